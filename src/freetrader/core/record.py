@@ -1,0 +1,44 @@
+"""Replaying records: the only way back from a list of actions to a state."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
+from .registry import game as _game
+from .state import State
+
+__all__ = ["replay"]
+
+_FIELDS = ("game", "seats", "seed", "actions")
+
+
+def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
+    """The state a record describes (after ``upto`` actions if given).
+
+    Raises ``BadRecord`` with one line naming the first problem: a missing
+    field, an unknown game, a bad option, or the first illegal action.
+    """
+    if not isinstance(record, Mapping):
+        raise BadRecord(f"a record must be a JSON object, got {type(record).__name__}")
+    for f in _FIELDS:
+        if f not in record:
+            raise BadRecord(f"record lacks the field {f!r} (needs {', '.join(_FIELDS)}, and optionally 'options')")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise BadRecord("record field 'actions' must be a list of action notations (strings)")
+    options = record.get("options") or {}
+    try:
+        g = _game(record["game"])
+        state = g.new_state(record["seats"], record["seed"], options)
+    except (UnknownGame, BadOption, IllegalAction) as exc:
+        raise BadRecord(f"record cannot start: {exc}") from None
+    stop = len(actions) if upto is None else upto
+    if not 0 <= stop <= len(actions):
+        raise BadRecord(f"record has {len(actions)} actions; cannot stop after {upto}")
+    for i, text in enumerate(actions[:stop]):
+        try:
+            state.apply(text)
+        except IllegalAction as exc:
+            raise BadRecord(f"action {i + 1} of {len(actions)} ({text!r}) does not replay: {exc}") from None
+    return state

@@ -1,0 +1,109 @@
+"""Static description of a game: slug, seats, options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .errors import BadOption
+
+__all__ = ["Option", "GameSpec"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: a variant, a module or a rule interpretation.
+
+    ``choices`` lists the allowed values of a choice option; ``minimum`` and
+    ``maximum`` bound an integer option. ``help`` says what it changes and,
+    for rulings, why the default was chosen.
+    """
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices:
+            if value not in self.choices:
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise BadOption(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise BadOption(f"option {self.name} must be true or false, got {value!r}")
+            return value
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOption(f"option {self.name} must be a whole number, got {value!r}")
+            lo, hi = self.minimum, self.maximum
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise BadOption(f"option {self.name}={value} is out of range; use {lo}..{hi}")
+            return value
+        return value
+
+    def parse_text(self, text: str) -> Any:
+        """Convert command-line text to this option's type, then check it."""
+        value: Any = text
+        if isinstance(self.default, bool):
+            low = text.lower()
+            if low in ("1", "true", "yes", "on"):
+                value = True
+            elif low in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise BadOption(f"option {self.name} must be true or false, got {text!r}")
+        elif isinstance(self.default, int) and not self.choices:
+            try:
+                value = int(text)
+            except ValueError:
+                raise BadOption(f"option {self.name} must be a whole number, got {text!r}") from None
+        return self.check(value)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything known about a game before a state exists."""
+
+    name: str
+    version: int
+    title: str
+    min_seats: int
+    max_seats: int
+    hidden_information: bool
+    chance: bool
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def slug(self) -> str:
+        return f"{self.name}-v{self.version}"
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        known = ", ".join(o.name for o in self.options) or "none"
+        raise BadOption(f"{self.slug} has no option {name!r}; its options are: {known}")
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``options``, every value checked."""
+        if options is not None and not isinstance(options, Mapping):
+            raise BadOption(f"options must be a mapping of name to value, got {type(options).__name__}")
+        resolved = {o.name: o.default for o in self.options}
+        for name, value in (options or {}).items():
+            resolved[name] = self.option(name).check(value)
+        return resolved
+
+    def check_seats(self, seats: Any) -> int:
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise BadOption(f"seats must be a whole number, got {seats!r}")
+        if not self.min_seats <= seats <= self.max_seats:
+            raise BadOption(
+                f"{self.title} takes {self.min_seats} to {self.max_seats} seats, not {seats}"
+            )
+        return seats

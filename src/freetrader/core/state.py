@@ -1,0 +1,320 @@
+"""The game protocol: ``Game`` builds states, ``State`` is one position.
+
+A game subclasses both. The base class owns the public verbs (checked
+``apply``, history, events, records, JSON) and calls small hooks that the
+game implements:
+
+- ``_legal()``: the legal actions of the seat to act (a tuple, cached here);
+- ``_apply(action)``: change the state; may call ``_event(text)``;
+- ``_copy_into(other)``: copy the game's own fields for ``clone()``;
+- ``_game_json()`` / ``_load_game_json(d)``: the game's fields as JSON;
+- ``_view(seat)``, ``_determinize(seat, seed)``, ``_scores()``, ``_prompt()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Iterator, Mapping
+
+from .errors import BadRecord, IllegalAction, InvalidNotation
+from .rng import Rng, seed_from
+from .spec import GameSpec
+
+__all__ = ["Action", "Game", "State"]
+
+# History and events are cons lists (item, rest): clone() shares them in O(1).
+_Cons = tuple[Any, Any] | None
+
+
+def _walk(cons: _Cons) -> list[Any]:
+    out: list[Any] = []
+    while cons is not None:
+        out.append(cons[0])
+        cons = cons[1]
+    out.reverse()
+    return out
+
+
+class Action:
+    """Base of every action: a frozen, hashable value whose ``str`` is its notation."""
+
+    __slots__ = ()
+
+
+class Game:
+    """A registered game: its spec, how to parse its notation, how to build states."""
+
+    spec: GameSpec
+    state_class: ClassVar[type["State"]]
+
+    def __init__(self, spec: GameSpec, parse_action: Callable[[str], Action]) -> None:
+        self.spec = spec
+        self._parse = parse_action
+
+    @property
+    def slug(self) -> str:
+        return self.spec.slug
+
+    def __repr__(self) -> str:
+        return f"<Game {self.spec.slug}>"
+
+    def parse_action(self, text: str) -> Action:
+        """The action a notation names (context-free); ``InvalidNotation`` if none."""
+        if not isinstance(text, str):
+            raise InvalidNotation(f"an action notation must be text, got {type(text).__name__}")
+        return self._parse(text)
+
+    def new_state(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> "State":
+        seats = self.spec.check_seats(seats)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalAction(f"seed must be a whole number, got {seed!r}")
+        opts = self.spec.resolve_options(options)
+        state = self.state_class.__new__(self.state_class)
+        state._init_base(self, seats, seed, opts)
+        state._setup()
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any]) -> "State":
+        """Rebuild a state saved by ``State.to_json``; ``BadRecord`` if it is not one."""
+        if not isinstance(data, Mapping):
+            raise BadRecord(f"a saved state must be a JSON object, got {type(data).__name__}")
+        slug = data.get("game")
+        if slug != self.slug:
+            raise BadRecord(f"saved state is for game {slug!r}, not {self.slug!r}")
+        try:
+            seats = self.spec.check_seats(data["seats"])
+            opts = self.spec.resolve_options(data["options"])
+            state = self.state_class.__new__(self.state_class)
+            state._init_base(self, seats, int(data["seed"]), opts)
+            state.rng = Rng(int(data["rng"]))
+            hist: _Cons = None
+            for text in data["actions"]:
+                hist = (self.parse_action(text), hist)
+            state._history = hist
+            state._n_actions = len(data["actions"])
+            ev: _Cons = None
+            for text in data["events"]:
+                ev = (str(text), ev)
+            state._events = ev
+            state._load_game_json(data["state"])
+        except KeyError as exc:
+            raise BadRecord(f"saved state lacks the field {exc.args[0]!r}") from None
+        except (TypeError, ValueError, IndexError) as exc:
+            if isinstance(exc, BadRecord):
+                raise
+            raise BadRecord(f"saved state for {self.slug} is malformed: {exc}") from None
+        return state
+
+
+class State:
+    """One position of a game. Exactly one seat decides, or the game is over."""
+
+    __slots__ = ("game", "seats", "seed", "options", "rng", "_history", "_n_actions", "_events", "_legal_cache")
+
+    game: Game
+    seats: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+
+    # -- construction -----------------------------------------------------
+    def _init_base(self, game: Game, seats: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self._history: _Cons = None
+        self._n_actions = 0
+        self._events: _Cons = None
+        self._legal_cache: tuple[Action, ...] | None = None
+
+    # -- hooks a game implements -------------------------------------------
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _legal(self) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _copy_into(self, other: Any) -> None:
+        raise NotImplementedError
+
+    def _game_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _load_game_json(self, data: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _determinize(self, seat: int, seed: int) -> None:
+        """Resample, in place, every zone ``seat`` cannot see."""
+        raise NotImplementedError
+
+    def _scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def _prompt(self) -> str:
+        return ""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that decides now; ``None`` when the game is over."""
+        raise NotImplementedError
+
+    # -- public protocol ---------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def prompt(self) -> str:
+        """A short description of the pending decision."""
+        return "" if self.is_over else self._prompt()
+
+    def legal_actions(self) -> list[Action]:
+        """The only source of legality; empty when the game is over."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = () if self.to_act is None else self._legal()
+        return list(cache)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (or its notation); ``IllegalAction`` otherwise, state unchanged."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = () if self.to_act is None else self._legal()
+        if isinstance(action, str):
+            action = self._match_notation(action, cache)
+        else:
+            for legal in cache:
+                if legal is action:
+                    break
+            else:
+                if action not in cache:
+                    raise self._illegal(action, cache)
+        self._apply(action)
+        self._legal_cache = None
+        self._history = (action, self._history)
+        self._n_actions += 1
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply without the legality check: only for search over ``legal_actions()``."""
+        self._apply(action)
+        self._legal_cache = None
+        self._history = (action, self._history)
+        self._n_actions += 1
+
+    def _match_notation(self, text: str, cache: tuple[Action, ...]) -> Action:
+        norm = " ".join(text.split()).lower()
+        for legal in cache:
+            if str(legal) == norm:
+                return legal
+        action = self.game.parse_action(norm)  # raises InvalidNotation on bad text
+        raise self._illegal(action, cache)
+
+    def _illegal(self, action: Any, cache: tuple[Action, ...]) -> IllegalAction:
+        if self.to_act is None:
+            return IllegalAction(f"{action} is not legal: the game is over")
+        legal = ", ".join(str(a) for a in cache)
+        return IllegalAction(
+            f"{action} is not legal now: seat {self.to_act} must {self._prompt() or 'decide'}; legal: {legal}"
+        )
+
+    def clone(self) -> "State":
+        other = self.__class__.__new__(self.__class__)
+        other.game = self.game
+        other.seats = self.seats
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = Rng(self.rng.state)
+        other._history = self._history
+        other._n_actions = self._n_actions
+        other._events = self._events
+        other._legal_cache = self._legal_cache
+        self._copy_into(other)
+        return other
+
+    def scores(self) -> list[float]:
+        """Each seat's score now (final once ``is_over``)."""
+        return self._scores()
+
+    def winners(self) -> list[int]:
+        """Seats with the best score (several on a tie); empty while the game goes on."""
+        if not self.is_over:
+            return []
+        s = self._scores()
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-able dict of exactly what ``seat`` may see (``None``: a spectator)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats):
+            raise IllegalAction(f"no seat {seat!r}: seats are 0..{self.seats - 1}, or None for a spectator")
+        v: dict[str, Any] = {
+            "game": self.game.slug,
+            "seat": seat,
+            "seats": self.seats,
+            "to_act": self.to_act,
+            "prompt": self.prompt,
+            "is_over": self.is_over,
+            "actions_taken": self._n_actions,
+        }
+        v.update(self._view(seat))
+        if seat is not None and seat == self.to_act:
+            v["legal"] = [str(a) for a in self.legal_actions()]
+        v["events"] = self.events
+        if self.is_over:
+            v["scores"] = self.scores()
+            v["winners"] = self.winners()
+        return v
+
+    def determinize(self, seat: int, rng: Any) -> "State":
+        """A full state that ``seat`` cannot tell from this one, hidden zones resampled, RNG reseeded."""
+        other = self.clone()
+        other._determinize(seat, seed_from(rng))
+        other.rng = Rng(seed_from(rng))
+        return other
+
+    @property
+    def events(self) -> list[str]:
+        """The public log, oldest first."""
+        return _walk(self._events)
+
+    def _event(self, text: str) -> None:
+        self._events = (text, self._events)
+
+    @property
+    def history(self) -> list[Action]:
+        return _walk(self._history)
+
+    def iter_history(self) -> Iterator[Action]:
+        return iter(self.history)
+
+    @property
+    def action_count(self) -> int:
+        return self._n_actions
+
+    def record(self) -> dict[str, Any]:
+        """JSON-able record: replaying it rebuilds this state."""
+        return {
+            "game": self.game.slug,
+            "options": dict(self.options),
+            "seats": self.seats,
+            "seed": self.seed,
+            "actions": [str(a) for a in self.history],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.record()
+        d["rng"] = self.rng.state
+        d["events"] = self.events
+        d["state"] = self._game_json()
+        return d
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_over else f"seat {self.to_act} to act"
+        return f"<{self.game.slug} state: {self._n_actions} actions, {who}>"

@@ -1,0 +1,1 @@
+"""Game packages; each registers itself on import (see core.registry)."""

@@ -1,0 +1,77 @@
+"""Contraband: the customs bluffing card game for 3 or more players.
+
+Registers ``contraband-v1``. Rules: ``RULES.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from freetrader.core import Game, GameSpec, Option, register
+
+from .actions import parse
+from .state import ContrabandState
+
+__all__ = ["GAME", "ContrabandState"]
+
+SPEC = GameSpec(
+    name="contraband",
+    version=1,
+    title="Contraband",
+    min_seats=3,
+    max_seats=8,
+    hidden_information=True,
+    chance=True,
+    summary=(
+        "Travellers draw four cards of luggage and declare it to the Customs Officer, truly or not, "
+        "paying List A duty on what they declare. The officer may search: contraband is fined at List B, "
+        "an honest traveller gets $200. Unsearched luggage passes face down to the next player, who "
+        "accepts it (discard one, draw one, declare) or turns Informer ($50 if right, $200 to the accused if "
+        "wrong). A Diplomatic Bag passes free; the Crown Jewels cost $200 or $400. The officer changes "
+        "each time the pack runs out; the most money, after loans, wins."
+    ),
+    options=(
+        Option(
+            "end", "all-officers",
+            "when the game ends (par. 10): after every player has been the Customs Officer, after an agreed "
+            "number of reshuffles, or after a fixed number of declarations (the 'time fixed beforehand')",
+            choices=("all-officers", "reshuffles", "turns"),
+        ),
+        Option("reshuffles", 3, "reshuffles before the end when end=reshuffles", minimum=1, maximum=50),
+        Option("turn_limit", 60, "declarations before the end when end=turns", minimum=1, maximum=10000),
+        Option(
+            "first_officer", "deal",
+            "par. 1: the first officer by dealing one card each (highest duty), or by agreement (seat 0)",
+            choices=("deal", "agreement"),
+        ),
+        Option(
+            "officer_tie", "redeal",
+            "ruling: a tie for the highest card when dealing for officer is dealt again among the tied "
+            "players, or goes to the tied player with the lowest seat number",
+            choices=("redeal", "first-seat"),
+        ),
+        Option(
+            "after_informer", "informer-draws",
+            "ruling: after an Informer's search, the Informer draws new luggage (as the 'second player' of "
+            "par. 4), or the player to the Informer's left does",
+            choices=("informer-draws", "next-player-draws"),
+        ),
+        Option(
+            "insolvency", "borrow-or-retire",
+            "par. 7: a player who cannot pay may borrow the shortfall from any player able to lend it or "
+            "retire; or only borrow (retiring when nobody can lend); or only retire",
+            choices=("borrow-or-retire", "borrow", "retire"),
+        ),
+        Option(
+            "compensation", "no-contraband",
+            "ruling: a search that finds no undeclared article earns the $200 compensation, or only when the "
+            "declaration was exactly right (over-declaring then earns nothing)",
+            choices=("no-contraband", "exact-claim"),
+        ),
+    ),
+)
+
+
+class _Contraband(Game):
+    state_class = ContrabandState
+
+
+GAME = register(_Contraband(SPEC, parse))

@@ -1,0 +1,113 @@
+"""The pack and the money, read once from ``data/cards.toml``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from freetrader.core import DataError
+from freetrader.core.data import Table, load_toml
+
+__all__ = ["Article", "Components", "load_components", "COMPONENTS"]
+
+PACK_SIZE = 54  # rulebook, "The Game"
+
+
+@dataclass(frozen=True)
+class Article:
+    index: int
+    id: str
+    name: str
+    count: int
+    dutiable: bool
+    duty: int
+    fine: int
+    is_bag: bool
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Components:
+    articles: tuple[Article, ...]
+    total_money: int
+    search_compensation: int
+    informer_reward: int
+    informer_compensation: int
+    false_bag_fine: int
+    by_id: dict[str, int]
+    dutiable: tuple[int, ...]  # article indices that carry duty
+    duty: tuple[int, ...]  # per article index
+    fine: tuple[int, ...]
+    bag: int  # index of the Diplomatic Bag
+    pack: tuple[int, ...]  # one entry per card: its article index
+
+    def name(self, k: int) -> str:
+        return self.articles[k].name
+
+
+def load_components(data_dir: str | Path | None = None) -> Components:
+    raw = load_toml(__package__ or "freetrader.games.contraband", "cards.toml", data_dir)
+    top = Table(raw, "cards.toml")
+    money = Table(top.get("money", dict), "cards.toml [money]")
+    money.provenance()
+    money.get("note", str, "")
+    amounts = {
+        k: money.get(k, int)
+        for k in ("total", "search_compensation", "informer_reward", "informer_compensation", "false_bag_fine")
+    }
+    money.done()
+    for k, v in amounts.items():
+        if v < 0:
+            raise DataError(f"cards.toml [money]: {k} must not be negative, got {v}")
+    articles: list[Article] = []
+    for i, entry in enumerate(top.get("article", list)):
+        t = Table(entry, f"cards.toml article {i + 1}")
+        aid = t.get("id", str)
+        t.where = f"cards.toml article {aid!r}"
+        dutiable = t.get("dutiable", bool, True)
+        special = t.get("special", str, "")
+        if special not in ("", "diplomatic-bag"):
+            raise DataError(f"{t.where}: special {special!r} is unknown; the only one is 'diplomatic-bag'")
+        art = Article(
+            index=i,
+            id=aid,
+            name=t.get("name", str),
+            count=t.get("count", int),
+            dutiable=dutiable,
+            duty=t.get("duty", int) if dutiable else 0,
+            fine=t.get("fine", int) if dutiable else 0,
+            is_bag=special == "diplomatic-bag",
+            provenance=t.provenance(),
+        )
+        t.get("note", str, "")
+        t.done()
+        if art.count < 1:
+            raise DataError(f"{t.where}: count must be at least 1, got {art.count}")
+        articles.append(art)
+    top.done()
+    ids = [a.id for a in articles]
+    if len(set(ids)) != len(ids):
+        raise DataError("cards.toml: article ids must be unique")
+    bags = [a.index for a in articles if a.is_bag]
+    if len(bags) != 1:
+        raise DataError(f"cards.toml: exactly one article must be special = 'diplomatic-bag', found {len(bags)}")
+    total = sum(a.count for a in articles)
+    if total != PACK_SIZE:
+        raise DataError(f"cards.toml: the pack must hold {PACK_SIZE} cards (rulebook), the counts add up to {total}")
+    pack = tuple(a.index for a in articles for _ in range(a.count))
+    return Components(
+        articles=tuple(articles),
+        total_money=amounts["total"],
+        search_compensation=amounts["search_compensation"],
+        informer_reward=amounts["informer_reward"],
+        informer_compensation=amounts["informer_compensation"],
+        false_bag_fine=amounts["false_bag_fine"],
+        by_id={a.id: a.index for a in articles},
+        dutiable=tuple(a.index for a in articles if a.dutiable),
+        duty=tuple(a.duty for a in articles),
+        fine=tuple(a.fine for a in articles),
+        bag=bags[0],
+        pack=pack,
+    )
+
+
+COMPONENTS = load_components()

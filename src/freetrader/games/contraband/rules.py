@@ -1,0 +1,479 @@
+"""Contraband rules, one function per rule; paragraph numbers are the rulebook's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from freetrader.core import Action, BadRecord
+
+from . import actions as A
+from .components import COMPONENTS as C
+
+if TYPE_CHECKING:
+    from .state import ContrabandState as S
+
+DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = range(6)
+AFTER_DUTY, AFTER_SEARCH = 1, 2
+LUGGAGE_SIZE = 4  # par. 2: "the top four cards"
+_SEARCH_OR_WAVE = (A.SEARCH, A.WAVE)
+_ACCEPT_OR_INFORM = (A.ACCEPT, A.INFORM)
+
+
+def _names(cards: list[int]) -> str:
+    if not cards:
+        return "nothing"
+    parts = []
+    for k in sorted(set(cards)):
+        n = cards.count(k)
+        parts.append(f"{n} {C.name(k)}" if n > 1 else C.name(k))
+    return ", ".join(parts)
+
+
+# -- set-up (par. 1) ---------------------------------------------------------
+def setup(s: "S") -> None:
+    n = s.seats
+    s.cash = [0] * n
+    s.loans = [0] * (n * n)
+    s.retired = [False] * n
+    s.been_officer = [False] * n
+    s.discard_hidden, s.discard_shown, s.luggage, s.claim, s.pending = [], [], [], [], []
+    s.declared, s.caught, s.cleared = [0] * n, [0] * n, [0] * n
+    s.searches, s.waved, s.informs = [0] * n, [0] * n, [0] * n
+    s.holder = s.declarer = s.actor = -1
+    s.examined = s.bag_claim = s.officer_out = False
+    s.phase, s.after, s.after_seat = DECLARE, 0, -1
+    s.round = s.reshuffles = s.declarations = 0
+    s.officer = choose_first_officer(s)
+    share_money(s)
+    s.pack = list(C.pack)
+    s.rng.shuffle(s.pack)
+    begin_round(s)
+
+
+def choose_first_officer(s: "S") -> int:
+    """Par. 1: by agreement (seat 0), or one card dealt to each; highest duty wins."""
+    if s.options["first_officer"] == "agreement":
+        s._event("By agreement, seat 0 is the first Customs Officer")
+        return 0
+    contenders = list(range(s.seats))
+    while True:
+        pack = list(C.pack)
+        s.rng.shuffle(pack)
+        dealt = {seat: pack.pop() for seat in contenders}
+        s._event("Dealing for Customs Officer: " + "; ".join(f"seat {p} {C.name(k)}" for p, k in dealt.items()))
+        best = max(C.duty[k] for k in dealt.values())
+        tied = [p for p, k in dealt.items() if C.duty[k] == best]
+        if len(tied) == 1 or s.options["officer_tie"] == "first-seat":
+            s._event(f"Seat {tied[0]} is the first Customs Officer")
+            return tied[0]
+        s._event("Tie between seats " + ", ".join(map(str, tied)) + ": they are dealt again")
+        contenders = tied
+
+
+def share_money(s: "S") -> None:
+    """Par. 1: $10,000 split equally; the remainder stays unused."""
+    each, s.unused = divmod(C.total_money, s.seats)
+    s.cash = [each] * s.seats
+    s._event(f"Each player receives ${each}" + (f"; ${s.unused} is left unused" if s.unused else ""))
+
+
+def begin_round(s: "S") -> None:
+    s.round += 1
+    s.been_officer[s.officer] = True
+    s._event(f"Round {s.round}: seat {s.officer} is the Customs Officer")
+    draw_new_luggage(s, next_traveller(s, s.officer))
+
+
+def next_traveller(s: "S", after: int) -> int:
+    """Par. 7: play passes to the left, skipping the officer and retired players."""
+    n = s.seats
+    seat = after
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if seat != s.officer and not s.retired[seat]:
+            return seat
+    raise AssertionError("no traveller left")  # prevented: fewer than 3 players ends the game
+
+
+def active_count(s: "S") -> int:
+    return s.retired.count(False)
+
+
+# -- the turn (par. 2-6) -----------------------------------------------------
+def draw_new_luggage(s: "S", seat: int) -> None:
+    """Par. 2 and 4: the next player draws four new cards and looks at them."""
+    if turn_limit_reached(s) or s.phase == OVER:
+        return
+    if s.officer_out:
+        end_round(s, "the Customs Officer has retired")
+        return
+    if len(s.pack) < LUGGAGE_SIZE:
+        end_round(s, "the pack is exhausted")
+        return
+    s.holder = s.declarer = s.actor = seat
+    s.luggage = s.pack[-LUGGAGE_SIZE:]
+    del s.pack[-LUGGAGE_SIZE:]
+    s.examined = True
+    s.claim = []
+    s.bag_claim = False
+    s.phase = DECLARE
+    s._event(f"Seat {seat} draws new luggage")
+
+
+def legal_claims(s: "S") -> tuple[Action, ...]:
+    """Par. 3: articles are declared one at a time, in article order, four at most."""
+    claim = s.claim
+    acts: list[Action] = []
+    if not claim:
+        acts.append(A.CLAIMS[C.bag])
+    if len(claim) < LUGGAGE_SIZE:
+        low = claim[-1] if claim else 0
+        for k in C.dutiable:
+            if k >= low and claim.count(k) < C.articles[k].count:
+                acts.append(A.CLAIMS[k])
+    acts.append(A.DECLARE)
+    return tuple(acts)
+
+
+def claim_article(s: "S", k: int) -> None:
+    if k == C.bag:
+        s.bag_claim = True
+        finish_declaration(s)
+    else:
+        s.claim.append(k)
+
+
+def finish_declaration(s: "S") -> None:
+    """Par. 3 and 8: the declaration is made and its List A duty paid to the officer."""
+    seat = s.holder
+    s.declarations += 1
+    s.declared[seat] += 1
+    if s.bag_claim:
+        s._event(f"Seat {seat} declares a Diplomatic Bag: no duty")
+    else:
+        duty = sum(C.duty[k] for k in s.claim)
+        if s.claim:
+            s._event(f"Seat {seat} declares {_names(s.claim)} and pays ${duty} duty")
+        else:
+            s._event(f"Seat {seat} declares nothing")
+        if duty:
+            s.pending.append((seat, s.officer, duty))
+    s.after = AFTER_DUTY
+    settle(s)
+
+
+def contraband_fine(claim: list[int], bag_claim: bool, luggage: list[int]) -> int:
+    """Par. 3, 4, 8, 9: List B fines on what was not declared.
+
+    A false Diplomatic Bag costs $200 plus the fine on every dutiable article.
+    Otherwise each dutiable article held beyond the number declared is fined.
+    """
+    if bag_claim:
+        if C.bag in luggage:
+            return 0
+        return C.false_bag_fine + sum(C.fine[k] for k in luggage)
+    fine = 0
+    for k in set(luggage):
+        if C.fine[k]:
+            extra = luggage.count(k) - claim.count(k)
+            if extra > 0:
+                fine += extra * C.fine[k]
+    return fine
+
+
+def found_nothing_pays_compensation(s: "S") -> bool:
+    """Whether a search that found no contraband earns the $200 compensation (a ruling)."""
+    if s.options["compensation"] == "no-contraband" or s.bag_claim:
+        return True
+    return sorted(k for k in s.luggage if C.fine[k]) == sorted(s.claim)
+
+
+def search_luggage(s: "S", informer: int | None) -> None:
+    """Par. 4 and 6: the luggage is searched, settled and impounded."""
+    smuggler, officer = s.declarer, s.officer
+    who = f"seat {officer}" if informer is None else f"seat {officer}, told by Informer seat {informer},"
+    s._event(f"{who} searches seat {smuggler}'s luggage: {_names(s.luggage)}")
+    fine = contraband_fine(s.claim, s.bag_claim, s.luggage)
+    if informer is None:
+        s.searches[officer] += 1
+    if fine:
+        s.caught[smuggler] += 1
+        s._event(f"Contraband! Seat {smuggler} is fined ${fine}")
+        s.pending.append((smuggler, officer, fine))
+        if informer is not None:
+            s.pending.append((officer, informer, C.informer_reward))
+    else:
+        s.cleared[smuggler] += 1
+        if found_nothing_pays_compensation(s):
+            payer = officer if informer is None else informer
+            amount = C.search_compensation if informer is None else C.informer_compensation
+            s._event(f"No contraband: seat {payer} pays seat {smuggler} ${amount} compensation")
+            s.pending.append((payer, smuggler, amount))
+        else:
+            s._event("No contraband, but the declaration was not exact: no compensation")
+    s.discard_shown.extend(s.luggage)
+    s.luggage = []
+    s.holder = -1
+    s.after = AFTER_SEARCH
+    if informer is not None and s.options["after_informer"] == "informer-draws":
+        s.after_seat = informer
+    else:
+        s.after_seat = next_traveller(s, informer if informer is not None else smuggler)
+    settle(s)
+
+
+def wave_through(s: "S") -> None:
+    s.waved[s.officer] += 1
+    s._event(f"Seat {s.officer} lets seat {s.declarer}'s luggage through")
+    hand_on(s)
+
+
+def hand_on(s: "S") -> None:
+    """Par. 5: unsearched luggage passes face down to the next player."""
+    if turn_limit_reached(s):
+        return
+    if not s.pack:
+        end_round(s, "the pack is exhausted")
+        return
+    receiver = next_traveller(s, s.declarer)
+    s.holder = s.actor = receiver
+    s.examined = False
+    s.phase = RECEIVE
+    s._event(f"The luggage passes face down to seat {receiver}")
+
+
+def accept_luggage(s: "S") -> None:
+    s.examined = True
+    s.phase = DISCARD
+    s._event(f"Seat {s.holder} accepts the luggage")
+
+
+def legal_discards(s: "S") -> tuple[Action, ...]:
+    """Par. 5 and 8: any one card, but a passed Diplomatic Bag must be the one."""
+    if C.bag in s.luggage:
+        return (A.DISCARDS[C.bag],)
+    return tuple(A.DISCARDS[k] for k in sorted(set(s.luggage)))
+
+
+def discard_and_repack(s: "S", k: int) -> None:
+    s.luggage.remove(k)
+    s.discard_hidden.append(k)
+    s.luggage.append(s.pack.pop())
+    s.declarer = s.holder
+    s.claim = []
+    s.bag_claim = False
+    s.phase = DECLARE
+    s._event(f"Seat {s.holder} discards a card and draws one")
+
+
+def become_informer(s: "S") -> None:
+    s.informs[s.holder] += 1
+    s._event(f"Seat {s.holder} becomes an Informer against seat {s.declarer}")
+    search_luggage(s, informer=s.holder)
+
+
+# -- money (par. 3, 4, 6, 7) ---------------------------------------------------
+def settle(s: "S") -> None:
+    """Pay what is owed in order; a player who cannot pay must borrow or retire (par. 7)."""
+    pending = s.pending
+    cash = s.cash
+    while pending:
+        payer, payee, amount = pending[0]
+        if s.retired[payer]:
+            pending.pop(0)
+        elif cash[payer] >= amount:
+            cash[payer] -= amount
+            cash[payee] += amount
+            pending.pop(0)
+        else:
+            s.phase = BROKE
+            s.actor = payer
+            return
+    if active_count(s) < 3:
+        end_game(s, "fewer than three players remain")
+        return
+    if s.after == AFTER_DUTY:
+        if s.retired[s.holder]:
+            s.discard_hidden.extend(s.luggage)
+            s.luggage = []
+            s.holder = -1
+            draw_new_luggage(s, next_traveller(s, s.declarer))
+        else:
+            s.phase = SEARCH
+            s.actor = s.officer
+    else:
+        seat = s.after_seat
+        if s.retired[seat] or seat == s.officer:
+            seat = next_traveller(s, seat)
+        draw_new_luggage(s, seat)
+
+
+def shortfall(s: "S") -> int:
+    payer, _, amount = s.pending[0]
+    return amount - s.cash[payer]
+
+
+def legal_insolvency(s: "S") -> tuple[Action, ...]:
+    payer = s.pending[0][0]
+    short = shortfall(s)
+    acts: list[Action] = []
+    if s.options["insolvency"] != "retire":
+        for i in range(1, s.seats):
+            lender = (payer + i) % s.seats
+            if not s.retired[lender] and s.cash[lender] >= short:
+                acts.append(A.borrow(lender))
+    if s.options["insolvency"] != "borrow" or not acts:
+        acts.append(A.RETIRE)
+    return tuple(acts)
+
+
+def borrow_shortfall(s: "S", lender: int) -> None:
+    payer = s.pending[0][0]
+    short = shortfall(s)
+    s.cash[lender] -= short
+    s.cash[payer] += short
+    s.loans[payer * s.seats + lender] += short
+    s._event(f"Seat {payer} borrows ${short} from seat {lender}")
+    settle(s)
+
+
+def retire(s: "S") -> None:
+    payer, payee, _ = s.pending[0]
+    paid = s.cash[payer]
+    s.cash[payer] = 0
+    s.cash[payee] += paid
+    s.retired[payer] = True
+    s.pending = [p for p in s.pending if p[0] != payer]
+    s._event(f"Seat {payer} pays its last ${paid} to seat {payee} and retires from the game")
+    if payer == s.officer:
+        s.officer_out = True
+    settle(s)
+
+
+def net_worth(s: "S") -> list[int]:
+    """Par. 10: money, after allowing for loans (owed to you counts, owed by you is taken off)."""
+    n = s.seats
+    worth = s.cash[:]
+    loans = s.loans
+    for b in range(n):
+        for lender in range(n):
+            amt = loans[b * n + lender]
+            if amt:
+                worth[b] -= amt
+                worth[lender] += amt
+    return worth
+
+
+# -- rounds and the end (par. 1, 7, 10) ---------------------------------------
+def end_round(s: "S", why: str) -> None:
+    """Par. 1 and 7: the cards are reshuffled and the officer changes (to the left)."""
+    s.pack.extend(s.discard_hidden)
+    s.pack.extend(s.discard_shown)
+    s.pack.extend(s.luggage)
+    s.discard_hidden, s.discard_shown, s.luggage = [], [], []
+    s.holder = -1
+    s.rng.shuffle(s.pack)
+    s.reshuffles += 1
+    s._event(f"Round {s.round} ends ({why}); the cards are reshuffled")
+    end = s.options["end"]
+    if end == "all-officers" and all(b or r for b, r in zip(s.been_officer, s.retired)):
+        end_game(s, "every player has been the Customs Officer")
+        return
+    if end == "reshuffles" and s.reshuffles >= s.options["reshuffles"]:
+        end_game(s, f"the cards have been reshuffled {s.reshuffles} times")
+        return
+    officer = s.officer
+    for _ in range(s.seats):
+        officer = (officer + 1) % s.seats
+        if not s.retired[officer]:
+            break
+    s.officer = officer
+    s.officer_out = False
+    begin_round(s)
+
+
+def turn_limit_reached(s: "S") -> bool:
+    """Par. 10, "a time fixed beforehand": a fixed number of declarations."""
+    if s.options["end"] == "turns" and s.declarations >= s.options["turn_limit"]:
+        end_game(s, f"{s.declarations} declarations have been made")
+        return True
+    return False
+
+
+def end_game(s: "S", why: str) -> None:
+    s.phase = OVER
+    s.actor = -1
+    worth = net_worth(s)
+    s._event(f"The game ends: {why}. Final money: " + ", ".join(f"seat {i} ${w}" for i, w in enumerate(worth)))
+
+
+# -- dispatch ----------------------------------------------------------------
+def legal(s: "S") -> tuple[Action, ...]:
+    phase = s.phase
+    if phase == DECLARE:
+        return legal_claims(s)
+    if phase == SEARCH:
+        return _SEARCH_OR_WAVE
+    if phase == RECEIVE:
+        return _ACCEPT_OR_INFORM
+    if phase == DISCARD:
+        return legal_discards(s)
+    if phase == BROKE:
+        return legal_insolvency(s)
+    return ()
+
+
+def apply(s: "S", a: Action) -> None:
+    t = type(a)
+    if t is A.Claim:
+        claim_article(s, C.by_id[a.article])  # type: ignore[attr-defined]
+    elif t is A.Declare:
+        finish_declaration(s)
+    elif t is A.Search:
+        search_luggage(s, informer=None)
+    elif t is A.Wave:
+        wave_through(s)
+    elif t is A.Accept:
+        accept_luggage(s)
+    elif t is A.Inform:
+        become_informer(s)
+    elif t is A.Discard:
+        discard_and_repack(s, C.by_id[a.article])  # type: ignore[attr-defined]
+    elif t is A.Borrow:
+        borrow_shortfall(s, a.lender)  # type: ignore[attr-defined]
+    elif t is A.Retire:
+        retire(s)
+    else:
+        raise TypeError(f"not a Contraband action: {a!r}")
+
+
+def prompt(s: "S") -> str:
+    phase = s.phase
+    if phase == DECLARE:
+        so_far = "Diplomatic Bag" if s.bag_claim else _names(s.claim)
+        return f"declare your luggage to the Customs Officer (claimed so far: {so_far})"
+    if phase == SEARCH:
+        return f"search seat {s.declarer}'s luggage or wave it through"
+    if phase == RECEIVE:
+        return f"accept seat {s.declarer}'s luggage unseen, or become an Informer"
+    if phase == DISCARD:
+        return "discard one card from the luggage (you then draw one)"
+    if phase == BROKE:
+        payer, payee, amount = s.pending[0]
+        return f"find ${shortfall(s)} more to pay seat {payee} ${amount}: borrow it or retire"
+    return ""
+
+
+def check_consistent(s: "S") -> None:
+    """Refuse a loaded state whose cards or money do not add up."""
+    cards = sorted(s.pack + s.discard_hidden + s.discard_shown + s.luggage)
+    if cards != sorted(C.pack):
+        raise BadRecord("saved Contraband state does not hold exactly the 54 cards of the pack")
+    if sum(s.cash) + s.unused != C.total_money:
+        raise BadRecord(f"saved Contraband state's money adds up to ${sum(s.cash) + s.unused}, not ${C.total_money}")
+    n = s.seats
+    for name in ("cash", "retired", "been_officer", "declared", "caught", "cleared", "searches", "waved", "informs"):
+        if len(getattr(s, name)) != n:
+            raise BadRecord(f"saved Contraband state field {name!r} must have one entry per seat ({n})")
+    if len(s.loans) != n * n:
+        raise BadRecord(f"saved Contraband state field 'loans' must have {n * n} entries")

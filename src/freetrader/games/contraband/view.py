@@ -1,0 +1,76 @@
+"""What one seat may see, and determinization for that seat.
+
+A seat sees the public table (money, loans, the officer, the declaration,
+every search's revealed luggage, counts of the pack and face-down discards)
+and, if it holds luggage it has looked at, those cards. Views describe what
+is visible now: cards a seat passed on or discarded earlier are not kept in
+its view, so determinization may resample them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from freetrader.core import Rng
+
+from .components import COMPONENTS as C
+
+if TYPE_CHECKING:
+    from .state import ContrabandState as S
+
+_PHASES = ("declare", "search", "receive", "discard", "broke", "over")
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return [C.articles[k].id for k in sorted(cards)]
+
+
+def view(s: "S", seat: int | None) -> dict[str, Any]:
+    n = s.seats
+    d: dict[str, Any] = {
+        "phase": _PHASES[s.phase],
+        "officer": s.officer,
+        "round": s.round,
+        "reshuffles": s.reshuffles,
+        "declarations": s.declarations,
+        "cash": s.cash[:],
+        "unused": s.unused,
+        "loans": [
+            {"borrower": b, "lender": lender, "amount": s.loans[b * n + lender]}
+            for b in range(n)
+            for lender in range(n)
+            if s.loans[b * n + lender]
+        ],
+        "retired": s.retired[:],
+        "pack": len(s.pack),
+        "discard": {"face_down": len(s.discard_hidden), "revealed": [C.articles[k].id for k in s.discard_shown]},
+        "luggage": None if s.holder < 0 else {"holder": s.holder, "cards": len(s.luggage), "examined": s.examined},
+        "declarer": s.declarer,
+        "claim": {"diplomatic_bag": s.bag_claim, "articles": [C.articles[k].id for k in s.claim]},
+        "owed": [{"payer": p, "payee": q, "amount": a} for p, q, a in s.pending],
+        "table": {
+            "declared": s.declared[:],
+            "caught": s.caught[:],
+            "cleared": s.cleared[:],
+            "searches": s.searches[:],
+            "waved": s.waved[:],
+            "informs": s.informs[:],
+        },
+    }
+    if seat is not None and seat == s.holder and s.examined:
+        d["your_luggage"] = _ids(s.luggage)
+    return d
+
+
+def determinize(s: "S", seat: int, seed: int) -> None:
+    """Shuffle together every card ``seat`` cannot see and deal them back into the same places."""
+    sees_luggage = seat == s.holder and s.examined
+    pool = s.pack + s.discard_hidden
+    if not sees_luggage:
+        pool += s.luggage
+    Rng(seed).shuffle(pool)
+    n_pack, n_hidden = len(s.pack), len(s.discard_hidden)
+    s.pack = pool[:n_pack]
+    s.discard_hidden = pool[n_pack : n_pack + n_hidden]
+    if not sees_luggage:
+        s.luggage = pool[n_pack + n_hidden :]
