@@ -1,0 +1,100 @@
+"""The bot protocol, the bot registry and the one safe way to ask a bot.
+
+A bot chooses from a *determinized* state (``State.determinize``), never the
+true one, so it cannot see hidden cards or the future. ``decide`` does that.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from freetrader.core import Action, BadOption, Game, Rng, State
+
+__all__ = ["Bot", "register_bot", "register_heuristic", "make_bot", "parse_seats", "bot_names", "decide"]
+
+
+class Bot:
+    """``choose(state, seat)`` returns one of ``state.legal_actions()``."""
+
+    name = "bot"
+    #: False for bots that only read ``legal_actions()``: they skip determinization.
+    reads_state = True
+
+    def __init__(self, game: Game, seed: int = 0, **params: Any) -> None:
+        self.game = game
+        self.rng = Rng(seed)
+        if params:
+            raise BadOption(f"bot {self.name!r} takes no parameters, got {', '.join(params)}")
+
+    def choose(self, state: State, seat: int) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{self.name} bot>"
+
+
+BotFactory = Callable[..., Bot]
+_BOTS: dict[str, BotFactory] = {}
+_HEURISTICS: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    _BOTS[name] = factory
+
+
+def register_heuristic(game_name: str, factory: BotFactory) -> None:
+    """The ``heuristic`` bot of one game (looked up by the game's name, any version)."""
+    _HEURISTICS[game_name] = factory
+
+
+def bot_names(game: Game | None = None) -> list[str]:
+    names = sorted(_BOTS)
+    if game is None or game.spec.name in _HEURISTICS:
+        names.append("heuristic")
+    return sorted(names)
+
+
+def _parse_value(text: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def make_bot(spec: str, game: Game, seed: int = 0) -> Bot:
+    """A bot from ``name`` or ``name:key=value,key=value``."""
+    name, _, params_text = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    if params_text:
+        for part in params_text.split(";" if ";" in params_text else ","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise BadOption(f"bot parameter {part!r} in {spec!r} must look like key=value")
+            params[key.strip()] = _parse_value(value.strip())
+    if name == "heuristic":
+        factory = _HEURISTICS.get(game.spec.name)
+        if factory is None:
+            raise BadOption(f"{game.spec.title} has no heuristic bot yet; use one of: {', '.join(sorted(_BOTS))}")
+    else:
+        factory = _BOTS.get(name)
+        if factory is None:
+            raise BadOption(f"unknown bot {name!r}; bots for {game.spec.title}: {', '.join(bot_names(game))}")
+    return factory(game, seed, **params)
+
+
+def parse_seats(text: str) -> list[str]:
+    """Split ``human,heuristic,ismcts:ms=200`` into seat specs (parameters after ':' may use ';')."""
+    seats = [p.strip() for p in text.split(",") if p.strip()]
+    if not seats:
+        raise BadOption("--seats needs at least one seat, e.g. human,heuristic,random")
+    return seats
+
+
+def decide(bot: Bot, state: State, seat: int, rng: Rng | random.Random) -> Action:
+    """Ask ``bot`` for ``seat``'s action in ``state`` through a determinization."""
+    if bot.reads_state:
+        return bot.choose(state.determinize(seat, rng), seat)
+    return bot.choose(state, seat)

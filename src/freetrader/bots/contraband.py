@@ -1,0 +1,156 @@
+"""Contraband heuristic: bluffs and searches by reading the table.
+
+It models the other side with what the table shows: the cards not yet seen
+(revealed searches are public), each traveller's record of being caught or
+cleared, each officer's record of searching or waving through.
+
+- As Customs Officer or next player: estimate the chance the declaration is
+  false from how many dutiable cards a random hand of four would hold against
+  how many were declared, weighted by the traveller's record; search (or
+  inform) when the expected fine beats the compensation risked.
+- As traveller: price every declaration it could make (the truth and each
+  under-declaration, a Diplomatic Bag, true or not) at duty plus the expected
+  fine, with the officer's search chance taken from that same model blended
+  with the officer's record, then pick softly among the cheapest, so that it
+  bluffs when bluffing pays and is not predictable.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import product
+from typing import Any
+
+from freetrader.core import Action, State
+from freetrader.games.contraband import actions as A
+from freetrader.games.contraband.components import COMPONENTS as C
+from freetrader.games.contraband.rules import contraband_fine
+
+from .base import Bot, register_heuristic
+
+_SEARCH, _RECEIVE = "search", "receive"
+_PHASES = ("declare", "search", "receive", "discard", "broke", "over")
+_SOFTMIN_DOLLARS = 12.0  # temperature of the soft choice among declarations
+
+
+def _hypergeom(pool: int, good: int, draws: int) -> list[float]:
+    """P(X = x) for x in 0..draws: ``good`` successes among ``pool`` cards."""
+    total = math.comb(pool, draws) if pool >= draws else 0
+    if total == 0:
+        return [1.0] + [0.0] * draws
+    return [math.comb(good, x) * math.comb(pool - good, draws - x) / total for x in range(draws + 1)]
+
+
+class ContrabandBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: int = 0, **params: Any) -> None:
+        self.search_margin = float(params.pop("margin", 0.0))
+        super().__init__(game, seed, **params)
+
+    # -- what the table shows --------------------------------------------
+    def _unseen(self, s: Any, seat: int) -> list[int]:
+        """Counts per article of the cards ``seat`` has not seen (pack, face-down discards, others' luggage)."""
+        counts = [a.count for a in C.articles]
+        for k in s.discard_shown:
+            counts[k] -= 1
+        if seat == s.holder and s.examined:
+            for k in s.luggage:
+                counts[k] -= 1
+        return counts
+
+    def _lie_prior(self, s: Any, traveller: int) -> float:
+        caught, cleared = s.caught[traveller], s.cleared[traveller]
+        return (caught + 1.2) / (caught + cleared + 3.0)
+
+    def _search_rate(self, s: Any, officer: int) -> float:
+        return (s.searches[officer] + 1.0) / (s.searches[officer] + s.waved[officer] + 4.0)
+
+    def _suspicion(self, unseen: list[int], claim: list[int], bag_claim: bool, prior: float) -> tuple[float, float]:
+        """(chance the declaration is false, expected fine if it is)."""
+        pool = sum(unseen)
+        dutiable = sum(unseen[k] for k in C.dutiable)
+        mean_fine = sum(unseen[k] * C.fine[k] for k in C.dutiable) / dutiable if dutiable else 0.0
+        dist = _hypergeom(pool, dutiable, 4)
+        expected_dutiable = sum(x * p for x, p in enumerate(dist))
+        if bag_claim:
+            p_bag = 4.0 * unseen[C.bag] / pool if pool else 0.0
+            lie = prior * (1 - p_bag)
+            p_lie = lie / (lie + p_bag) if lie + p_bag > 0 else 1.0
+            return p_lie, C.false_bag_fine + expected_dutiable * mean_fine
+        m = len(claim)
+        p_more = sum(dist[m + 1 :])
+        honest = (1 - prior) * dist[m]
+        lie = prior * 0.5 * p_more
+        p_lie = lie / (lie + honest) if lie + honest > 0 else 0.0
+        extra = sum((x - m) * p for x, p in enumerate(dist) if x > m) / p_more if p_more > 0 else 0.0
+        return p_lie, extra * mean_fine
+
+    def _search_value(self, s: Any, seat: int, claim: list[int], bag_claim: bool, reward: float, risk: float) -> float:
+        p_lie, fine = self._suspicion(self._unseen(s, seat), claim, bag_claim, self._lie_prior(s, s.declarer))
+        return p_lie * (fine + reward) - (1 - p_lie) * risk - self.search_margin
+
+    # -- decisions -----------------------------------------------------------
+    def choose(self, state: State, seat: int) -> Action:
+        s: Any = state
+        legal = state.legal_actions()
+        phase = _PHASES[s.phase]
+        if len(legal) == 1:
+            return legal[0]
+        if phase == "declare":
+            return self._declare(s, seat, legal)
+        if phase == _SEARCH:
+            value = self._search_value(s, seat, s.claim, s.bag_claim, 0.0, C.search_compensation)
+            return A.SEARCH if value > 0 or self.rng.random() < 0.03 else A.WAVE
+        if phase == _RECEIVE:
+            value = self._search_value(s, seat, s.claim, s.bag_claim, C.informer_reward, C.informer_compensation)
+            return A.INFORM if value > 0 else A.ACCEPT
+        if phase == "discard":
+            # Shed the article that costs most to declare or be caught with.
+            return max(legal, key=lambda a: C.fine[C.by_id[a.article]])  # type: ignore[attr-defined]
+        # Short of funds: borrow from whoever has most (keeps us in the game), else retire.
+        borrows = [a for a in legal if isinstance(a, A.Borrow)]
+        if borrows:
+            return max(borrows, key=lambda a: (s.cash[a.lender], -a.lender))
+        return legal[-1]
+
+    def _declare(self, s: Any, seat: int, legal: list[Action]) -> Action:
+        hand = s.luggage
+        truth = sorted(k for k in hand if C.fine[k])
+        officer = s.officer
+        rate = self._search_rate(s, officer)
+        unseen = self._unseen(s, -1)  # the officer's eyes: only revealed cards are known
+        prior = self._lie_prior(s, seat)
+        candidates: list[tuple[list[int], bool]] = []
+        if not s.claim:
+            candidates.append(([], True))
+        # Every sub-multiset of the truth that extends what has been claimed so far.
+        kinds = sorted(set(truth))
+        for picks in product(*[range(truth.count(k) + 1) for k in kinds]):
+            claim = [k for k, n in zip(kinds, picks) for _ in range(n)]
+            if claim[: len(s.claim)] == s.claim and all(k >= (s.claim[-1] if s.claim else 0) for k in claim[len(s.claim) :]):
+                candidates.append((claim, False))
+        costs = []
+        for claim, bag in candidates:
+            duty = 0 if bag else sum(C.duty[k] for k in claim)
+            fine = contraband_fine(claim, bag, hand)
+            p_lie, exp_fine = self._suspicion(unseen, claim, bag, prior)
+            officer_value = p_lie * exp_fine - (1 - p_lie) * C.search_compensation
+            p_search = 0.5 * rate + 0.5 / (1 + math.exp(-officer_value / 40.0))
+            penalty = fine if fine else -C.search_compensation
+            costs.append(duty + p_search * penalty)
+        best = min(costs)
+        weights = [math.exp(-(c - best) / _SOFTMIN_DOLLARS) for c in costs]
+        r = self.rng.random() * sum(weights)
+        for (claim, bag), w in zip(candidates, weights):
+            r -= w
+            if r <= 0:
+                break
+        if bag:
+            return A.CLAIMS[C.bag]
+        if len(claim) > len(s.claim):
+            return A.CLAIMS[claim[len(s.claim)]]
+        return A.DECLARE
+
+
+register_heuristic("contraband", ContrabandBot)

@@ -1,0 +1,29 @@
+"""The conformance suite every registered game must pass (shipped with the package)."""
+
+from .conformance import (
+    check_clone_independent,
+    check_every_legal_action_applies,
+    check_game,
+    check_illegal_rejected,
+    check_json_round_trip,
+    check_notation_round_trip,
+    check_playout,
+    check_record_replays,
+    check_state,
+    check_views,
+    random_playout,
+)
+
+__all__ = [
+    "check_clone_independent",
+    "check_every_legal_action_applies",
+    "check_game",
+    "check_illegal_rejected",
+    "check_json_round_trip",
+    "check_notation_round_trip",
+    "check_playout",
+    "check_record_replays",
+    "check_state",
+    "check_views",
+    "random_playout",
+]

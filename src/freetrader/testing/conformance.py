@@ -1,0 +1,203 @@
+"""Checks every game must pass, whatever its rules (DESIGN.md, "Tests").
+
+Plain functions that raise ``AssertionError`` with a message naming the game,
+seed and action count, so they run under pytest or anywhere else. A new game
+gets all of them by being registered: ``tests/test_conformance.py`` runs
+``check_game`` on each registered game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Iterable
+
+from freetrader.core import Action, Game, IllegalAction, InvalidNotation, Rng, State, replay
+
+__all__ = [
+    "check_game",
+    "check_playout",
+    "check_state",
+    "check_clone_independent",
+    "check_every_legal_action_applies",
+    "check_views",
+    "check_notation_round_trip",
+    "check_json_round_trip",
+    "check_illegal_rejected",
+    "check_record_replays",
+    "random_playout",
+]
+
+_SECRET_KEYS = {"seed", "rng"}
+
+
+def _where(state: State) -> str:
+    return f"{state.game.slug} seats={state.seats} seed={state.seed} after {state.action_count} actions"
+
+
+def _dump(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def random_playout(game: Game, seats: int, seed: int, max_actions: int = 100_000) -> State:
+    """A uniformly random game to the end; fails if it does not end in ``max_actions``."""
+    state = game.new_state(seats, seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        assert state.action_count < max_actions, f"{_where(state)}: no end after {max_actions} actions"
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def check_every_legal_action_applies(state: State) -> None:
+    legal = state.legal_actions()
+    assert legal, f"{_where(state)}: seat {state.to_act} to act but no legal action"
+    assert len(set(legal)) == len(legal), f"{_where(state)}: duplicate legal actions {legal}"
+    for a in legal:
+        c = state.clone()
+        c.apply(a)
+
+
+def check_clone_independent(state: State) -> None:
+    before = _dump(state)
+    c = state.clone()
+    assert _dump(c) == before, f"{_where(state)}: clone differs from the original"
+    c.apply(state.legal_actions()[0])
+    assert _dump(state) == before, f"{_where(state)}: acting on a clone changed the original"
+
+
+def check_notation_round_trip(state: State) -> None:
+    for a in state.legal_actions():
+        text = str(a)
+        back = state.game.parse_action(text)
+        assert back == a and hash(back) == hash(a), f"{_where(state)}: parse({text!r}) gave {back!r}, not {a!r}"
+
+
+def _keys(obj: Any) -> Iterable[str]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from _keys(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _keys(v)
+
+
+def check_views(state: State, rng: random.Random) -> bool:
+    """Views are JSON, hold no seed or RNG, and cannot tell a state from its determinizations.
+
+    For each seat, two determinizations must give that seat the same view as
+    the true state (else the view shows something the determinization
+    resampled: a leak) and the seat to act the same legal actions; the
+    spectator's view must survive every seat's determinization. Returns
+    whether some determinization changed a hidden zone, so that a suite can
+    also fail a determinize() that resamples nothing.
+    """
+    changed = False
+    original = _dump(state)
+    spectator = state.view(None)
+    for seat in list(range(state.seats)) + [None]:
+        v = state.view(seat)
+        assert json.loads(json.dumps(v)) == v, f"{_where(state)}: view({seat}) is not plain JSON"
+        bad = _SECRET_KEYS.intersection(_keys(v))
+        assert not bad, f"{_where(state)}: view({seat}) exposes {sorted(bad)}"
+        if seat is None:
+            continue
+        for _ in range(2):
+            d = state.determinize(seat, rng)
+            assert d.view(seat) == v, f"{_where(state)}: seat {seat}'s view differs in its own determinization (leak)"
+            assert d.view(None) == spectator, f"{_where(state)}: spectator view leaks what seat {seat}'s determinization resampled"
+            if seat == state.to_act:
+                assert [str(a) for a in d.legal_actions()] == [str(a) for a in state.legal_actions()], (
+                    f"{_where(state)}: legal actions depend on cards seat {seat} cannot see"
+                )
+            if d.to_json()["state"] != state.to_json()["state"]:
+                changed = True
+    assert _dump(state) == original, f"{_where(state)}: view() or determinize() changed the state"
+    return changed
+
+
+def check_json_round_trip(state: State) -> None:
+    data = json.loads(json.dumps(state.to_json()))
+    back = state.game.state_from_json(data)
+    assert _dump(back) == _dump(state), f"{_where(state)}: to_json/state_from_json does not round-trip"
+    if not state.is_over:
+        a = state.legal_actions()[0]
+        s2 = state.clone()
+        s2.apply(a)
+        back.apply(str(a))
+        assert _dump(back) == _dump(s2), f"{_where(state)}: a state loaded from JSON plays on differently"
+
+
+def check_illegal_rejected(state: State, seen: set[str]) -> None:
+    """An illegal action and an unknown notation raise and change nothing."""
+    before = _dump(state)
+    legal = {str(a) for a in state.legal_actions()}
+    for text in sorted(seen - legal)[:3]:
+        try:
+            state.apply(text)
+        except IllegalAction as exc:
+            assert str(exc), f"{_where(state)}: IllegalAction without a message"
+        else:
+            raise AssertionError(f"{_where(state)}: {text!r} was applied though not legal")
+        assert _dump(state) == before, f"{_where(state)}: a rejected {text!r} changed the state"
+    try:
+        state.apply("no such action 42")
+    except InvalidNotation:
+        pass
+    else:
+        raise AssertionError(f"{_where(state)}: nonsense notation was not rejected with InvalidNotation")
+    assert _dump(state) == before, f"{_where(state)}: rejected nonsense changed the state"
+
+
+def check_record_replays(state: State) -> None:
+    rec = json.loads(json.dumps(state.record()))
+    again = replay(rec)
+    assert _dump(again) == _dump(state), f"{_where(state)}: replaying its record gives a different state"
+
+
+def check_state(state: State, rng: random.Random, seen: set[str]) -> bool:
+    """Every per-position check; returns whether a determinization changed a hidden zone."""
+    check_notation_round_trip(state)
+    check_every_legal_action_applies(state)
+    check_clone_independent(state)
+    check_illegal_rejected(state, seen)
+    check_json_round_trip(state)
+    return check_views(state, rng)
+
+
+def check_playout(game: Game, seats: int, seed: int, every: int = 1, max_actions: int = 100_000) -> State:
+    """Play one random game, running ``check_state`` at every ``every``-th position."""
+    state = game.new_state(seats, seed)
+    assert _dump(game.new_state(seats, seed)) == _dump(state), f"{_where(state)}: set-up is not deterministic"
+    rng = random.Random(seed)
+    pick = Rng(seed)
+    seen: set[str] = set()
+    hidden_changed = False
+    while not state.is_over:
+        assert state.action_count < max_actions, f"{_where(state)}: no end after {max_actions} actions"
+        assert state.to_act is not None and 0 <= state.to_act < seats, f"{_where(state)}: bad to_act {state.to_act}"
+        legal: list[Action] = state.legal_actions()
+        seen.update(str(a) for a in legal)
+        if state.action_count % every == 0:
+            hidden_changed |= check_state(state, rng, seen)
+        state.apply(pick.choice(legal))
+    assert state.legal_actions() == [], f"{_where(state)}: legal actions after the end"
+    scores = state.scores()
+    assert len(scores) == seats, f"{_where(state)}: {len(scores)} scores for {seats} seats"
+    winners = state.winners()
+    assert winners and all(scores[w] == max(scores) for w in winners), f"{_where(state)}: winners {winners} vs {scores}"
+    check_record_replays(state)
+    check_json_round_trip(state)
+    check_views(state, rng)
+    if game.spec.hidden_information:
+        assert hidden_changed, f"{_where(state)}: determinize() never resampled anything in a hidden-information game"
+    return state
+
+
+def check_game(game: Game, seeds: Iterable[int] = (1, 2), seat_counts: Iterable[int] | None = None, every: int = 1) -> None:
+    """The whole suite on one game: every seat count (or those given) times every seed."""
+    counts = list(seat_counts) if seat_counts is not None else list(range(game.spec.min_seats, game.spec.max_seats + 1))
+    for seats in counts:
+        for seed in seeds:
+            check_playout(game, seats, seed, every=every)

@@ -1,0 +1,19 @@
+"""The conformance suite on every registered game, every seat count."""
+
+import pytest
+
+import freetrader
+from freetrader.testing import check_playout
+
+
+def _cases():
+    for name in freetrader.games():
+        spec = freetrader.game(name).spec
+        for seats in range(spec.min_seats, spec.max_seats + 1):
+            yield pytest.param(name, seats, id=f"{name}-{seats}")
+
+
+@pytest.mark.parametrize("name,seats", list(_cases()))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_conformance(name, seats, seed):
+    check_playout(freetrader.game(name), seats, seed, every=3)
