@@ -5,6 +5,10 @@
 True
 """
 
+# The subpackage ``freetrader.games`` must be imported before the function
+# ``games`` is bound below: importing a subpackage the first time sets the
+# parent's attribute of the same name, which would hide the function.
+from . import games as _games_package  # noqa: F401
 from .core import (
     Action,
     BadOption,

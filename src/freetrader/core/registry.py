@@ -33,7 +33,7 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import freetrader.games as pkg
+    pkg = importlib.import_module("freetrader.games")  # not `import ... as`: freetrader.games is also a function
 
     for info in pkgutil.iter_modules(pkg.__path__):
         if not info.name.startswith("_"):

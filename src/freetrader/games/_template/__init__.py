@@ -1,0 +1,39 @@
+"""High Card: the template game, a minimal complete game to copy when starting a new one.
+
+Rules and the steps for starting a new game: ``RULES.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from freetrader.core import Game, GameSpec, Option
+
+from .actions import parse
+from .components import MAX_SEATS
+from .state import HighCardState
+
+__all__ = ["GAME", "SPEC", "HighCardState"]
+
+SPEC = GameSpec(
+    name="high-card",
+    version=1,
+    title="High Card",
+    min_seats=2,
+    max_seats=MAX_SEATS,
+    hidden_information=True,
+    chance=True,
+    summary=(
+        "Each seat is dealt one hidden card from a deck of 1..6 twice, then in seat order stakes or folds. "
+        "The highest card among the stakers wins the pot; a tie splits it."
+    ),
+    options=(Option("stake", 1, "chips each staker puts into the pot", minimum=1, maximum=3),),
+)
+
+
+class _HighCard(Game):
+    state_class = HighCardState
+
+
+# A real game registers itself here: ``GAME = register(_MyGame(SPEC, parse))``.
+# The template stays unregistered (discovery also skips folders starting with "_"),
+# so it never shows up in ``freetrader.games()``, the CLI or simulations.
+GAME = _HighCard(SPEC, parse)

@@ -1,0 +1,42 @@
+"""What one seat may see, and determinization for that seat.
+
+A seat sees the chips, the pot, every decision so far, the deck size and its
+own card; at the showdown the stakers' cards are shown to everyone. Folded
+cards are never shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from freetrader.core import Rng
+
+if TYPE_CHECKING:
+    from .state import HighCardState as S
+
+
+def sees_card(s: S, seat: int | None, owner: int) -> bool:
+    return owner == seat or (s.turn == s.seats and s.staked[owner])
+
+
+def view(s: S, seat: int | None) -> dict[str, Any]:
+    n = s.seats
+    return {
+        "phase": "over" if s.turn == n else "betting",
+        "stake": s.options["stake"],
+        "chips": s.chips[:],
+        "pot": s.pot,
+        "deck": len(s.deck),
+        "decisions": ["stake" if s.staked[i] else "fold" if i < s.turn else None for i in range(n)],
+        "cards": [s.hands[i] if sees_card(s, seat, i) else None for i in range(n)],
+    }
+
+
+def determinize(s: S, seat: int, seed: int) -> None:
+    """Shuffle every card ``seat`` cannot see (deck and hidden hands) and deal them back."""
+    hidden = [i for i in range(s.seats) if not sees_card(s, seat, i)]
+    pool = s.deck + [s.hands[i] for i in hidden]
+    Rng(seed).shuffle(pool)
+    for i in hidden:
+        s.hands[i] = pool.pop()
+    s.deck = pool

@@ -1,0 +1,89 @@
+"""Result files (JSON Lines): the canonical line format and resuming a run."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from freetrader.core import FreetraderError
+
+from .runner import game_seed
+
+__all__ = ["ResultFileError", "result_line", "resume"]
+
+RESULT_KEYS = ("actions", "game", "record", "scores", "seats", "seed", "winners")
+
+
+class ResultFileError(FreetraderError):
+    """A result file that cannot be continued: unreadable, malformed, or from another run."""
+
+
+def result_line(result: Mapping[str, Any]) -> str:
+    """One result as its canonical line (no newline): sorted keys, no spaces."""
+    return json.dumps(result, sort_keys=True, separators=(",", ":"))
+
+
+def resume(
+    path: str | os.PathLike[str],
+    game_slug: str,
+    seat_specs: Sequence[str],
+    run_seed: int,
+    options: Mapping[str, Any],
+    n: int,
+) -> list[dict[str, Any]]:
+    """The results already in ``path`` (a missing file holds none), checked against this run.
+
+    A trailing partial line (a write cut short) is cut off the file. Every
+    complete line must be game ``i`` of this very run (game, seats, seed,
+    options), else ``ResultFileError``: nothing is ever overwritten.
+    """
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise ResultFileError(f"cannot read {name}: {exc.strerror or exc}") from None
+    end = data.rfind(b"\n") + 1  # bytes of complete lines
+    if end < len(data):
+        try:
+            with open(name, "r+b") as f:
+                f.truncate(end)
+        except OSError as exc:
+            raise ResultFileError(f"cannot cut the partial last line of {name}: {exc.strerror or exc}") from None
+    specs = list(seat_specs)
+    opts = dict(options)
+    found: list[dict[str, Any]] = []
+    lines = data[:end].split(b"\n")[:-1]
+    if len(lines) > n:
+        raise ResultFileError(
+            f"{name} already holds {len(lines)} games, more than the {n} asked for; "
+            f"ask for at least {len(lines)} games or use another --out"
+        )
+    for i, raw in enumerate(lines):
+        where = f"{name} line {i + 1}"
+        try:
+            obj = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ResultFileError(f"{where} is not valid JSON ({exc}); use another --out") from None
+        if not isinstance(obj, dict) or any(k not in obj for k in RESULT_KEYS):
+            raise ResultFileError(f"{where} is not a simulate result (needs {', '.join(RESULT_KEYS)})")
+        expected = {"game": game_slug, "seats": specs, "seed": game_seed(run_seed, i)}
+        for key, want in expected.items():
+            if obj[key] != want:
+                raise ResultFileError(
+                    f"{where} is from another run ({key} {obj[key]!r}, this run has {want!r}); "
+                    "use the same game, --seats, --seed and --option, or another --out"
+                )
+        record = obj["record"]
+        got_opts = record.get("options") if isinstance(record, dict) else None
+        if got_opts != opts:
+            raise ResultFileError(
+                f"{where} is from another run (options {got_opts!r}, this run has {opts!r}); "
+                "use the same --option values, or another --out"
+            )
+        found.append(obj)
+    return found

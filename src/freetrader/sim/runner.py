@@ -1,0 +1,186 @@
+"""Playing bot-only games: one game (``play_game``) or many, in parallel (``simulate``).
+
+Seeding (so that any game can be rebuilt from its line alone):
+
+- game ``i`` of a run with seed ``s`` uses the seed ``derive_seed(s, i)``;
+- the bot of seat ``k`` is built with the seed ``derive_seed(game_seed, k)``;
+- the rng handed to ``decide`` for seat ``k`` is ``Rng(derive_seed(game_seed, 1000 + k))``.
+
+Results do not depend on the number of workers or on chunking.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import freetrader
+from freetrader.bots import Bot, decide, make_bot
+from freetrader.core import BadOption, FreetraderError, Game, IllegalAction, Rng, State, derive_seed
+
+__all__ = [
+    "HUMAN",
+    "MAX_ACTIONS",
+    "SimulationError",
+    "GameTooLong",
+    "game_seed",
+    "seat_players",
+    "bot_move",
+    "play_game",
+    "simulate",
+    "check_run",
+]
+
+#: Safety cap: a game that has not ended after this many actions is stopped with ``GameTooLong``.
+MAX_ACTIONS = 100_000
+#: The seat spec that means "a person at the keyboard" (``play`` only).
+HUMAN = "human"
+
+
+class SimulationError(FreetraderError):
+    """A simulated game went wrong: a bot chose an illegal action, or the run is misconfigured."""
+
+
+class GameTooLong(SimulationError):
+    """A game passed the action cap without ending (a rules or bot loop)."""
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a run seeded ``run_seed``."""
+    return derive_seed(run_seed, index)
+
+
+def seat_players(
+    game: Game, seat_specs: Sequence[str], seed: int, allow_human: bool = False
+) -> tuple[list[Bot | None], list[Rng]]:
+    """One bot per seat (``None`` for a human seat) and the rng each seat's ``decide`` uses."""
+    bots: list[Bot | None] = []
+    for seat, spec in enumerate(seat_specs):
+        if spec.strip().lower() == HUMAN:
+            if not allow_human:
+                raise BadOption(f"seat {seat} is 'human': simulations play bots only (e.g. random, heuristic)")
+            bots.append(None)
+        else:
+            bots.append(make_bot(spec, game, derive_seed(seed, seat)))
+    rngs = [Rng(derive_seed(seed, 1000 + seat)) for seat in range(len(seat_specs))]
+    return bots, rngs
+
+
+def bot_move(state: State, bot: Bot, seat: int, rng: Rng, spec: str = "") -> None:
+    """Ask ``bot`` for ``seat``'s action and apply it; ``SimulationError`` if it is illegal."""
+    action = decide(bot, state, seat, rng)
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        who = f"bot {spec!r}" if spec else f"bot {bot.name!r}"
+        raise SimulationError(
+            f"{who} at seat {seat} chose an illegal action in {state.game.slug} seed {state.seed} "
+            f"after {state.action_count} actions: {exc}"
+        ) from None
+
+
+def play_game(
+    game_slug: str,
+    seat_specs: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> dict[str, Any]:
+    """Play one bot-only game; the result has the keys of one line of ``freetrader simulate``."""
+    g = freetrader.game(game_slug)
+    specs = [str(s) for s in seat_specs]
+    state = g.new_state(len(specs), seed, dict(options or {}))
+    bots, rngs = seat_players(g, specs, seed)
+    while not state.is_over:
+        if state.action_count >= max_actions:
+            raise GameTooLong(
+                f"{g.spec.slug} game with seed {seed} and seats {','.join(specs)} did not end within "
+                f"{max_actions} actions; stopped (replay it with: freetrader state {g.spec.slug} "
+                f"--seats {len(specs)} --seed {seed})"
+            )
+        seat = state.to_act
+        assert seat is not None
+        bot = bots[seat]
+        assert bot is not None
+        bot_move(state, bot, seat, rngs[seat], specs[seat])
+    return {
+        "game": g.spec.slug,
+        "seed": seed,
+        "seats": specs,
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "actions": state.action_count,
+        "record": state.record(),
+    }
+
+
+def check_run(game_slug: str, seat_specs: Sequence[str], options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Fail early (``FreetraderError``) on a bad game, seat list, bot spec or option.
+
+    Returns the fully resolved options (defaults included), as records store them.
+    """
+    g = freetrader.game(game_slug)
+    specs = [str(s) for s in seat_specs]
+    state = g.new_state(len(specs), 0, dict(options or {}))
+    seat_players(g, specs, 0)
+    return dict(state.options)
+
+
+def _ignore_sigint() -> None:
+    # Workers leave Ctrl-C to the parent, which stops the pool.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_task(task: tuple[str, list[str], int, dict[str, Any], int]) -> dict[str, Any]:
+    slug, specs, seed, options, cap = task
+    return play_game(slug, specs, seed, options, cap)
+
+
+def simulate(
+    game_slug: str,
+    seat_specs: Sequence[str],
+    n: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    *,
+    workers: int | None = None,
+    start: int = 0,
+    chunksize: int | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> Iterator[dict[str, Any]]:
+    """Yield the results of games ``start .. n-1`` of a run, in game order.
+
+    ``workers`` processes play them (default: ``os.cpu_count()``); with one
+    worker, or one game, they are played in this process. Closing the
+    generator early stops the workers.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise SimulationError(f"the number of games must be a whole number >= 0, got {n!r}")
+    if not 0 <= start <= n:
+        raise SimulationError(f"cannot start at game {start} of {n}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"workers must be a whole number >= 1, got {workers!r}")
+    g = freetrader.game(game_slug)
+    slug = g.spec.slug
+    specs = [str(s) for s in seat_specs]
+    opts = dict(options or {})
+    check_run(slug, specs, opts)
+    remaining = n - start
+    if remaining == 0:
+        return
+    tasks = ((slug, specs, game_seed(seed, i), opts, max_actions) for i in range(start, n))
+    workers = min(workers, remaining)
+    if workers == 1:
+        for task in tasks:
+            yield _play_task(task)
+        return
+    if chunksize is None:
+        # Small enough chunks for a smooth progress bar and balanced workers.
+        chunksize = max(1, min(32, remaining // (workers * 16)))
+    with multiprocessing.get_context().Pool(workers, initializer=_ignore_sigint) as pool:
+        yield from pool.imap(_play_task, tasks, chunksize)
