@@ -7,7 +7,8 @@ true one, so it cannot see hidden cards or the future. ``decide`` does that.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from freetrader.core import Action, BadOption, Game, Rng, State
 

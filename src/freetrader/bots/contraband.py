@@ -127,7 +127,7 @@ class ContrabandBot(Bot):
         # Every sub-multiset of the truth that extends what has been claimed so far.
         kinds = sorted(set(truth))
         for picks in product(*[range(truth.count(k) + 1) for k in kinds]):
-            claim = [k for k, n in zip(kinds, picks) for _ in range(n)]
+            claim = [k for k, n in zip(kinds, picks, strict=True) for _ in range(n)]
             if claim[: len(s.claim)] == s.claim and all(k >= (s.claim[-1] if s.claim else 0) for k in claim[len(s.claim) :]):
                 candidates.append((claim, False))
         costs = []
@@ -142,10 +142,13 @@ class ContrabandBot(Bot):
         best = min(costs)
         weights = [math.exp(-(c - best) / _SOFTMIN_DOLLARS) for c in costs]
         r = self.rng.random() * sum(weights)
-        for (claim, bag), w in zip(candidates, weights):
+        pick = len(candidates) - 1
+        for i, w in enumerate(weights):
             r -= w
             if r <= 0:
+                pick = i
                 break
+        claim, bag = candidates[pick]
         if bag:
             return A.CLAIMS[C.bag]
         if len(claim) > len(s.claim):

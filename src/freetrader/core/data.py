@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import DataError
 
@@ -54,7 +55,7 @@ class Table:
         return value
 
     def provenance(self) -> str:
-        p = self.get("provenance", str)
+        p: str = self.get("provenance", str)
         if p not in PROVENANCES:
             raise DataError(f"{self.where}: provenance {p!r} must be one of {', '.join(PROVENANCES)}")
         return p

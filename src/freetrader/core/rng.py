@@ -8,7 +8,8 @@ depend on the Python version (``random.Random`` makes no such promise).
 from __future__ import annotations
 
 import random
-from typing import Any, MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 __all__ = ["Rng", "derive_seed", "seed_from"]
 
@@ -69,6 +70,6 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """An independent stream, so that one consumer cannot shift another's draws."""
         return Rng(self.next64())

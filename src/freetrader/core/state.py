@@ -13,7 +13,8 @@ game implements:
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar
 
 from .errors import BadRecord, IllegalAction, InvalidNotation
 from .rng import Rng, seed_from
@@ -44,7 +45,7 @@ class Game:
     """A registered game: its spec, how to parse its notation, how to build states."""
 
     spec: GameSpec
-    state_class: ClassVar[type["State"]]
+    state_class: ClassVar[type[State]]
 
     def __init__(self, spec: GameSpec, parse_action: Callable[[str], Action]) -> None:
         self.spec = spec
@@ -63,7 +64,7 @@ class Game:
             raise InvalidNotation(f"an action notation must be text, got {type(text).__name__}")
         return self._parse(text)
 
-    def new_state(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> "State":
+    def new_state(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
         seats = self.spec.check_seats(seats)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise IllegalAction(f"seed must be a whole number, got {seed!r}")
@@ -73,7 +74,7 @@ class Game:
         state._setup()
         return state
 
-    def state_from_json(self, data: Mapping[str, Any]) -> "State":
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state saved by ``State.to_json``; ``BadRecord`` if it is not one."""
         if not isinstance(data, Mapping):
             raise BadRecord(f"a saved state must be a JSON object, got {type(data).__name__}")
@@ -224,7 +225,7 @@ class State:
             f"{action} is not legal now: seat {self.to_act} must {self._prompt() or 'decide'}; legal: {legal}"
         )
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         other = self.__class__.__new__(self.__class__)
         other.game = self.game
         other.seats = self.seats
@@ -272,7 +273,7 @@ class State:
             v["winners"] = self.winners()
         return v
 
-    def determinize(self, seat: int, rng: Any) -> "State":
+    def determinize(self, seat: int, rng: Any) -> State:
         """A full state that ``seat`` cannot tell from this one, hidden zones resampled, RNG reseeded."""
         other = self.clone()
         other._determinize(seat, seed_from(rng))

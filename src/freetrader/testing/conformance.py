@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from freetrader.core import Action, Game, IllegalAction, InvalidNotation, Rng, State, replay
 

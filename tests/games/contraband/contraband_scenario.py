@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import freetrader
 from freetrader.games.contraband.components import COMPONENTS as C
 

@@ -7,11 +7,10 @@ Informer's reward, the $200 Diplomatic Bag fine, the $10,000 money.
 from __future__ import annotations
 
 import pytest
+from contraband_scenario import GAME, k, money, new, play, put_on_top, set_luggage
 
 import freetrader
 from freetrader.games.contraband.components import COMPONENTS as C
-
-from contraband_scenario import GAME, k, money, new, play, put_on_top, set_luggage
 
 # (article, List A duty, List B fine) exactly as printed.
 LISTS = [

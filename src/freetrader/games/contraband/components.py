@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+
 from freetrader.core import DataError
 from freetrader.core.data import Table, load_toml
 

@@ -30,7 +30,7 @@ def _names(cards: list[int]) -> str:
 
 
 # -- set-up (par. 1) ---------------------------------------------------------
-def setup(s: "S") -> None:
+def setup(s: S) -> None:
     n = s.seats
     s.cash = [0] * n
     s.loans = [0] * (n * n)
@@ -50,7 +50,7 @@ def setup(s: "S") -> None:
     begin_round(s)
 
 
-def choose_first_officer(s: "S") -> int:
+def choose_first_officer(s: S) -> int:
     """Par. 1: by agreement (seat 0), or one card dealt to each; highest duty wins."""
     if s.options["first_officer"] == "agreement":
         s._event("By agreement, seat 0 is the first Customs Officer")
@@ -70,21 +70,21 @@ def choose_first_officer(s: "S") -> int:
         contenders = tied
 
 
-def share_money(s: "S") -> None:
+def share_money(s: S) -> None:
     """Par. 1: $10,000 split equally; the remainder stays unused."""
     each, s.unused = divmod(C.total_money, s.seats)
     s.cash = [each] * s.seats
     s._event(f"Each player receives ${each}" + (f"; ${s.unused} is left unused" if s.unused else ""))
 
 
-def begin_round(s: "S") -> None:
+def begin_round(s: S) -> None:
     s.round += 1
     s.been_officer[s.officer] = True
     s._event(f"Round {s.round}: seat {s.officer} is the Customs Officer")
     draw_new_luggage(s, next_traveller(s, s.officer))
 
 
-def next_traveller(s: "S", after: int) -> int:
+def next_traveller(s: S, after: int) -> int:
     """Par. 7: play passes to the left, skipping the officer and retired players."""
     n = s.seats
     seat = after
@@ -95,12 +95,12 @@ def next_traveller(s: "S", after: int) -> int:
     raise AssertionError("no traveller left")  # prevented: fewer than 3 players ends the game
 
 
-def active_count(s: "S") -> int:
+def active_count(s: S) -> int:
     return s.retired.count(False)
 
 
 # -- the turn (par. 2-6) -----------------------------------------------------
-def draw_new_luggage(s: "S", seat: int) -> None:
+def draw_new_luggage(s: S, seat: int) -> None:
     """Par. 2 and 4: the next player draws four new cards and looks at them."""
     if turn_limit_reached(s) or s.phase == OVER:
         return
@@ -120,7 +120,7 @@ def draw_new_luggage(s: "S", seat: int) -> None:
     s._event(f"Seat {seat} draws new luggage")
 
 
-def legal_claims(s: "S") -> tuple[Action, ...]:
+def legal_claims(s: S) -> tuple[Action, ...]:
     """Par. 3: articles are declared one at a time, in article order, four at most."""
     claim = s.claim
     acts: list[Action] = []
@@ -135,7 +135,7 @@ def legal_claims(s: "S") -> tuple[Action, ...]:
     return tuple(acts)
 
 
-def claim_article(s: "S", k: int) -> None:
+def claim_article(s: S, k: int) -> None:
     if k == C.bag:
         s.bag_claim = True
         finish_declaration(s)
@@ -143,7 +143,7 @@ def claim_article(s: "S", k: int) -> None:
         s.claim.append(k)
 
 
-def finish_declaration(s: "S") -> None:
+def finish_declaration(s: S) -> None:
     """Par. 3 and 8: the declaration is made and its List A duty paid to the officer."""
     seat = s.holder
     s.declarations += 1
@@ -181,14 +181,14 @@ def contraband_fine(claim: list[int], bag_claim: bool, luggage: list[int]) -> in
     return fine
 
 
-def found_nothing_pays_compensation(s: "S") -> bool:
+def found_nothing_pays_compensation(s: S) -> bool:
     """Whether a search that found no contraband earns the $200 compensation (a ruling)."""
     if s.options["compensation"] == "no-contraband" or s.bag_claim:
         return True
     return sorted(k for k in s.luggage if C.fine[k]) == sorted(s.claim)
 
 
-def search_luggage(s: "S", informer: int | None) -> None:
+def search_luggage(s: S, informer: int | None) -> None:
     """Par. 4 and 6: the luggage is searched, settled and impounded."""
     smuggler, officer = s.declarer, s.officer
     who = f"seat {officer}" if informer is None else f"seat {officer}, told by Informer seat {informer},"
@@ -222,13 +222,13 @@ def search_luggage(s: "S", informer: int | None) -> None:
     settle(s)
 
 
-def wave_through(s: "S") -> None:
+def wave_through(s: S) -> None:
     s.waved[s.officer] += 1
     s._event(f"Seat {s.officer} lets seat {s.declarer}'s luggage through")
     hand_on(s)
 
 
-def hand_on(s: "S") -> None:
+def hand_on(s: S) -> None:
     """Par. 5: unsearched luggage passes face down to the next player."""
     if turn_limit_reached(s):
         return
@@ -242,20 +242,20 @@ def hand_on(s: "S") -> None:
     s._event(f"The luggage passes face down to seat {receiver}")
 
 
-def accept_luggage(s: "S") -> None:
+def accept_luggage(s: S) -> None:
     s.examined = True
     s.phase = DISCARD
     s._event(f"Seat {s.holder} accepts the luggage")
 
 
-def legal_discards(s: "S") -> tuple[Action, ...]:
+def legal_discards(s: S) -> tuple[Action, ...]:
     """Par. 5 and 8: any one card, but a passed Diplomatic Bag must be the one."""
     if C.bag in s.luggage:
         return (A.DISCARDS[C.bag],)
     return tuple(A.DISCARDS[k] for k in sorted(set(s.luggage)))
 
 
-def discard_and_repack(s: "S", k: int) -> None:
+def discard_and_repack(s: S, k: int) -> None:
     s.luggage.remove(k)
     s.discard_hidden.append(k)
     s.luggage.append(s.pack.pop())
@@ -266,14 +266,14 @@ def discard_and_repack(s: "S", k: int) -> None:
     s._event(f"Seat {s.holder} discards a card and draws one")
 
 
-def become_informer(s: "S") -> None:
+def become_informer(s: S) -> None:
     s.informs[s.holder] += 1
     s._event(f"Seat {s.holder} becomes an Informer against seat {s.declarer}")
     search_luggage(s, informer=s.holder)
 
 
 # -- money (par. 3, 4, 6, 7) ---------------------------------------------------
-def settle(s: "S") -> None:
+def settle(s: S) -> None:
     """Pay what is owed in order; a player who cannot pay must borrow or retire (par. 7)."""
     pending = s.pending
     cash = s.cash
@@ -308,12 +308,12 @@ def settle(s: "S") -> None:
         draw_new_luggage(s, seat)
 
 
-def shortfall(s: "S") -> int:
+def shortfall(s: S) -> int:
     payer, _, amount = s.pending[0]
     return amount - s.cash[payer]
 
 
-def legal_insolvency(s: "S") -> tuple[Action, ...]:
+def legal_insolvency(s: S) -> tuple[Action, ...]:
     payer = s.pending[0][0]
     short = shortfall(s)
     acts: list[Action] = []
@@ -327,7 +327,7 @@ def legal_insolvency(s: "S") -> tuple[Action, ...]:
     return tuple(acts)
 
 
-def borrow_shortfall(s: "S", lender: int) -> None:
+def borrow_shortfall(s: S, lender: int) -> None:
     payer = s.pending[0][0]
     short = shortfall(s)
     s.cash[lender] -= short
@@ -337,7 +337,7 @@ def borrow_shortfall(s: "S", lender: int) -> None:
     settle(s)
 
 
-def retire(s: "S") -> None:
+def retire(s: S) -> None:
     payer, payee, _ = s.pending[0]
     paid = s.cash[payer]
     s.cash[payer] = 0
@@ -350,7 +350,7 @@ def retire(s: "S") -> None:
     settle(s)
 
 
-def net_worth(s: "S") -> list[int]:
+def net_worth(s: S) -> list[int]:
     """Par. 10: money, after allowing for loans (owed to you counts, owed by you is taken off)."""
     n = s.seats
     worth = s.cash[:]
@@ -365,7 +365,7 @@ def net_worth(s: "S") -> list[int]:
 
 
 # -- rounds and the end (par. 1, 7, 10) ---------------------------------------
-def end_round(s: "S", why: str) -> None:
+def end_round(s: S, why: str) -> None:
     """Par. 1 and 7: the cards are reshuffled and the officer changes (to the left)."""
     s.pack.extend(s.discard_hidden)
     s.pack.extend(s.discard_shown)
@@ -376,7 +376,7 @@ def end_round(s: "S", why: str) -> None:
     s.reshuffles += 1
     s._event(f"Round {s.round} ends ({why}); the cards are reshuffled")
     end = s.options["end"]
-    if end == "all-officers" and all(b or r for b, r in zip(s.been_officer, s.retired)):
+    if end == "all-officers" and all(b or r for b, r in zip(s.been_officer, s.retired, strict=True)):
         end_game(s, "every player has been the Customs Officer")
         return
     if end == "reshuffles" and s.reshuffles >= s.options["reshuffles"]:
@@ -392,7 +392,7 @@ def end_round(s: "S", why: str) -> None:
     begin_round(s)
 
 
-def turn_limit_reached(s: "S") -> bool:
+def turn_limit_reached(s: S) -> bool:
     """Par. 10, "a time fixed beforehand": a fixed number of declarations."""
     if s.options["end"] == "turns" and s.declarations >= s.options["turn_limit"]:
         end_game(s, f"{s.declarations} declarations have been made")
@@ -400,7 +400,7 @@ def turn_limit_reached(s: "S") -> bool:
     return False
 
 
-def end_game(s: "S", why: str) -> None:
+def end_game(s: S, why: str) -> None:
     s.phase = OVER
     s.actor = -1
     worth = net_worth(s)
@@ -408,7 +408,7 @@ def end_game(s: "S", why: str) -> None:
 
 
 # -- dispatch ----------------------------------------------------------------
-def legal(s: "S") -> tuple[Action, ...]:
+def legal(s: S) -> tuple[Action, ...]:
     phase = s.phase
     if phase == DECLARE:
         return legal_claims(s)
@@ -423,7 +423,7 @@ def legal(s: "S") -> tuple[Action, ...]:
     return ()
 
 
-def apply(s: "S", a: Action) -> None:
+def apply(s: S, a: Action) -> None:
     t = type(a)
     if t is A.Claim:
         claim_article(s, C.by_id[a.article])  # type: ignore[attr-defined]
@@ -447,7 +447,7 @@ def apply(s: "S", a: Action) -> None:
         raise TypeError(f"not a Contraband action: {a!r}")
 
 
-def prompt(s: "S") -> str:
+def prompt(s: S) -> str:
     phase = s.phase
     if phase == DECLARE:
         so_far = "Diplomatic Bag" if s.bag_claim else _names(s.claim)
@@ -464,7 +464,7 @@ def prompt(s: "S") -> str:
     return ""
 
 
-def check_consistent(s: "S") -> None:
+def check_consistent(s: S) -> None:
     """Refuse a loaded state whose cards or money do not add up."""
     cards = sorted(s.pack + s.discard_hidden + s.discard_shown + s.luggage)
     if cards != sorted(C.pack):

@@ -25,7 +25,7 @@ def _ids(cards: list[int]) -> list[str]:
     return [C.articles[k].id for k in sorted(cards)]
 
 
-def view(s: "S", seat: int | None) -> dict[str, Any]:
+def view(s: S, seat: int | None) -> dict[str, Any]:
     n = s.seats
     d: dict[str, Any] = {
         "phase": _PHASES[s.phase],
@@ -62,7 +62,7 @@ def view(s: "S", seat: int | None) -> dict[str, Any]:
     return d
 
 
-def determinize(s: "S", seat: int, seed: int) -> None:
+def determinize(s: S, seat: int, seed: int) -> None:
     """Shuffle together every card ``seat`` cannot see and deal them back into the same places."""
     sees_luggage = seat == s.holder and s.examined
     pool = s.pack + s.discard_hidden
