@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
@@ -16,7 +17,13 @@ PROVENANCES = ("rulebook", "public", "designed")
 
 
 def load_toml(package: str, filename: str, data_dir: str | Path | None = None) -> dict[str, Any]:
-    """Read ``data/<filename>`` of a game package, or the same file from ``data_dir`` if it has one."""
+    """Read ``data/<filename>`` of a game package, or the same file from a data pack.
+
+    A data pack (for owners of a physical copy) is ``data_dir``, or else
+    ``$FREETRADER_DATA/<game>/``; any file it has overrides the shipped one.
+    """
+    if data_dir is None and os.environ.get("FREETRADER_DATA"):
+        data_dir = Path(os.environ["FREETRADER_DATA"]) / package.rsplit(".", 1)[-1]
     if data_dir is not None and (Path(data_dir) / filename).is_file():
         path = Path(data_dir) / filename
         text = path.read_text(encoding="utf-8")
