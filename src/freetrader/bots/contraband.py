@@ -24,12 +24,11 @@ from typing import Any
 from freetrader.core import Action, State
 from freetrader.games.contraband import actions as A
 from freetrader.games.contraband.components import COMPONENTS as C
-from freetrader.games.contraband.rules import contraband_fine
+from freetrader.games.contraband.rules import PHASES, contraband_fine
 
 from .base import Bot, register_heuristic
 
 _SEARCH, _RECEIVE = "search", "receive"
-_PHASES = ("declare", "search", "receive", "discard", "broke", "over")
 _SOFTMIN_DOLLARS = 12.0  # temperature of the soft choice among declarations
 
 
@@ -94,7 +93,7 @@ class ContrabandBot(Bot):
     def choose(self, state: State, seat: int) -> Action:
         s: Any = state
         legal = state.legal_actions()
-        phase = _PHASES[s.phase]
+        phase = PHASES[s.phase]
         if len(legal) == 1:
             return legal[0]
         if phase == "declare":

@@ -7,15 +7,18 @@ from typing import Any
 
 from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
 from .registry import game as _game
-from .state import State
+from .state import Game, State
 
 __all__ = ["replay"]
 
 _FIELDS = ("game", "seats", "seed", "actions")
 
 
-def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
+def replay(record: Mapping[str, Any], upto: int | None = None, game: Game | None = None) -> State:
     """The state a record describes (after ``upto`` actions if given).
+
+    ``game`` replays with that game object (say, an unregistered one being
+    developed) instead of looking the record's slug up in the registry.
 
     Raises ``BadRecord`` with one line naming the first problem: a missing
     field, an unknown game, a bad option, or the first illegal action.
@@ -30,7 +33,9 @@ def replay(record: Mapping[str, Any], upto: int | None = None) -> State:
         raise BadRecord("record field 'actions' must be a list of action notations (strings)")
     options = record.get("options") or {}
     try:
-        g = _game(record["game"])
+        g = game if game is not None else _game(record["game"])
+        if g.slug != record["game"]:
+            raise BadRecord(f"record is for game {record['game']!r}, not {g.slug!r}")
         state = g.new_state(record["seats"], record["seed"], options)
     except (UnknownGame, BadOption, IllegalAction) as exc:
         raise BadRecord(f"record cannot start: {exc}") from None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from .errors import BadRecord, IllegalAction, InvalidNotation
+from .errors import BadOption, BadRecord, IllegalAction, InvalidNotation
 from .rng import Rng, seed_from
 from .spec import GameSpec
 
@@ -67,7 +67,7 @@ class Game:
     def new_state(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
         seats = self.spec.check_seats(seats)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalAction(f"seed must be a whole number, got {seed!r}")
+            raise BadOption(f"seed must be a whole number, got {seed!r}")
         opts = self.spec.resolve_options(options)
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, seats, seed, opts)
@@ -116,6 +116,15 @@ class State:
     seed: int
     options: dict[str, Any]
     rng: Rng
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game field named like a protocol member (say ``winners``) would
+        # silently replace it; refuse such a class when it is defined.
+        super().__init_subclass__(**kwargs)
+        protocol = {n for n in vars(State) if not n.startswith("_")}
+        clash = protocol.intersection(cls.__dict__.get("__slots__", ()))
+        if clash:
+            raise TypeError(f"{cls.__name__} fields {sorted(clash)} would hide State members of the same name")
 
     # -- construction -----------------------------------------------------
     def _init_base(self, game: Game, seats: int, seed: int, options: dict[str, Any]) -> None:

@@ -153,7 +153,7 @@ def check_illegal_rejected(state: State, seen: set[str]) -> None:
 
 def check_record_replays(state: State) -> None:
     rec = json.loads(json.dumps(state.record()))
-    again = replay(rec)
+    again = replay(rec, game=state.game)
     assert _dump(again) == _dump(state), f"{_where(state)}: replaying its record gives a different state"
 
 

@@ -12,7 +12,10 @@ from .components import COMPONENTS as C
 if TYPE_CHECKING:
     from .state import ContrabandState as S
 
+# Phase codes; their names appear in views and JSON.
 DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = range(6)
+PHASES = ("declare", "search", "receive", "discard", "broke", "over")
+# What happens once pending payments are settled.
 AFTER_DUTY, AFTER_SEARCH = 1, 2
 LUGGAGE_SIZE = 4  # par. 2: "the top four cards"
 _SEARCH_OR_WAVE = (A.SEARCH, A.WAVE)

@@ -11,11 +11,7 @@ from . import rules, view
 
 __all__ = ["ContrabandState", "PHASES"]
 
-# Phase codes; names appear in views and JSON.
-DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = range(6)
-PHASES = ("declare", "search", "receive", "discard", "broke", "over")
-# What happens once pending payments are settled.
-AFTER_DUTY, AFTER_SEARCH = 1, 2
+from .rules import OVER, PHASES
 
 _LISTS = (
     "cash", "loans", "retired", "been_officer", "pack", "discard_hidden", "discard_shown",

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 from freetrader.core import Rng
 
 from .components import COMPONENTS as C
+from .rules import PHASES
 
 if TYPE_CHECKING:
     from .state import ContrabandState as S
-
-_PHASES = ("declare", "search", "receive", "discard", "broke", "over")
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -28,7 +27,7 @@ def _ids(cards: list[int]) -> list[str]:
 def view(s: S, seat: int | None) -> dict[str, Any]:
     n = s.seats
     d: dict[str, Any] = {
-        "phase": _PHASES[s.phase],
+        "phase": PHASES[s.phase],
         "officer": s.officer,
         "round": s.round,
         "reshuffles": s.reshuffles,
