@@ -66,7 +66,11 @@ def _parse_value(text: str) -> Any:
 
 
 def make_bot(spec: str, game: Game, seed: int = 0) -> Bot:
-    """A bot from ``name`` or ``name:key=value,key=value``."""
+    """A bot from ``name`` or ``name:key=value;key=value``.
+
+    Parameters are separated by ``;`` (``,`` also works when the spec stands
+    alone, but inside ``--seats`` commas separate seats).
+    """
     name, _, params_text = spec.strip().partition(":")
     params: dict[str, Any] = {}
     if params_text:

@@ -202,17 +202,16 @@ def _contraband(view: Mapping[str, Any], names: Sequence[str] | None) -> Rendera
             roles.append("[cyan]declarer[/]")
         if retired[p]:
             roles.append("[dim]retired[/]")
-        if p == to_act:
-            roles.append("[bold yellow]to act[/]")
         name = names[p] if names is not None and p < len(names) else ""
         if p == you:
-            name = f"[bold green]{escape(name or 'you')} (you)[/]"
+            name = f"[bold green]{escape(name + ' (you)' if name else 'you')}[/]"
         else:
             name = escape(name)
         stats = "/".join(str(tally.get(k, [0] * seats)[p]) for k in ("declared", "caught", "cleared"))
         style = "dim" if retired[p] else ("bold" if p == you else "")
+        marker = "[bold yellow]▶[/] " if p == to_act else ""
         players.add_row(
-            str(p), name, _money(cash[p]), ", ".join(roles), escape("; ".join(owes.get(p, []))) or "-", stats,
+            f"{marker}{p}", name, _money(cash[p]), ", ".join(roles), escape("; ".join(owes.get(p, []))) or "-", stats,
             style=style,
         )
 
@@ -304,5 +303,5 @@ def print_state(
         print_results(console, state.scores(), state.winners(), names)
     elif actions:
         to_act = state.to_act
-        console.print(Text(f"{seat_label(to_act, names)} to act: {state.prompt}", style="bold yellow"))
+        console.print(Text(f"{seat_label(to_act, names).capitalize()} to act: {state.prompt}", style="bold yellow"))
         print_actions(console, state.legal_actions())

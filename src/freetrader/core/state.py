@@ -96,6 +96,7 @@ class Game:
             for text in data["events"]:
                 ev = (str(text), ev)
             state._events = ev
+            state._n_events = len(data["events"])
             state._load_game_json(data["state"])
         except KeyError as exc:
             raise BadRecord(f"saved state lacks the field {exc.args[0]!r}") from None
@@ -109,7 +110,7 @@ class Game:
 class State:
     """One position of a game. Exactly one seat decides, or the game is over."""
 
-    __slots__ = ("game", "seats", "seed", "options", "rng", "_history", "_n_actions", "_events", "_legal_cache")
+    __slots__ = ("game", "seats", "seed", "options", "rng", "_history", "_n_actions", "_events", "_n_events", "_legal_cache")
 
     game: Game
     seats: int
@@ -136,6 +137,7 @@ class State:
         self._history: _Cons = None
         self._n_actions = 0
         self._events: _Cons = None
+        self._n_events = 0
         self._legal_cache: tuple[Action, ...] | None = None
 
     # -- hooks a game implements -------------------------------------------
@@ -244,6 +246,7 @@ class State:
         other._history = self._history
         other._n_actions = self._n_actions
         other._events = self._events
+        other._n_events = self._n_events
         other._legal_cache = self._legal_cache
         self._copy_into(other)
         return other
@@ -263,7 +266,7 @@ class State:
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-able dict of exactly what ``seat`` may see (``None``: a spectator)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats):
-            raise IllegalAction(f"no seat {seat!r}: seats are 0..{self.seats - 1}, or None for a spectator")
+            raise IllegalAction(f"no seat {seat!r}: seats are numbered 0 to {self.seats - 1} (a spectator has no seat)")
         v: dict[str, Any] = {
             "game": self.game.slug,
             "seat": seat,
@@ -294,8 +297,24 @@ class State:
         """The public log, oldest first."""
         return _walk(self._events)
 
+    @property
+    def event_count(self) -> int:
+        return self._n_events
+
+    def events_since(self, n: int) -> list[str]:
+        """Events after the first ``n`` (cost proportional to how many are new)."""
+        out: list[str] = []
+        cons = self._events
+        for _ in range(max(0, self._n_events - n)):
+            assert cons is not None
+            out.append(cons[0])
+            cons = cons[1]
+        out.reverse()
+        return out
+
     def _event(self, text: str) -> None:
         self._events = (text, self._events)
+        self._n_events += 1
 
     @property
     def history(self) -> list[Action]:

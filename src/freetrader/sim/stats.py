@@ -23,7 +23,9 @@ def wilson_interval(wins: float, n: int, z: float = 1.959963984540054) -> tuple[
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if p <= 0.0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1.0 else min(1.0, centre + half)
+    return (low, high)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,10 @@ def _names(cards: list[int]) -> str:
     return ", ".join(parts)
 
 
+def _dollars(amount: int) -> str:
+    return f"-${-amount}" if amount < 0 else f"${amount}"
+
+
 # -- set-up (par. 1) ---------------------------------------------------------
 def setup(s: S) -> None:
     n = s.seats
@@ -194,7 +198,7 @@ def found_nothing_pays_compensation(s: S) -> bool:
 def search_luggage(s: S, informer: int | None) -> None:
     """Par. 4 and 6: the luggage is searched, settled and impounded."""
     smuggler, officer = s.declarer, s.officer
-    who = f"seat {officer}" if informer is None else f"seat {officer}, told by Informer seat {informer},"
+    who = f"Seat {officer}" if informer is None else f"Told by Informer seat {informer}, seat {officer}"
     s._event(f"{who} searches seat {smuggler}'s luggage: {_names(s.luggage)}")
     fine = contraband_fine(s.claim, s.bag_claim, s.luggage)
     if informer is None:
@@ -407,7 +411,7 @@ def end_game(s: S, why: str) -> None:
     s.phase = OVER
     s.actor = -1
     worth = net_worth(s)
-    s._event(f"The game ends: {why}. Final money: " + ", ".join(f"seat {i} ${w}" for i, w in enumerate(worth)))
+    s._event(f"The game ends: {why}. Final money: " + ", ".join(f"seat {i} {_dollars(w)}" for i, w in enumerate(worth)))
 
 
 # -- dispatch ----------------------------------------------------------------

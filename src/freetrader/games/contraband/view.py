@@ -24,6 +24,10 @@ def _ids(cards: list[int]) -> list[str]:
     return [C.articles[k].id for k in sorted(cards)]
 
 
+# The card catalogue is public and fixed: built once, copied into each view.
+_ARTICLES = [{"id": a.id, "name": a.name, "duty": a.duty, "fine": a.fine, "count": a.count} for a in C.articles]
+
+
 def view(s: S, seat: int | None) -> dict[str, Any]:
     n = s.seats
     d: dict[str, Any] = {
@@ -41,6 +45,7 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
             if s.loans[b * n + lender]
         ],
         "retired": s.retired[:],
+        "been_officer": s.been_officer[:],
         "pack": len(s.pack),
         "discard": {"face_down": len(s.discard_hidden), "revealed": [C.articles[k].id for k in s.discard_shown]},
         "luggage": None if s.holder < 0 else {"holder": s.holder, "cards": len(s.luggage), "examined": s.examined},
@@ -56,6 +61,7 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
             "informs": s.informs[:],
         },
     }
+    d["articles"] = [dict(a) for a in _ARTICLES]
     if seat is not None and seat == s.holder and s.examined:
         d["your_luggage"] = _ids(s.luggage)
     return d

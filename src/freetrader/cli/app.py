@@ -1,0 +1,426 @@
+"""The ``freetrader`` command: argument parsing and one function per sub-command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, NoReturn
+
+from rich.console import Console
+from rich.markup import escape
+from rich.padding import Padding
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+import freetrader
+from freetrader.bots import bot_names, parse_seats
+from freetrader.core import BadOption, BadRecord, FreetraderError, Game, State
+from freetrader.sim import Tally, check_run, result_line, resume, simulate
+
+from .play import play
+from .render import print_state
+
+__all__ = ["main", "CliError"]
+
+PROG = "freetrader"
+
+
+class CliError(Exception):
+    """A user mistake the CLI itself detects; printed as one line, exit code 2."""
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, no usage block
+        raise CliError(f"{message} (see '{self.prog} --help')")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {_one_line(message)}", file=sys.stderr, flush=True)
+    return 2
+
+
+def _os_message(exc: OSError) -> str:
+    what = exc.strerror or str(exc)
+    return f"{exc.filename}: {what}" if exc.filename else what
+
+
+# -- shared helpers ------------------------------------------------------------------
+def _options(game: Game, pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``--option key=value`` pairs, each converted and checked by the game's option."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise BadOption(f"--option needs key=value, got {pair!r}")
+        out[key.strip()] = game.spec.option(key.strip()).parse_text(value.strip())
+    return out
+
+
+def _read_json_items(path: str) -> list[tuple[str, Any]]:
+    """The JSON values of a file: one object, or JSON Lines; each with a label for messages."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    try:
+        return [(path, json.loads(text))]
+    except json.JSONDecodeError as whole_exc:
+        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) <= 1:
+            raise CliError(f"{path} is not valid JSON ({whole_exc})") from None
+        items = []
+        for i, line in lines:
+            try:
+                items.append((f"{path} line {i}", json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise CliError(f"{path} line {i} is not valid JSON ({exc})") from None
+        return items
+
+
+def _record_of(item: Any) -> Any:
+    """The record inside a simulate result line, or the item itself (a bare record)."""
+    if isinstance(item, dict) and "record" in item:
+        return item["record"]
+    return item
+
+
+def _print_state_or_json(console: Console, state: State, seat: int | None, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(state.to_json(), indent=2))
+    else:
+        print_state(console, state, seat)
+
+
+# -- commands ----------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    table = Table(title="Registered games", title_justify="left")
+    for col in ("slug", "title", "seats", "hidden info", "chance", "bots"):
+        table.add_column(col)
+    for slug in freetrader.games(all_versions=True):
+        spec = freetrader.game(slug).spec
+        seats = f"{spec.min_seats}-{spec.max_seats}" if spec.min_seats != spec.max_seats else str(spec.min_seats)
+        table.add_row(
+            spec.slug,
+            escape(spec.title),
+            seats,
+            "yes" if spec.hidden_information else "no",
+            "yes" if spec.chance else "no",
+            ", ".join(bot_names(freetrader.game(slug))),
+        )
+    console.print(table)
+    return 0
+
+
+def _rules_file(game: Game) -> Any:
+    try:
+        res = resources.files("freetrader.games." + game.spec.name.replace("-", "_")) / "RULES.md"
+        return res if res.is_file() else None
+    except (ModuleNotFoundError, TypeError, OSError):
+        return None
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    g = freetrader.game(args.game)
+    spec = g.spec
+    rules = _rules_file(g)
+    if args.full:
+        if rules is None:
+            raise CliError(f"{spec.title} has no RULES.md; 'freetrader rules {spec.name}' prints its summary")
+        print(rules.read_text(encoding="utf-8"), end="")
+        return 0
+    console.rule(Text(f"{spec.title} ({spec.slug})"))
+    console.print(Text(spec.summary or "(no summary)"))
+    console.print()
+    seats = f"{spec.min_seats} to {spec.max_seats}" if spec.min_seats != spec.max_seats else str(spec.min_seats)
+    facts = [f"Seats: {seats}"]
+    facts.append("hidden information" if spec.hidden_information else "perfect information")
+    facts.append("chance" if spec.chance else "no chance")
+    console.print(Text(" · ".join(facts)))
+    console.print(Text(f"Bots: {', '.join(bot_names(g))}"))
+    if spec.options:
+        console.print()
+        console.print(Text("Options (--option name=value):", style="bold"))
+        for o in spec.options:
+            if o.choices:
+                allowed = " | ".join(str(c) for c in o.choices)
+            elif isinstance(o.default, bool):
+                allowed = "true | false"
+            elif isinstance(o.default, int):
+                allowed = f"whole number {'' if o.minimum is None else o.minimum}..{'' if o.maximum is None else o.maximum}"
+            else:
+                allowed = "text"
+            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+            line = Text("  ")
+            line.append(o.name, style="bold")
+            line.append(f"  default {default}  ({allowed})")
+            console.print(line)
+            console.print(Padding(Text(o.help), (0, 0, 0, 6)))
+    else:
+        console.print(Text("No options."))
+    if rules is not None:
+        console.print(Text(f"Full rules: freetrader rules {spec.name} --full"))
+    return 0
+
+
+def cmd_state(args: argparse.Namespace, console: Console) -> int:
+    g = freetrader.game(args.game)
+    options = _options(g, args.option)
+    state = g.new_state(args.seats, args.seed, options)
+    texts = [t.strip() for t in (args.apply or "").split(";")]
+    for i, text in enumerate([t for t in texts if t], 1):
+        try:
+            state.apply(text)
+        except FreetraderError as exc:
+            raise CliError(f"action {i} ({text!r}) cannot be applied: {exc}") from None
+    _print_state_or_json(console, state, args.seat, args.json)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    items = _read_json_items(args.file)
+    if isinstance(items[0][1], list) and len(items) == 1:  # a JSON array of records
+        label = items[0][0]
+        items = [(f"{label} record {i}", r) for i, r in enumerate(items[0][1], 1)]
+    if args.verify:
+        if args.upto is not None:
+            raise CliError("--upto shows one position; it cannot be combined with --verify")
+        for label, item in items:
+            try:
+                state = freetrader.replay(_record_of(item))
+            except BadRecord as exc:
+                raise CliError(f"{label}: {exc}") from None
+            if isinstance(item, dict) and "record" in item:
+                _check_result(label, item, state)
+        n = len(items)
+        console.print(Text(f"{n} records replay" if n != 1 else "1 record replays"))
+        return 0
+    if len(items) != 1 and args.index is None:
+        raise CliError(f"{args.file} holds {len(items)} records; pick one with --index K, or check all with --verify")
+    index = args.index or 1
+    if not 1 <= index <= len(items):
+        raise CliError(f"{args.file} holds {len(items)} record(s); --index must be 1..{len(items)}")
+    label, item = items[index - 1]
+    try:
+        state = freetrader.replay(_record_of(item), upto=args.upto)
+    except BadRecord as exc:
+        raise CliError(f"{label}: {exc}") from None
+    _print_state_or_json(console, state, args.seat, args.json)
+    return 0
+
+
+def _check_result(label: str, item: dict[str, Any], state: State) -> None:
+    checks: list[tuple[str, Any, Any]] = []
+    if "scores" in item:
+        try:
+            got = [float(x) for x in item["scores"]]
+        except (TypeError, ValueError):
+            got = item["scores"]
+        checks.append(("scores", got, state.scores()))
+    if "winners" in item:
+        checks.append(("winners", item["winners"], state.winners()))
+    if "actions" in item:
+        checks.append(("actions", item["actions"], state.action_count))
+    for key, stated, replayed in checks:
+        if stated != replayed:
+            raise CliError(f"{label}: {key} {stated!r} do not match the replayed game's {replayed!r}")
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    g = freetrader.game(args.game)
+    specs = parse_seats(args.seats)
+    options = _options(g, args.option)
+    seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000_000
+    if args.save:
+        parent = Path(args.save).resolve().parent
+        if not parent.is_dir():
+            raise CliError(f"cannot save to {args.save}: folder {parent} does not exist")
+    return play(console, g, specs, seed, options, args.save)
+
+
+class _SpeedColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} games/s" if speed else "– games/s", style="cyan")
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    g = freetrader.game(args.game)
+    slug = g.spec.slug
+    specs = parse_seats(args.seats)
+    options = _options(g, args.option)
+    if args.n < 0:
+        raise CliError(f"-n must be >= 0, got {args.n}")
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+    if workers < 1:
+        raise CliError(f"--workers must be >= 1, got {workers}")
+    resolved = check_run(slug, specs, options)
+    tally = Tally(specs)
+    done = 0
+    if args.out:
+        for r in resume(args.out, slug, specs, args.seed, resolved, args.n):
+            tally.add(r)
+        done = tally.games
+    err = Console(stderr=True)
+    if done:
+        print(f"Resuming {args.out}: {done} of {args.n} games already there", file=sys.stderr, flush=True)
+    out = open(args.out, "a", encoding="utf-8", newline="\n") if args.out else None
+    started = time.perf_counter()
+    new = 0
+    interrupted = False
+    progress = Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _SpeedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        transient=False,
+        disable=args.no_progress or not err.is_terminal,
+    )
+    try:
+        with progress:
+            task = progress.add_task("games", total=args.n, completed=done)
+            for result in simulate(slug, specs, args.n, args.seed, options, workers=workers, start=done):
+                if out is not None:
+                    out.write(result_line(result) + "\n")
+                    out.flush()
+                tally.add(result)
+                new += 1
+                progress.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if out is not None:
+            out.close()
+    elapsed = time.perf_counter() - started
+    _print_summary(console, slug, tally, new, elapsed)
+    if interrupted:
+        where = f"; run the same command to resume {args.out}" if args.out else ""
+        print(f"{PROG}: interrupted after {tally.games} of {args.n} games{where}", file=sys.stderr)
+        return 130
+    if args.out:
+        console.print(Text(f"Wrote {args.out} ({tally.games} games)"), soft_wrap=True)
+    return 0
+
+
+def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed: float) -> None:
+    s = tally.summary()
+    table = Table(title=f"{slug}: {s.games} games", title_justify="left")
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("mean score", justify="right")
+    for seat in s.seats:
+        wins = f"{seat.wins:.0f}" if float(seat.wins).is_integer() else f"{seat.wins:.2f}"
+        table.add_row(
+            str(seat.seat),
+            escape(seat.spec),
+            wins,
+            f"{seat.win_rate:.1%}",
+            f"{seat.low:.1%}–{seat.high:.1%}",
+            f"{seat.mean_score:,.1f}",
+        )
+    console.print(table)
+    console.print(Text(f"Game length: mean {s.mean_length:.1f} actions, median {s.median_length:g} actions"))
+    rate = new / elapsed if elapsed > 0 else 0.0
+    console.print(Text(f"Played {new} games in {elapsed:.2f} s ({rate:,.1f} games/s)"))
+
+
+# -- parser --------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = _ArgumentParser(prog=PROG, description="Play, simulate and replay smuggling and sea-trade board games.")
+    p.add_argument("--version", action="version", version=f"{PROG} {freetrader.__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(name: str, help: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help, description=help)
+
+    def option_arg(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument(
+            "--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable); see 'rules'"
+        )
+
+    add("games", "list the registered games").set_defaults(func=cmd_games)
+
+    sp = add("rules", "show a game's summary, seats and options")
+    sp.add_argument("game")
+    sp.add_argument("--full", action="store_true", help="print the full rules (RULES.md)")
+    sp.set_defaults(func=cmd_rules)
+
+    sp = add("play", "play in the terminal against bots, or hot-seat with several humans")
+    sp.add_argument("game")
+    sp.add_argument("--seats", required=True, help="one spec per seat, e.g. human,heuristic,random")
+    sp.add_argument("--seed", type=int, help="deal seed (default: from the clock, printed)")
+    option_arg(sp)
+    sp.add_argument("--save", metavar="FILE", help="write the game record (JSON) at the end or on quit")
+    sp.set_defaults(func=cmd_play)
+
+    sp = add("simulate", "play many bot games, in parallel, into a JSON Lines file")
+    sp.add_argument("game")
+    sp.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    sp.add_argument("--seats", required=True, help="one bot spec per seat, e.g. heuristic,random,random")
+    sp.add_argument("--seed", type=int, default=0, help="run seed; game i uses derive_seed(seed, i) (default 0)")
+    sp.add_argument("--workers", type=int, help="processes (default: the number of CPUs)")
+    sp.add_argument("--out", metavar="FILE", help="JSON Lines results; an existing file is resumed")
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    option_arg(sp)
+    sp.set_defaults(func=cmd_simulate)
+
+    sp = add("replay", "replay a record (JSON) or results (JSON Lines); --verify checks them all")
+    sp.add_argument("file")
+    sp.add_argument("--verify", action="store_true", help="replay every record and check stated scores/winners")
+    sp.add_argument("--upto", type=int, metavar="K", help="show the position after K actions")
+    sp.add_argument("--index", type=int, metavar="K", help="which record of a JSON Lines file (1-based)")
+    sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
+    sp.add_argument("--json", action="store_true", help="print the state as JSON")
+    sp.set_defaults(func=cmd_replay)
+
+    sp = add("state", "build a position from a seed and actions, and show it")
+    sp.add_argument("game")
+    sp.add_argument("--seats", type=int, required=True, help="number of seats")
+    sp.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
+    option_arg(sp)
+    sp.add_argument("--apply", metavar="ACTIONS", help="actions separated by ';', e.g. \"claim brandy; declare\"")
+    sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
+    sp.add_argument("--json", action="store_true", help="print state.to_json() instead")
+    sp.set_defaults(func=cmd_state)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``freetrader`` command; returns the exit code (0 ok, 2 user error)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except CliError as exc:
+        return _fail(str(exc))
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else 0
+    if getattr(args, "func", None) is None:
+        return _fail(f"choose a command: games, rules, play, simulate, replay, state (see '{PROG} --help')")
+    console = Console()
+    try:
+        return int(args.func(args, console))
+    except (CliError, FreetraderError) as exc:
+        return _fail(str(exc))
+    except json.JSONDecodeError as exc:
+        return _fail(f"not valid JSON ({exc})")
+    except UnicodeDecodeError as exc:
+        return _fail(f"not a text file ({exc.reason})")
+    except OSError as exc:
+        return _fail(_os_message(exc))
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
