@@ -10,6 +10,7 @@ import pytest
 
 import freetrader
 from freetrader.core import Option, Rng, derive_seed
+from freetrader.games.contraband.components import COMPONENTS as CONTRABAND_CARDS
 
 
 def test_public_api_names():
@@ -128,3 +129,17 @@ def test_games_stays_a_function_whatever_is_imported_first():
     code = "import freetrader.games.contraband, freetrader.bots, freetrader; print(freetrader.games())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "contraband" in out
+
+
+def test_acting_out_of_turn_reveals_nothing_of_the_seat_to_act():
+    s = freetrader.game("contraband").new_state(4, 3, {"first_officer": "agreement"})
+    s.apply("declare")
+    s.apply("wave")
+    s.apply("accept")  # seat 2 now chooses a discard: its legal actions name its cards
+    before = s.to_json()
+    with pytest.raises(freetrader.IllegalAction) as exc:
+        s.apply("search", seat=3)
+    msg = str(exc.value)
+    assert "seat 2's turn" in msg and "not seat 3's" in msg
+    assert not any(a.id in msg for a in CONTRABAND_CARDS.articles)
+    assert s.to_json() == before

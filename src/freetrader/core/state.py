@@ -194,8 +194,18 @@ class State:
             cache = self._legal_cache = () if self.to_act is None else self._legal()
         return list(cache)
 
-    def apply(self, action: Action | str) -> None:
-        """Apply a legal action (or its notation); ``IllegalAction`` otherwise, state unchanged."""
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply a legal action (or its notation); ``IllegalAction`` otherwise, state unchanged.
+
+        The error lists the legal actions, which only the seat to act may see.
+        Callers acting for a known seat (a server, a bot host) pass ``seat``: if
+        it is not that seat's turn the error then names whose turn it is and
+        nothing else.
+        """
+        if seat is not None and seat != self.to_act:
+            if self.to_act is None:
+                raise IllegalAction(f"{action} is not legal: the game is over")
+            raise IllegalAction(f"it is seat {self.to_act}'s turn ({self._prompt()}), not seat {seat}'s")
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = () if self.to_act is None else self._legal()
