@@ -24,6 +24,7 @@ from freetrader.bots import bot_names, parse_seats
 from freetrader.core import BadOption, BadRecord, FreetraderError, Game, State
 from freetrader.sim import Tally, check_run, result_line, resume, simulate
 
+from .commands import extra_commands
 from .play import play
 from .render import print_state
 
@@ -396,6 +397,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
     sp.add_argument("--json", action="store_true", help="print state.to_json() instead")
     sp.set_defaults(func=cmd_state)
+
+    for command in extra_commands():
+        sp = add(command.name, command.help)
+        command.configure(sp)
+        sp.set_defaults(func=command.run)
     return p
 
 
@@ -409,7 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else 0
     if getattr(args, "func", None) is None:
-        return _fail(f"choose a command: games, rules, play, simulate, replay, state (see '{PROG} --help')")
+        names = ", ".join(c for a in parser._subparsers._group_actions for c in a.choices)  # type: ignore[union-attr]
+        return _fail(f"choose a command: {names} (see '{PROG} --help')")
     console = Console()
     try:
         return int(args.func(args, console))
