@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 __all__ = ["Command", "register_command", "extra_commands"]
 
