@@ -46,8 +46,27 @@ def register_renderer(game_name: str, fn: Renderer) -> Renderer:
     return fn
 
 
+def _discover_renderers() -> None:
+    """Import every ``freetrader.cli.render_<game>`` module once; each registers its renderer."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import importlib
+    import pkgutil
+
+    pkg = importlib.import_module("freetrader.cli")
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("render_"):
+            importlib.import_module(f"freetrader.cli.{info.name}")
+
+
+_discovered = False
+
+
 def renderer_for(game_slug: str) -> Renderer:
     """The renderer registered for a slug (exact first, then its name), else the generic one."""
+    _discover_renderers()
     key = str(game_slug).strip().lower()
     return _RENDERERS.get(key) or _RENDERERS.get(_VERSION.sub("", key)) or render_generic
 

@@ -1,0 +1,212 @@
+"""Cornish Smuggler heuristic: buy, sail home, land where it is safe, sell well.
+
+A plan in priority order, each step a sensible greedy choice:
+sell goods standing in a town (the best price the purse allows); land
+goods when the ship is at a port of the network, hiding the landing just
+enough that no unbribed officer can reach it; bribe an officer who sits on
+a selling port of the network; carry landed goods towards a town; sail home
+with a full hold or to the nearest Merchant with an empty one and buy the
+biggest piece that fits; hire characters that bring Reputation; honest work
+when broke; pass. The small decisions (which officer moves, where a new one
+goes) are chosen to hurt rivals' goods and spare its own.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from freetrader.core import Action, State
+from freetrader.games.cornish_smuggler import rules as R
+from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+from .base import Bot, register_heuristic
+
+
+def _sea_distances() -> list[list[int]]:
+    n = len(C.sea_ids)
+    out = []
+    for a in range(n):
+        d = [10**6] * n
+        d[a] = 0
+        q = deque([a])
+        while q:
+            x = q.popleft()
+            for y in C.sea_adj[x]:
+                if d[y] > d[x] + 1:
+                    d[y] = d[x] + 1
+                    q.append(y)
+        out.append(d)
+    return out
+
+
+SEA = _sea_distances()
+SELL_PORTS = [loc.index for loc in C.locations if loc.size and loc.sea_node >= 0 and loc.kind != "cove"]
+
+
+class CornishBot(Bot):
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int) -> Action:
+        s: Any = state
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        by_text = {str(a): a for a in legal}
+        ph = s.phase
+        pick = None
+        if ph == R.MAIN:
+            pick = self._main(s, seat, legal, by_text)
+        elif ph == R.LAND_SELECT:
+            pick = next((a for a in legal if a.verb == "unload"), None)  # type: ignore[attr-defined]
+            pick = pick or by_text.get("done")
+        elif ph == R.LAND_HIDE:
+            pick = self._hide(s, seat, legal)
+        elif ph == R.LAND_STORE:
+            pick = legal[0]
+        elif ph == R.PRICE:
+            pick = self._price(s, seat, legal)
+        elif ph in (R.CUSTOMS_OFFICER, R.CUSTOMS_STEP, R.POST):
+            pick = self._customs(s, seat, legal)
+        elif ph == R.PLACE or ph == R.SETUP_COUNTER:
+            pick = max(legal, key=lambda a: self._spot_value(s, seat, C.loc_by_id[a.item]))  # type: ignore[attr-defined]
+        elif ph == R.SETUP_SHIP:
+            pick = max(legal, key=lambda a: len(next(sh for sh in C.ships if sh.id == a.item).hold.cells))  # type: ignore[attr-defined]
+        elif ph == R.SETUP_KEEP:
+            pick = max(legal, key=lambda a: next(c.reputation for c in C.characters if c.id == a.item))  # type: ignore[attr-defined]
+        elif ph == R.SETUP_LAUNCH:
+            home = s.counters[seat][0] if s.counters[seat] else C.penzance
+            node = C.locations[home].sea_node if C.locations[home].sea_node >= 0 else C.locations[C.penzance].sea_node
+            pick = min(legal, key=lambda a: SEA[C.sea_by_id[a.item]][node])  # type: ignore[attr-defined]
+        return pick if pick is not None else legal[self.rng.below(len(legal))]
+
+    # -- the Action --------------------------------------------------------------
+    def _main(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action | None:
+        verbs: dict[str, list[Any]] = {}
+        for a in legal:
+            verbs.setdefault(a.verb, []).append(a)  # type: ignore[attr-defined]
+        if "store" in verbs and self._threatened(s, p):
+            return verbs["store"][0]
+        if "unstore" in verbs:
+            for a in verbs["unstore"]:
+                g = R.GOODS_BY_ID[a.item]
+                where = C.storehouses[s.g_at[g]].location
+                if C.locations[where].size and not R.unbribed_officer_at(s, p, where):
+                    return a
+        if "claim" in verbs:
+            return verbs["claim"][0]
+        if "sell" in verbs:
+            return max(verbs["sell"], key=lambda a: C.shapes[C.goods[R.GOODS_BY_ID[a.item]]].size)
+        if "land" in verbs:
+            return verbs["land"][0]
+        for a in verbs.get("bribe", []):
+            if C.locations[s.off_at[int(a.item)]].size:
+                return a
+        carry = self._carry_to_town(s, p, verbs.get("carry", []) + verbs.get("escort", []))
+        if carry is not None:
+            return carry
+        if "buy" in verbs and s.gold[p] >= 3:
+            return max(verbs["buy"], key=lambda a: C.shapes[C.goods[R.GOODS_BY_ID[a.item]]].size)
+        sail = self._sail(s, p, verbs.get("sail", []))
+        if sail is not None:
+            return sail
+        hires = [a for a in verbs.get("hire", []) if a.pay == "influence"]
+        if hires and s.infl[p] >= 2:
+            best = max(hires, key=lambda a: self._hire_value(a))
+            if self._hire_value(best) > 0:
+                return best
+        if "honest-work" in verbs and R.honest_work_gain(s, p) >= 3:
+            return verbs["honest-work"][0]
+        return by_text.get("pass")
+
+    def _threatened(self, s: Any, p: int) -> bool:
+        return any(s.off_at[o] >= 0 and s.off_bribe[o] != p for o in range(R.N_OFFICERS))
+
+    def _hire_value(self, a: Any) -> float:
+        ch = next(c for c in C.characters if c.id == a.item)
+        return ch.reputation * 2 - ch.gold * 0.7 + (1 if ch.coves or ch.storehouse >= 0 else 0)
+
+    def _carry_to_town(self, s: Any, p: int, moves: list[Any]) -> Action | None:
+        best, best_gain = None, 0
+        for a in moves:
+            g = R.GOODS_BY_ID[a.item]
+            here, there = s.g_at[g], C.loc_by_id[a.to]
+            if C.locations[here].size:
+                continue
+            gain = self._town_distance(here) - self._town_distance(there)
+            if a.verb == "escort":
+                gain -= 0.5
+            if a.pay == "gold" and s.gold[p] < 8:
+                gain -= 0.3
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
+
+    @staticmethod
+    def _town_distance(loc: int) -> int:
+        return min(C.dist[loc][t.index] for t in C.locations if t.size and t.index != C.scilly)
+
+    def _sail(self, s: Any, p: int, sails: list[Any]) -> Action | None:
+        if not sails:
+            return None
+        here = s.ship_at[p]
+        if s.hold[p]:
+            targets = [C.locations[x].sea_node for x in set(s.counters[p]) if R.can_land_at(s, p, x)]
+        else:
+            if here in C.merchant_nodes and not R.legal_buys(s, p):
+                return None
+            targets = [m for m in C.merchant_nodes
+                       if any(s.g_where[g] == R.MERCHANT and s.g_at[g] == C.merchant_nodes.index(m)
+                              for g in range(len(C.goods)))]
+        if not targets:
+            return None
+        pays = [a for a in sails if a.pay == "influence"] or sails
+        return min(pays, key=lambda a: min(SEA[C.sea_by_id[a.to]][t] for t in targets))
+
+    # -- small decisions ------------------------------------------------------------
+    def _hide(self, s: Any, p: int, legal: list[Action]) -> Action:
+        near = min((C.dist[s.off_at[o]][s.land_loc] for o in range(R.N_OFFICERS)
+                    if s.off_at[o] >= 0 and s.off_bribe[o] != p), default=10**6)
+        for a in legal:  # the least Influence that keeps every unbribed officer short
+            if s.excess - int(a.item) < near:  # type: ignore[attr-defined]
+                return a
+        return legal[0]
+
+    def _price(self, s: Any, p: int, legal: list[Action]) -> Action:
+        g = s.sub_goods
+        town = C.locations[s.g_at[g]]
+        size = C.shapes[C.goods[g]].size
+
+        def value(a: Any) -> float:
+            row = R.ROW_NAMES.index(a.item)
+            gold, rep = C.price(town.size, size, row)
+            cost = C.row_cost[row]
+            return gold + rep * 1.2 - (cost * 1.0 if a.pay == "reputation" else cost * 0.6)
+
+        return max(legal, key=value)
+
+    def _customs(self, s: Any, p: int, legal: list[Action]) -> Action:
+        def harm(a: Any) -> float:
+            if a.verb == "move":
+                where = s.off_at[int(a.item)]
+            else:
+                where = C.loc_by_id[a.item]
+            score = 0.0
+            for g in R.goods_at(s, where):
+                score += -3 if s.g_owner[g] == p else 1
+            score -= 0.5 * s.counters[p].count(where)
+            return score
+
+        return max(legal, key=harm)
+
+    def _spot_value(self, s: Any, p: int, loc: int) -> float:
+        place = C.locations[loc]
+        landing = place.sea_node >= 0 and place.kind in ("port", "island")
+        value = place.size * 1.0 + (6 if landing else 0) - place.risk * 0.4
+        if any(s.off_at[o] == loc and s.off_bribe[o] != p for o in range(R.N_OFFICERS)):
+            value -= 3
+        value -= 2 * sum(loc in s.counters[q] for q in range(s.seats) if q != p)
+        return value
+
+
+register_heuristic("cornish-smuggler", CornishBot)

@@ -1,0 +1,51 @@
+"""Cornish Smuggler: smuggling networks, landing risk and Customs in West Cornwall (2-5 players).
+
+Registers ``cornish-smuggler-v1``. Rules as coded: ``RULES.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from freetrader.core import Game, GameSpec, Option, register
+
+from .actions import parse
+from .state import CornishState
+
+__all__ = ["GAME", "CornishState"]
+
+SPEC = GameSpec(
+    name="cornish-smuggler",
+    version=1,
+    title="Cornish Smuggler",
+    min_seats=2,
+    max_seats=5,
+    hidden_information=True,
+    chance=True,
+    summary=(
+        "Buy Goods Shapes from the Merchants and fit them in your ship's hold, land them where your network has a "
+        "Counter (the Landing Risk against the Discovery Level draws the Customs Officers), move them along your "
+        "network and sell them in towns at one of three prices. Hire Characters to grow the network and gain "
+        "Reputation, which brings Influence each turn; bribe officers, store goods, raid the Customs House. "
+        "One Action at a time until all pass; Gold plus Reputation wins when the Customs Track ends or the last "
+        "Goods Shape is bought."
+    ),
+    options=(
+        Option("first_player", 0, "the seat with the First Player marker at the start (the last to smuggle)",
+               minimum=0, maximum=4),
+        Option("hire_reputation", 2,
+               "ruling: Hire Character costs 1 Influence or 2 Reputation (Action/Cost table and Hiring "
+               "Characters); the Actions text says 1 Reputation", minimum=1, maximum=2),
+        Option("flip_goods", False,
+               "ruling: Goods Shapes may be rotated but not flipped, since they are placed face up with their "
+               "number showing; true allows mirror images"),
+        Option("turn_limit", 40,
+               "designed safeguard: a game that never reaches its end ends after this many Turns",
+               minimum=1, maximum=1000),
+    ),
+)
+
+
+class _CornishSmuggler(Game):
+    state_class = CornishState
+
+
+GAME = register(_CornishSmuggler(SPEC, parse))

@@ -1,0 +1,153 @@
+"""Cornish Smuggler state: plain data; rules in ``rules.py``, views in ``view.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from freetrader.core import Action, State
+
+from . import rules, view
+from .rules import OVER, PHASES
+
+__all__ = ["CornishState"]
+
+_FLAT = (  # lists of ints or bools
+    "gold", "infl", "rep", "ship_card", "ship_at", "passed", "g_where", "g_at", "g_owner", "off_at", "off_bribe",
+    "faceup", "char_discard", "sdeck", "ships_left", "stores_left", "drawn", "drawn_decks", "land_sel", "free_moved",
+)
+_NESTED = ("hold", "counters", "chars", "stores", "secrets", "stacks")  # lists of lists
+_SCALARS = (
+    "bank", "track", "wheel", "first", "turn", "ending", "setup_i", "phase", "actor", "sub_goods", "land_loc",
+    "excess", "cust_target", "cust_points", "cust_mover", "cust_after", "to_post", "land_owner", "seller",
+    "sale_gold",
+)
+
+
+class CornishState(State):
+    __slots__ = _FLAT + _NESTED + _SCALARS
+
+    # per seat
+    gold: list[int]
+    infl: list[int]
+    rep: list[int]
+    ship_card: list[int]
+    ship_at: list[int]  # sea node
+    passed: list[bool]
+    hold: list[list[int]]  # goods pieces aboard
+    counters: list[list[int]]  # one location per Network Counter on the board
+    chars: list[list[int]]
+    stores: list[list[int]]
+    secrets: list[list[int]]
+    # goods pieces: where (rules.MERCHANT..SOLD), at (merchant, seat, location or storehouse), owner
+    g_where: list[int]
+    g_at: list[int]
+    g_owner: list[int]
+    # Customs Officers: location (-1 while waiting on the Customs Track) and who bribed them (-1 nobody)
+    off_at: list[int]
+    off_bribe: list[int]
+    stacks: list[list[int]]  # the four Character stacks; the top card is the last
+    faceup: list[int]  # the face-up card of each stack, -1 if none
+    char_discard: list[int]
+    sdeck: list[int]  # the Secrets deck; the top card is the last
+    ships_left: list[int]
+    stores_left: list[int]
+    drawn: list[int]  # set-up: the two face-down Character cards being chosen from
+    drawn_decks: list[int]
+    land_sel: list[int]
+    free_moved: list[int]  # goods moved by free actions since the actor's last Action
+    bank: int
+    track: int
+    wheel: int
+    first: int
+    turn: int
+    ending: bool
+    setup_i: int
+    phase: int
+    actor: int
+    sub_goods: int
+    land_loc: int
+    excess: int
+    cust_target: int
+    cust_points: int
+    cust_mover: int
+    cust_after: int
+    to_post: int
+    land_owner: int
+    seller: int
+    sale_gold: int
+
+    def _setup(self) -> None:
+        self.land_owner = self.seller = -1
+        self.sale_gold = 0
+        rules.setup(self)
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.actor
+
+    def _legal(self) -> tuple[Action, ...]:
+        return rules.legal(self)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def _prompt(self) -> str:
+        return rules.prompt(self)
+
+    def _scores(self) -> list[float]:
+        """Object of the Game: Gold plus Reputation."""
+        return [float(self.gold[p] + self.rep[p]) for p in range(self.seats)]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def _determinize(self, seat: int, seed: int) -> None:
+        view.determinize(self, seat, seed)
+
+    def _copy_into(self, other: Any) -> None:
+        other.gold = self.gold[:]
+        other.infl = self.infl[:]
+        other.rep = self.rep[:]
+        other.ship_card = self.ship_card[:]
+        other.ship_at = self.ship_at[:]
+        other.passed = self.passed[:]
+        other.g_where = self.g_where[:]
+        other.g_at = self.g_at[:]
+        other.g_owner = self.g_owner[:]
+        other.off_at = self.off_at[:]
+        other.off_bribe = self.off_bribe[:]
+        other.faceup = self.faceup[:]
+        other.char_discard = self.char_discard[:]
+        other.sdeck = self.sdeck[:]
+        other.ships_left = self.ships_left[:]
+        other.stores_left = self.stores_left[:]
+        other.drawn = self.drawn[:]
+        other.drawn_decks = self.drawn_decks[:]
+        other.land_sel = self.land_sel[:]
+        other.free_moved = self.free_moved[:]
+        other.hold = [x[:] for x in self.hold]
+        other.counters = [x[:] for x in self.counters]
+        other.chars = [x[:] for x in self.chars]
+        other.stores = [x[:] for x in self.stores]
+        other.secrets = [x[:] for x in self.secrets]
+        other.stacks = [x[:] for x in self.stacks]
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+
+    def _game_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: getattr(self, name)[:] for name in _FLAT}
+        d.update({name: [x[:] for x in getattr(self, name)] for name in _NESTED})
+        d.update({name: getattr(self, name) for name in _SCALARS})
+        d["phase"] = PHASES[self.phase]
+        return d
+
+    def _load_game_json(self, data: Mapping[str, Any]) -> None:
+        for name in _FLAT:
+            setattr(self, name, list(data[name]))
+        for name in _NESTED:
+            setattr(self, name, [list(x) for x in data[name]])
+        for name in _SCALARS:
+            setattr(self, name, data[name])
+        self.phase = PHASES.index(data["phase"])
+        rules.check_consistent(self)

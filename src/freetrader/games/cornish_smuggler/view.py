@@ -1,0 +1,123 @@
+"""What one seat may see, and determinization for that seat.
+
+Public: the board (counters, officers and who bribed them, goods wherever
+they are, ships and holds, storehouses and what they hold), every player's
+Gold, Influence, Reputation and hired Characters, the face-up Characters,
+the tracks, and how many cards each player holds. Private: a player's
+Secrets cards, and the two Character cards drawn at set-up until one is
+kept. Hidden from all: the order of the Character stacks and the Secrets
+deck.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from freetrader.core import Rng
+
+from .components import COMPONENTS as C
+from .components import DECKS
+from .rules import GOODS_IDS, LOC_IDS, PHASES, WHERE
+
+if TYPE_CHECKING:
+    from .state import CornishState as S
+
+
+def _goods(s: S) -> list[dict[str, Any]]:
+    out = []
+    for g in range(len(C.goods)):
+        w = s.g_where[g]
+        at = s.g_at[g]
+        if w == 0:
+            place: Any = C.sea_ids[C.merchant_nodes[at]]
+        elif w == 1:
+            place = at
+        elif w == 3:
+            place = C.storehouses[at].id
+        else:
+            place = LOC_IDS[at]
+        out.append({"id": GOODS_IDS[g], "shape": C.shapes[C.goods[g]].id, "size": C.shapes[C.goods[g]].size,
+                    "where": WHERE[w], "at": place, "owner": s.g_owner[g]})
+    return out
+
+
+def view(s: S, seat: int | None) -> dict[str, Any]:
+    n = s.seats
+    players = []
+    for p in range(n):
+        players.append({
+            "gold": s.gold[p],
+            "influence": s.infl[p],
+            "reputation": s.rep[p],
+            "ship": C.ships[s.ship_card[p]].id if s.ship_card[p] >= 0 else None,
+            "ship_at": C.sea_ids[s.ship_at[p]] if s.ship_at[p] >= 0 else None,
+            "hold": [GOODS_IDS[g] for g in s.hold[p]],
+            "counters": sorted(LOC_IDS[x] for x in s.counters[p]),
+            "characters": [C.characters[c].id for c in s.chars[p]],
+            "storehouses": [C.storehouses[x].id for x in s.stores[p]],
+            "secrets": len(s.secrets[p]),
+            "passed": s.passed[p],
+        })
+    d: dict[str, Any] = {
+        "phase": PHASES[s.phase],
+        "turn": s.turn,
+        "first_player": s.first,
+        "ending": s.ending,
+        "players": players,
+        "goods": _goods(s),
+        "officers": [
+            {"id": o, "at": LOC_IDS[s.off_at[o]] if s.off_at[o] >= 0 else None, "bribed_by": s.off_bribe[o]}
+            for o in range(len(s.off_at))
+        ],
+        "customs": {
+            "track": s.track,
+            "discovery": C.discovery[s.track],
+            "bribe": C.bribe[s.track],
+            "wheel": s.wheel,
+            "wheel_size": C.wheel,
+            "track_end": len(C.discovery) - 1,
+        },
+        "bank": s.bank,
+        "characters": {
+            "face_up": {DECKS[d]: (C.characters[c].id if c >= 0 else None) for d, c in enumerate(s.faceup)},
+            "stacks": {DECKS[d]: len(st) for d, st in enumerate(s.stacks)},
+            "discarded": len(s.char_discard),
+        },
+        "secrets_deck": len(s.sdeck),
+        "ships_to_choose": [C.ships[x].id for x in s.ships_left],
+        "storehouses_to_choose": [C.storehouses[x].id for x in s.stores_left],
+        "drawing": {"seat": s.actor, "stacks": [DECKS[d] for d in s.drawn_decks]} if s.drawn else None,
+        "landing": {"at": LOC_IDS[s.land_loc], "goods": [GOODS_IDS[g] for g in s.land_sel]}
+        if s.phase in (7, 8, 9) else None,
+    }
+    if seat is not None:
+        d["your_secrets"] = sorted(C.secrets[c].id for c in s.secrets[seat])
+        if s.drawn and s.actor == seat:
+            d["your_drawn"] = [C.characters[c].id for c in s.drawn]
+    return d
+
+
+def determinize(s: S, seat: int, seed: int) -> None:
+    """Reshuffle each Character stack (with set-up draws ``seat`` has not seen) and the unseen Secrets."""
+    rng = Rng(seed)
+    mine = s.drawn if s.actor == seat else []
+    for d in range(4):
+        pool = s.stacks[d][:]
+        slots = []
+        if not mine:
+            slots = [i for i, dd in enumerate(s.drawn_decks) if dd == d]
+            pool += [s.drawn[i] for i in slots]
+        rng.shuffle(pool)
+        for i in slots:
+            s.drawn[i] = pool.pop()
+        s.stacks[d] = pool
+    others = [p for p in range(s.seats) if p != seat]
+    pool = s.sdeck[:]
+    for p in others:
+        pool += s.secrets[p]
+    rng.shuffle(pool)
+    for p in others:
+        k = len(s.secrets[p])
+        s.secrets[p] = pool[:k]
+        del pool[:k]
+    s.sdeck = pool

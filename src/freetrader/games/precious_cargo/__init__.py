@@ -1,0 +1,70 @@
+"""Precious Cargo: a two-player race to 25 coins on the sea routes between Koruna and Talonas.
+
+Registers ``precious-cargo-v1``. Rules: ``RULES.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from freetrader.core import Game, GameSpec, Option, register
+
+from .actions import parse
+from .components import COMPONENTS
+from .state import PreciousCargoState
+
+__all__ = ["GAME", "SPEC", "PreciousCargoState"]
+
+SPEC = GameSpec(
+    name="precious-cargo",
+    version=1,
+    title="Precious Cargo",
+    min_seats=2,
+    max_seats=2,
+    hidden_information=True,
+    chance=True,
+    summary=(
+        "Two merchants, one leading Koruna and one Talonas, sail ships along dotted sea routes, one ship a dot, "
+        "so a ship left on a dot is a blockade. Each turn: move every ship up to its sails, then up to two "
+        "different actions: build a hull, add sails, install a Governor, take on cargo, sell cargo in the other "
+        "country (in demand at the settlement's chip value, else 1; the Governor's owner earns 1 a crate), or "
+        "move one ship again. The first to 25 coins wins."
+    ),
+    options=(
+        Option(
+            "countries", "choose",
+            "Set Up: seat 0 chooses the country it leads (choose), or seat 0 leads Koruna (seat0-koruna), or "
+            "the countries are dealt at random (random)",
+            choices=("choose", "seat0-koruna", "random"),
+        ),
+        Option(
+            "first_player", "choose",
+            "Set Up, 'Choose a player to go first': seat 1 (who did not choose the country) chooses (choose); "
+            "or at random; or seat 0; or whoever leads Koruna",
+            choices=("choose", "random", "seat0", "koruna"),
+        ),
+        Option(
+            "chip_refresh", "in-demand",
+            "ruling, Sell Cargo: a settlement draws a new chip after a sale that included the commodity in demand "
+            "there ('the chip for the commodity you just sold'), or after every sale there (any-sale)",
+            choices=("in-demand", "any-sale"),
+        ),
+        Option(
+            "dock_ends_move", False,
+            "ruling: a ship entering a settlement's dock stops there for the turn (true), or may sail on through "
+            "it while a dock space is free (false, the default: a dock is a space like a dot)",
+        ),
+        Option("target", COMPONENTS.target, "coins that win the game (Winning the Game: 25)", minimum=5, maximum=200),
+        Option(
+            "turn_limit", 1000,
+            "ruling: a game stalled by blockades ends after this many turns in all (both players), the most "
+            "coins winning; 0 plays on until someone reaches the target, as the rulebook does",
+            minimum=0, maximum=100000,
+        ),
+    ),
+)
+
+
+class _PreciousCargo(Game):
+    state_class = PreciousCargoState
+
+
+GAME = register(_PreciousCargo(SPEC, parse))

@@ -1,0 +1,112 @@
+"""Precious Cargo state: plain data; the rules live in ``rules.py``, views in ``view.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from freetrader.core import Action, State
+
+from . import rules, view
+from .rules import OVER, PHASES
+
+__all__ = ["PreciousCargoState"]
+
+_LISTS = ("country", "home", "coins", "gov", "gov_left", "at", "sails", "moves", "holds", "chips", "stock", "occ")
+_SCALARS = ("phase", "actor", "first", "turn", "used", "n_used", "cur_ship", "sell_at", "sold_demand")
+
+
+class PreciousCargoState(State):
+    __slots__ = _LISTS + _SCALARS + ("pools",)
+
+    country: list[int]  # per seat: 0 Koruna, 1 Talonas (-1 before it is chosen)
+    home: list[int]  # per seat: home settlement
+    coins: list[int]
+    gov: list[int]  # per settlement: the seat whose Governor is there, or -1
+    gov_left: list[int]  # per seat: Governors not yet installed
+    at: list[int]  # per ship slot (seat * 3 + k): its place, -1 if not built
+    sails: list[int]
+    moves: list[int]  # moves left this turn
+    holds: list[tuple[int, ...]]  # per ship slot: crate codes, sorted (see rules.py)
+    chips: list[int]  # per settlement: the cargo type in demand
+    stock: list[int]  # the supply card: country * n_cargo + type
+    occ: list[int]  # per place: ships there
+    pools: list[list[int]]  # per country: face-down chips, the next drawn last (hidden order)
+    phase: int
+    actor: int
+    first: int
+    turn: int
+    used: int  # bits of the actions used this turn
+    n_used: int
+    cur_ship: int  # the ship taking on cargo
+    sell_at: int  # the settlement where cargo is being sold
+    sold_demand: bool  # whether an in-demand crate was sold there this action
+
+    # -- protocol hooks ------------------------------------------------------
+    def _setup(self) -> None:
+        rules.setup(self)
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == OVER else self.actor
+
+    def _legal(self) -> tuple[Action, ...]:
+        return rules.legal(self)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def _prompt(self) -> str:
+        return rules.prompt(self)
+
+    def _scores(self) -> list[float]:
+        return [float(c) for c in self.coins]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def _determinize(self, seat: int, seed: int) -> None:
+        view.determinize(self, seat, seed)
+
+    def _copy_into(self, other: Any) -> None:
+        other.country = self.country[:]
+        other.home = self.home[:]
+        other.coins = self.coins[:]
+        other.gov = self.gov[:]
+        other.gov_left = self.gov_left[:]
+        other.at = self.at[:]
+        other.sails = self.sails[:]
+        other.moves = self.moves[:]
+        other.holds = self.holds[:]  # the holds themselves are tuples: shared
+        other.chips = self.chips[:]
+        other.stock = self.stock[:]
+        other.occ = self.occ[:]
+        other.pools = [self.pools[0][:], self.pools[1][:]]
+        other.phase = self.phase
+        other.actor = self.actor
+        other.first = self.first
+        other.turn = self.turn
+        other.used = self.used
+        other.n_used = self.n_used
+        other.cur_ship = self.cur_ship
+        other.sell_at = self.sell_at
+        other.sold_demand = self.sold_demand
+
+    def _game_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: list(getattr(self, name)) for name in _LISTS}
+        d["holds"] = [list(h) for h in self.holds]
+        d.update({name: getattr(self, name) for name in _SCALARS})
+        d["phase"] = PHASES[self.phase]
+        d["pools"] = [p[:] for p in self.pools]
+        return d
+
+    def _load_game_json(self, data: Mapping[str, Any]) -> None:
+        for name in _LISTS:
+            setattr(self, name, [int(x) for x in data[name]] if name != "holds" else None)
+        self.holds = [tuple(int(c) for c in h) for h in data["holds"]]
+        for name in _SCALARS:
+            setattr(self, name, data[name])
+        self.sold_demand = bool(data["sold_demand"])
+        self.phase = PHASES.index(data["phase"])
+        self.pools = [[int(c) for c in p] for p in data["pools"]]
+        rules.check_consistent(self)
