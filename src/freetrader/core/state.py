@@ -298,6 +298,7 @@ class State:
     def determinize(self, seat: int, rng: Any) -> State:
         """A full state that ``seat`` cannot tell from this one, hidden zones resampled, RNG reseeded."""
         other = self.clone()
+        other._legal_cache = None  # legal actions of a seat that is not ``seat`` may differ in the sample
         other._determinize(seat, seed_from(rng))
         other.rng = Rng(seed_from(rng))
         return other

@@ -1,0 +1,346 @@
+"""The FastAPI application: the lobby and table API, the websocket hub, the static client.
+
+Every error is ``{"error": "..."}`` with a 4xx status and changes nothing.
+Responses carry views only (``State.view(seat)`` for the requester's seat,
+``view(None)`` for spectators); records are given out only once a game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import freetrader
+from freetrader.bots import bot_names
+from freetrader.core import FreetraderError
+
+from .errors import ApiError, bad_request, conflict
+from .limits import BodyLimit
+from .models import (
+    ActionBody,
+    ActionResult,
+    AnswerBody,
+    CreateTable,
+    ErrorBody,
+    GameInfo,
+    JoinBody,
+    JoinResult,
+    Ok,
+    ReplayBody,
+    ReplayResult,
+    StateMessage,
+    TableList,
+    TableResult,
+    TokenBody,
+)
+from .storage import Store
+from .tables import Conn, Lobby, Table
+
+__all__ = ["create_app", "MAX_MESSAGE", "MAX_BODY", "MAX_RECORD"]
+
+log = logging.getLogger("freetrader.server")
+
+#: Largest websocket message and request body accepted (bytes); records uploaded to /api/replay may be larger.
+MAX_MESSAGE = 16 * 1024
+MAX_BODY = 16 * 1024
+MAX_RECORD = 1024 * 1024
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody} for code in (400, 403, 404, 409, 413, 422)
+}
+
+
+def web_dir() -> Path:
+    return Path(str(resources.files("freetrader") / "web"))
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        if err.get("type") == "json_invalid":
+            return "the request body is not valid JSON; send one JSON object (Content-Type: application/json)"
+        msg = str(err.get("msg", "is invalid"))
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return "bad request: " + "; ".join(parts)
+
+
+def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: float = 0.0,
+               bot_threads: int = 4) -> FastAPI:
+    """The table server on ``db_url`` (SQLite file or PostgreSQL URL)."""
+    live: dict[str, Lobby] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_url)
+        lobby = Lobby(store, bot_delay=bot_delay, bot_threads=bot_threads)
+        await lobby.start()
+        live["lobby"] = _app.state.lobby = lobby
+        try:
+            yield
+        finally:
+            live.pop("lobby", None)
+            await lobby.close()
+            store.close()
+
+    class _Live:
+        """The running lobby (made by the lifespan, so the app can be started again)."""
+
+        def __getattr__(self, name: str) -> Any:
+            if "lobby" not in live:
+                raise ApiError(503, "the server is starting or stopping; try again in a moment")
+            return getattr(live["lobby"], name)
+
+    lobby: Any = _Live()
+
+    app = FastAPI(title="Freetrader table", version=freetrader.__version__, lifespan=lifespan,
+                  description="Lobby, tables and seats of the Freetrader game table. Every error is "
+                              '{"error": "..."}; responses hold only what the requester\'s seat may see.')
+    app.add_middleware(BodyLimit, limit=MAX_BODY, large_paths={"/api/replay": MAX_RECORD})
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _validation_message(exc)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _crash(_req: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=exc)
+        return JSONResponse({"error": "internal error; nothing was changed"}, status_code=500)
+
+    # -- games and lobby ----------------------------------------------------------------
+    @app.get("/api/games", response_model=list[GameInfo], summary="The registered games, their options and bots")
+    async def list_games() -> list[dict[str, Any]]:
+        out = []
+        for name in freetrader.games():
+            g = freetrader.game(name)
+            spec = g.spec
+            out.append({
+                "name": spec.name, "slug": spec.slug, "title": spec.title, "summary": spec.summary,
+                "min_seats": spec.min_seats, "max_seats": spec.max_seats,
+                "options": [{"name": o.name, "default": o.default, "help": o.help,
+                             "choices": list(o.choices) if o.choices else None,
+                             "minimum": o.minimum, "maximum": o.maximum} for o in spec.options],
+                "bots": bot_names(g),
+            })
+        return out
+
+    @app.get("/api/tables", response_model=TableList, summary="Tables whose game is still going")
+    async def list_tables() -> dict[str, Any]:
+        return {"tables": [t.info() for t in lobby.open_tables()]}
+
+    @app.post("/api/tables", response_model=TableResult, status_code=201, responses=_ERRORS,
+              summary="Create a table: a game, its seats (human or a bot spec) and options")
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        table = await lobby.create(body.game, body.seats, body.options, body.seed, body.turn_seconds,
+                                   body.timeout_bot, body.name)
+        return {"table": table.info()}
+
+    @app.get("/api/tables/{table_id}", response_model=TableResult, responses=_ERRORS)
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return {"table": (await lobby.get(table_id)).info()}
+
+    @app.post("/api/tables/{table_id}/join", response_model=JoinResult, responses=_ERRORS,
+              summary="Take a free human seat; the answer holds its secret seat link")
+    async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        seat, token = await lobby.join(table, body.seat, body.name)
+        return {"table_id": table.id, "seat": seat, "token": token, "link": f"/t/{table.id}#token={token}"}
+
+    @app.post("/api/tables/{table_id}/leave", response_model=Ok, responses=_ERRORS,
+              summary="Give up a seat; its link stops working and the seat is free again")
+    async def leave(table_id: str, body: TokenBody) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        seat = _seat(table, body.token)
+        await lobby.leave(table, seat)
+        return {"ok": True}
+
+    # -- playing ------------------------------------------------------------------------
+    @app.get("/api/tables/{table_id}/view", response_model=StateMessage, responses=_ERRORS,
+             summary="The table as the token's seat sees it (no token: as a spectator)")
+    async def view(table_id: str, token: Annotated[str | None, Query(max_length=128)] = None) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        return table.message(table.seat_of(token))
+
+    @app.post("/api/tables/{table_id}/actions", response_model=ActionResult, responses=_ERRORS,
+              summary="Play an action; acknowledged only once committed")
+    async def act(table_id: str, body: ActionBody) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        seat = _seat(table, body.token)
+        if body.seat is not None and body.seat != seat:
+            raise bad_request(f"this seat link is for seat {seat}, not seat {body.seat}")
+        index = await lobby.act(table, seat, body.action, body.expected_index)
+        return {"index": index, "view": table.state.view(seat)}
+
+    @app.post("/api/tables/{table_id}/takeback", response_model=Ok, responses=_ERRORS,
+              summary="Ask to take back your last action (the other human seats answer)")
+    async def takeback(table_id: str, body: TokenBody) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        await lobby.ask_takeback(table, _seat(table, body.token))
+        return {"ok": True}
+
+    @app.post("/api/tables/{table_id}/takeback/answer", response_model=Ok, responses=_ERRORS,
+              summary="Approve or refuse the pending take-back")
+    async def answer(table_id: str, body: AnswerBody) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        await lobby.answer_takeback(table, _seat(table, body.token), body.approve)
+        return {"ok": True}
+
+    # -- records and replays ------------------------------------------------------------------
+    @app.get("/api/tables/{table_id}/record", responses=_ERRORS,
+             summary="The record of a finished game (state.record() plus the table's history)")
+    async def record(table_id: str) -> JSONResponse:
+        table = await lobby.get(table_id)
+        if not table.state.is_over:
+            raise conflict(f"the game at table {table.id} is not over; its record is given out when it ends")
+        return JSONResponse(lobby.record(table),
+                            headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'})
+
+    @app.post("/api/replay", response_model=ReplayResult, responses=_ERRORS,
+              summary="The spectator's view after the first `upto` actions of a record")
+    async def replay(body: ReplayBody) -> dict[str, Any]:
+        return _replay(body.record, body.upto)
+
+    @app.get("/api/tables/{table_id}/replay", response_model=ReplayResult, responses=_ERRORS,
+             summary="Step through a finished game: the spectator's view after `upto` actions")
+    async def table_replay(table_id: str, upto: Annotated[int | None, Query(ge=0, le=1_000_000)] = None
+                           ) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        if not table.state.is_over:
+            raise conflict(f"the game at table {table.id} is not over; it can be replayed when it ends")
+        return _replay(table.state.record(), upto)
+
+    # -- websocket --------------------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+        await ws.accept()
+        try:
+            table = await lobby.get(table_id)
+            seat = table.seat_of(token)
+        except ApiError as exc:
+            await ws.send_text(json.dumps({"type": "error", "error": exc.message, "fatal": True}))
+            await ws.close(code=4000 + exc.status)
+            return
+        conn = Conn(seat)
+        lobby._send(conn, table.message(seat))
+        table.conns.add(conn)
+        writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+        try:
+            await _reader(ws, table, conn)
+        finally:
+            table.conns.discard(conn)
+            writer.cancel()
+
+    async def _writer(ws: WebSocket, conn: Conn) -> None:
+        try:
+            while True:
+                msg = await conn.queue.get()
+                if msg is None:
+                    await ws.close()
+                    return
+                await ws.send_text(msg)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+
+    async def _reader(ws: WebSocket, table: Table, conn: Conn) -> None:
+        while True:
+            try:
+                raw = await ws.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if raw.get("type") == "websocket.disconnect":
+                return
+            text = raw.get("text")
+            if text is None and raw.get("bytes") is not None:
+                data = raw["bytes"]
+                text = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
+            reply = await _handle(table, conn, text or "")
+            lobby._send(conn, reply)
+
+    async def _handle(table: Table, conn: Conn, text: str) -> dict[str, Any]:
+        if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+            return {"type": "error", "error": f"message too large: at most {MAX_MESSAGE} bytes are accepted"}
+        try:
+            msg = json.loads(text)
+        except json.JSONDecodeError as exc:
+            return {"type": "error", "error": f"the message is not valid JSON ({exc.msg}); send a JSON object"}
+        if not isinstance(msg, dict):
+            return {"type": "error", "error": "send a JSON object with a 'type' field"}
+        ref = msg.get("id") if isinstance(msg.get("id"), (int, str)) else None
+        kind = msg.get("type")
+        try:
+            if kind == "action":
+                index = await lobby.act(table, conn.seat, msg.get("action"), msg.get("expected_index"))
+                return {"type": "ack", "id": ref, "index": index}
+            if kind == "takeback":
+                await lobby.ask_takeback(table, conn.seat)
+            elif kind == "answer":
+                await lobby.answer_takeback(table, conn.seat, msg.get("approve"))
+            elif kind == "view":
+                return table.message(conn.seat)
+            elif kind == "ping":
+                return {"type": "pong", "id": ref}
+            else:
+                return {"type": "error", "id": ref,
+                        "error": f"unknown message type {kind!r}; use action, takeback, answer, view or ping"}
+            return {"type": "ack", "id": ref, "index": table.state.action_count}
+        except ApiError as exc:
+            return {"type": "error", "id": ref, "error": exc.message, "status": exc.status}
+
+    # -- pages ----------------------------------------------------------------------------
+    web = web_dir()
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(web / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(web / "table.html")
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return FileResponse(web / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=str(web)), name="static")
+    return app
+
+
+def _seat(table: Table, token: str) -> int:
+    seat = table.seat_of(token)
+    if seat is None:
+        raise bad_request("a seat token is required; the join answer gives one")
+    return seat
+
+
+def _replay(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
+    actions = record.get("actions")
+    total = len(actions) if isinstance(actions, list) else 0
+    if upto is None:
+        upto = total
+    try:
+        state = freetrader.replay(record, upto=upto)
+    except FreetraderError as exc:
+        raise bad_request(str(exc)) from None
+    except (TypeError, ValueError, KeyError) as exc:
+        raise bad_request(f"the record cannot be replayed: {exc}") from None
+    return {"upto": upto, "total": total, "view": state.view(None)}

@@ -1,0 +1,30 @@
+"""The one error type of the server: an HTTP status and a message for the user."""
+
+from __future__ import annotations
+
+__all__ = ["ApiError", "not_found", "bad_request", "conflict", "forbidden"]
+
+
+class ApiError(Exception):
+    """Sent to the client as ``{"error": message}`` with ``status``; nothing was changed."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def bad_request(message: str) -> ApiError:
+    return ApiError(400, message)
+
+
+def forbidden(message: str) -> ApiError:
+    return ApiError(403, message)
+
+
+def not_found(message: str) -> ApiError:
+    return ApiError(404, message)
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, message)

@@ -1,0 +1,266 @@
+"""Durable storage of tables through SQLAlchemy (SQLite by default, PostgreSQL by URL).
+
+Four tables:
+
+- ``ft_tables``: one row per table: the record's fixed part (game slug,
+  resolved options, seat specs, seed) and the table settings;
+- ``ft_seats``: one row per human seat: the SHA-256 of its secret token
+  (never the token itself) and the player's name, both empty while free;
+- ``ft_log``: the append-only move log, keyed by ``(table_id, seq)`` with
+  ``seq`` = 0, 1, 2, ... per table. A row is an ``action`` (its notation) or an
+  ``undo`` (an approved take-back of the action before it). The game's actions
+  are the log read as a stack: an ``undo`` pops. Rows are never updated or
+  deleted; the primary key makes a duplicate append fail;
+- ``ft_notes``: the table's other history (take-back requests and answers),
+  also append-only, kept in the downloadable record as metadata.
+
+Every write is one transaction; a call returns only after its commit, so an
+acknowledged action survives a ``kill -9``. Calls are synchronous: the server
+runs them in ``Store.executor`` (one thread for SQLite, which serializes
+writes anyway; a few for PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+__all__ = ["Store", "TableRow", "LogRow", "DuplicateEntry", "normalize_url", "token_hash"]
+
+metadata = MetaData()
+
+tables_t = Table(
+    "ft_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("status", String(16), nullable=False),  # "playing" or "over"
+    Column("created", Float, nullable=False),
+)
+
+seats_t = Table(
+    "ft_seats",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("name", String(64), nullable=True),
+    PrimaryKeyConstraint("table_id", "seat"),
+)
+
+log_t = Table(
+    "ft_log",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # "action" or "undo"
+    Column("text", String(256), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("origin", String(16), nullable=False),  # human, bot, timeout, takeback
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seq"),
+)
+
+notes_t = Table(
+    "ft_notes",
+    metadata,
+    Column("table_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "seq"),
+)
+
+
+class DuplicateEntry(Exception):
+    """An append at a position the log already holds (a stale or replayed write)."""
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    seed: int
+    settings: dict[str, Any]
+    status: str
+    created: float
+
+
+@dataclass
+class LogRow:
+    seq: int
+    kind: str
+    text: str
+    seat: int | None
+    origin: str
+
+
+@dataclass
+class LoadedTable:
+    row: TableRow
+    log: list[LogRow]
+    seat_hashes: dict[int, str | None]
+    seat_names: dict[int, str | None]
+    notes: list[dict[str, Any]] = field(default_factory=list)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` use the psycopg 3 driver; a bare path means a SQLite file."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url[len("postgresql://"):]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL + synchronous=NORMAL: a committed transaction survives the process being killed.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+class Store:
+    """All database access of the server. Methods block; run them in ``executor``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        if self.is_sqlite:
+            self.engine: Engine = create_engine(self.url, connect_args={"check_same_thread": False})
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(self.url, pool_size=8, max_overflow=4, pool_pre_ping=True)
+        self.executor = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 6, thread_name_prefix="ft-db")
+
+    def create_schema(self) -> None:
+        metadata.create_all(self.engine)
+
+    def drop_schema(self) -> None:
+        """Remove every Freetrader table (tests use this for a clean database)."""
+        metadata.drop_all(self.engine)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    # -- writes ------------------------------------------------------------------
+    def create_table(self, row: TableRow, human_seats: list[int]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=row.id, game=row.game, options=json.dumps(row.options), seats=json.dumps(row.seats),
+                    seed=row.seed, settings=json.dumps(row.settings), status=row.status, created=row.created,
+                )
+            )
+            if human_seats:
+                conn.execute(insert(seats_t), [{"table_id": row.id, "seat": s} for s in human_seats])
+
+    def append_log(self, table_id: str, entry: LogRow, status: str | None = None) -> None:
+        """Append one log row (and set the table's status in the same transaction)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(log_t).values(
+                        table_id=table_id, seq=entry.seq, kind=entry.kind, text=entry.text,
+                        seat=entry.seat, origin=entry.origin, at=time.time(),
+                    )
+                )
+                if status is not None:
+                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+        except IntegrityError:
+            raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written") from None
+
+    def append_note(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(notes_t).values(table_id=table_id, seq=seq, kind=kind, data=json.dumps(data), at=time.time())
+                )
+        except IntegrityError:
+            raise DuplicateEntry(f"note {seq} of table {table_id} is already written") from None
+
+    def set_seat(self, table_id: str, seat: int, token_hash_: str | None, name: str | None,
+                 expect_free: bool) -> bool:
+        """Claim (``expect_free``) or release a human seat; False if it was not in the expected state."""
+        with self.engine.begin() as conn:
+            cond = seats_t.c.token_hash.is_(None) if expect_free else seats_t.c.token_hash.is_not(None)
+            res = conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat, cond)
+                .values(token_hash=token_hash_, name=name)
+            )
+            return bool(res.rowcount == 1)
+
+    # -- reads -------------------------------------------------------------------
+    def _row(self, r: Any) -> TableRow:
+        return TableRow(
+            id=r.id, game=r.game, options=json.loads(r.options), seats=json.loads(r.seats), seed=int(r.seed),
+            settings=json.loads(r.settings), status=r.status, created=float(r.created),
+        )
+
+    def table_ids(self, status: str | None = None) -> list[str]:
+        q = select(tables_t.c.id).order_by(tables_t.c.created)
+        if status is not None:
+            q = q.where(tables_t.c.status == status)
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q)]
+
+    def load(self, table_id: str) -> LoadedTable | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            if r is None:
+                return None
+            log = [
+                LogRow(seq=x.seq, kind=x.kind, text=x.text, seat=x.seat, origin=x.origin)
+                for x in conn.execute(select(log_t).where(log_t.c.table_id == table_id).order_by(log_t.c.seq))
+            ]
+            seats = conn.execute(select(seats_t).where(seats_t.c.table_id == table_id)).all()
+            notes = [
+                {"seq": x.seq, "kind": x.kind, "at": x.at, **json.loads(x.data)}
+                for x in conn.execute(select(notes_t).where(notes_t.c.table_id == table_id).order_by(notes_t.c.seq))
+            ]
+        return LoadedTable(
+            row=self._row(r), log=log,
+            seat_hashes={s.seat: s.token_hash for s in seats},
+            seat_names={s.seat: s.name for s in seats},
+            notes=notes,
+        )

@@ -1,0 +1,93 @@
+// Freetrader table client: shared helpers and the renderer registry (no build step).
+"use strict";
+(function () {
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const FT = (window.FT = window.FT || {});
+  FT.renderers = FT.renderers || {};
+
+  // A game's board renderer registers itself by game name (e.g. "contraband"):
+  //   FT.register("contraband", {draw(root, view, ctx), label(notation, view)})
+  // draw() fills `root` (a <div>) from the seat's view; ctx.act(notation) plays an action,
+  // ctx.legal is the set of legal notations (empty unless it is ctx.seat's turn).
+  FT.register = function (name, renderer) { FT.renderers[name] = renderer; };
+
+  FT.el = function (tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") node.textContent = String(v);
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of [].concat(children || [])) {
+      if (c === null || c === undefined) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  };
+
+  FT.svg = function (tag, attrs, children) {
+    const node = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") node.textContent = String(v);
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, String(v));
+    }
+    for (const c of [].concat(children || [])) {
+      if (c === null || c === undefined) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  };
+
+  // Make an SVG element act as a button: focusable, Enter/Space or click runs `fn`.
+  FT.clickable = function (node, label, fn) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", label);
+    node.classList.add("clickable");
+    node.addEventListener("click", fn);
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); fn(); }
+    });
+    node.append(FT.svg("title", { text: label }));
+    return node;
+  };
+
+  FT.gameName = function (slug) { return String(slug || "").replace(/-v\d+$/, ""); };
+
+  // Load games/<name>.js once; fall back to the generic renderer if there is none.
+  const loading = {};
+  FT.loadRenderer = function (name) {
+    if (FT.renderers[name]) return Promise.resolve(FT.renderers[name]);
+    if (!loading[name]) {
+      loading[name] = new Promise((resolve) => {
+        const s = document.createElement("script");
+        s.src = "/static/games/" + encodeURIComponent(name) + ".js";
+        s.onload = () => resolve(FT.renderers[name] || FT.renderers.generic);
+        s.onerror = () => resolve(FT.renderers.generic);
+        document.head.append(s);
+      });
+    }
+    return loading[name];
+  };
+
+  FT.seatLabel = function (table, seat) {
+    if (seat === null || seat === undefined) return "—";
+    const s = table && table.seats ? table.seats[seat] : null;
+    if (!s) return "Seat " + seat;
+    if (s.kind === "human") return s.name ? s.name + " (seat " + seat + ")" : "Seat " + seat;
+    return "Seat " + seat + " · " + s.kind + " bot";
+  };
+
+  FT.api = async function (method, path, body) {
+    const opts = { method, headers: {} };
+    if (body !== undefined) { opts.headers["content-type"] = "application/json"; opts.body = JSON.stringify(body); }
+    const r = await fetch(path, opts);
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = { error: "the server answered " + r.status }; }
+    if (!r.ok) throw new Error((data && data.error) || "request failed (" + r.status + ")");
+    return data;
+  };
+})();
