@@ -273,8 +273,12 @@ class State:
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-able dict of exactly what ``seat`` may see (``None``: a spectator)."""
+    def view(self, seat: int | None, events: bool = True) -> dict[str, Any]:
+        """JSON-able dict of exactly what ``seat`` may see (``None``: a spectator).
+
+        ``events=False`` leaves out the public log (its cost grows with the
+        game), for callers that follow the log themselves (``events_since``).
+        """
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats):
             raise IllegalAction(f"no seat {seat!r}: seats are numbered 0 to {self.seats - 1} (a spectator has no seat)")
         v: dict[str, Any] = {
@@ -289,7 +293,8 @@ class State:
         v.update(self._view(seat))
         if seat is not None and seat == self.to_act:
             v["legal"] = [str(a) for a in self.legal_actions()]
-        v["events"] = self.events
+        if events:
+            v["events"] = self.events
         if self.is_over:
             v["scores"] = self.scores()
             v["winners"] = self.winners()

@@ -24,7 +24,7 @@ def _ids(cards: list[int]) -> list[str]:
     return [C.articles[k].id for k in sorted(cards)]
 
 
-# The card catalogue is public and fixed: built once, copied into each view.
+# The card catalogue is public and fixed: built once and shared by every view (read-only).
 _ARTICLES = [{"id": a.id, "name": a.name, "duty": a.duty, "fine": a.fine, "count": a.count} for a in C.articles]
 
 
@@ -61,7 +61,7 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
             "informs": s.informs[:],
         },
     }
-    d["articles"] = [dict(a) for a in _ARTICLES]
+    d["articles"] = _ARTICLES
     if seat is not None and seat == s.holder and s.examined:
         d["your_luggage"] = _ids(s.luggage)
     return d

@@ -1,0 +1,137 @@
+"""Adapter speed beside the raw engine: PettingZoo AEC, Gymnasium and OpenSpiel steps/s.
+
+    python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
+
+For each game, one run of each loop in turn (raw engine, PettingZoo with the
+game's encoder, PettingZoo with the generic encoder, OpenSpiel), R times,
+interleaved so that machine noise hits all alike. Figures are medians of the
+runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
+(lower is better; the goal for PettingZoo is 3x or less).
+
+- raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends;
+- pettingzoo: ``agent_iter()`` / ``last()`` / ``step()``, a random index
+  among the mask's ones (observation, mask and rewards all computed);
+  the final "dead" steps are not counted;
+- openspiel: ``apply_action(rng.choice(state.legal_actions()))`` on the
+  registered Python game, no observation requested.
+Prints numbers only; never passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import freetrader
+from freetrader.adapters.pettingzoo import env as pz_env
+
+Loop = Callable[[float, int], tuple[int, float]]  # (seconds, seed) -> (steps, elapsed)
+DEFAULT_SEATS = {"contraband": 4}
+
+
+def raw_loop(name: str, seats: int) -> Loop:
+    g = freetrader.game(name)
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        while True:
+            state = g.new_state(seats, rng.getrandbits(63))
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            steps += state.action_count
+            if time.perf_counter() - start >= seconds:
+                return steps, time.perf_counter() - start
+
+    return run
+
+
+def pettingzoo_loop(name: str, seats: int, encoder: str) -> Loop:
+    e = pz_env(name, seats=seats, encoder=encoder)
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        e.reset(seed=seed)
+        while True:
+            for _agent in e.agent_iter():
+                obs, _reward, term, trunc, _info = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                steps += 1
+            if time.perf_counter() - start >= seconds:
+                return steps, time.perf_counter() - start
+            e.reset()
+
+    return run
+
+
+def openspiel_loop(name: str, seats: int) -> Loop | None:
+    try:
+        from freetrader.adapters import openspiel as fos
+    except ImportError:
+        return None
+    game = fos.load_game(name, players=seats)
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        while True:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+            if time.perf_counter() - start >= seconds:
+                return steps, time.perf_counter() - start
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--games", default="")
+    ap.add_argument("--seats", type=int, default=0)
+    args = ap.parse_args(argv)
+    names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
+    print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each")
+    print()
+    print("| game | seats | loop | steps/s | x raw |")
+    print("|---|---:|---|---:|---:|")
+    for name in names:
+        spec = freetrader.game(name).spec
+        seats = args.seats if args.seats and spec.min_seats <= args.seats <= spec.max_seats else \
+            DEFAULT_SEATS.get(name, spec.min_seats)
+        loops: dict[str, Loop] = {
+            "raw engine": raw_loop(name, seats),
+            "pettingzoo (game encoder)": pettingzoo_loop(name, seats, "auto"),
+            "pettingzoo (generic encoder)": pettingzoo_loop(name, seats, "generic"),
+        }
+        spiel = openspiel_loop(name, seats)
+        if spiel is not None:
+            loops["openspiel"] = spiel
+        rates: dict[str, list[float]] = {k: [] for k in loops}
+        for run in range(args.repeats):
+            for label, loop in loops.items():  # interleaved: one run of each loop in turn
+                steps, elapsed = loop(args.seconds, 1000 * run + 1)
+                rates[label].append(steps / elapsed)
+        raw = rates["raw engine"]
+        for label, r in rates.items():
+            ratio = statistics.median(a / b for a, b in zip(raw, r, strict=True))
+            print(f"| {name} | {seats} | {label} | {statistics.median(r):,.0f} | {ratio:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+"""What every encoder provides, the action index spaces, and the view helper.
+
+An encoder turns one seat's *view* (``State.view(seat)``, never the full
+state) into a fixed-size ``float32`` vector, and maps actions to indices
+``0 .. num_actions - 1``. Two index spaces are provided:
+
+- ``Catalogue``: a fixed, ordered list of every notation the game can offer.
+  An index always means the same action; a game module documents the order.
+  A few overflow indices after the list catch notations the list lacks.
+- ``HashedActions``: for games with no catalogue. An action's home slot is
+  ``crc32(notation) % size``; when two actions legal at the same time share a
+  slot, the later one (in ``legal_actions()`` order) takes the next free slot.
+  An index therefore means the same action in every state except, rarely,
+  for the colliding one, whose index then depends on what else is legal.
+  The trade-off: no per-game code and a stable meaning for almost every
+  index, against a large sparse action space and a learned policy that may
+  confuse two actions whose notations collide.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from freetrader.core import Action, Game, State
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Encoder", "Catalogue", "HashedActions", "ActionSpace", "seat_view", "crc"]
+
+
+def crc(text: str) -> int:
+    """A hash of text that is the same in every process (unlike ``hash``)."""
+    return zlib.crc32(text.encode())
+
+
+def seat_view(state: State, seat: int, events: bool = False) -> dict[str, Any]:
+    """``state.view(seat)``, without the public log unless ``events``.
+
+    The log grows with the game and walking it is most of the cost of a view
+    late in a game; no encoder reads it.
+    """
+    return state.view(seat, events=events)
+
+
+class ActionSpace:
+    """Maps a state's legal actions to indices; ``size`` indices in all."""
+
+    size: int
+
+    def legal_indices(self, actions: Sequence[Action]) -> list[int]:
+        """The index of each action, in the same order (distinct indices)."""
+        raise NotImplementedError
+
+    def describe(self, index: int) -> str:
+        """What an index means, for people (the notation where it is fixed)."""
+        raise NotImplementedError
+
+
+class Catalogue(ActionSpace):
+    """A fixed, ordered list of notations: index ``i`` is always ``notations[i]``.
+
+    ``overflow`` extra indices after the list take notations the list lacks
+    (a game that gained an action before its encoder did): they are hashed
+    there as in ``HashedActions``, so play goes on, and ``unknown`` records
+    them so that a test can insist on an empty overflow.
+    """
+
+    def __init__(self, notations: Iterable[str], name: str = "", overflow: int = 256) -> None:
+        self.notations: tuple[str, ...] = tuple(notations)
+        self.index: dict[str, int] = {}
+        for i, text in enumerate(self.notations):
+            if text in self.index:
+                raise ValueError(f"action catalogue {name!r} lists {text!r} twice")
+            self.index[text] = i
+        self.name = name
+        self.overflow = overflow
+        self.size = len(self.notations) + overflow
+        self.unknown: set[str] = set()
+        self._by_action: dict[Action, int] = {}
+        self._by_id: dict[int, tuple[Action, int]] = {}
+
+    def index_of(self, action: Action | str) -> int:
+        """The fixed index of a catalogued notation; ``KeyError`` for one the catalogue lacks."""
+        text = str(action)
+        i = self.index.get(text)
+        if i is None:
+            raise KeyError(
+                f"action {text!r} is not in the {self.name or 'action'} catalogue ({len(self.notations)} actions); "
+                "the game offers an action its encoder does not know: update the encoder and its version"
+            )
+        return i
+
+    def _home(self, action: Action) -> int:
+        text = str(action)
+        i = self.index.get(text)
+        if i is None:
+            if not self.overflow:
+                return self.index_of(text)
+            self.unknown.add(text)
+            i = len(self.notations) + crc(text) % self.overflow
+        return i
+
+    def legal_indices(self, actions: Sequence[Action]) -> list[int]:
+        # Games hand out interned action objects: look them up by identity first (hashing a
+        # dataclass runs Python code), keeping the object so that its id cannot be reused.
+        by_id = self._by_id
+        out = []
+        spill = False
+        n = len(self.notations)
+        for a in actions:
+            hit = by_id.get(id(a))
+            if hit is not None and hit[0] is a:
+                i = hit[1]
+            else:
+                i = self._by_action.get(a)  # type: ignore[assignment]
+                if i is None:
+                    i = self._by_action[a] = self._home(a)
+                if len(by_id) < 100_000:
+                    by_id[id(a)] = (a, i)
+            spill = spill or i >= n
+            out.append(i)
+        if spill:
+            taken: set[int] = set()
+            for k, i in enumerate(out):
+                while i in taken:
+                    i = n + (i - n + 1) % self.overflow
+                taken.add(i)
+                out[k] = i
+        return out
+
+    def describe(self, index: int) -> str:
+        if index < len(self.notations):
+            return self.notations[index]
+        names = sorted(t for t in self.unknown if len(self.notations) + crc(t) % self.overflow == index)
+        return " | ".join(names) if names else f"overflow slot {index}"
+
+
+class HashedActions(ActionSpace):
+    """Notation hashed into ``size`` slots, collisions resolved by probing (see the module docstring)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        if size < 2:
+            raise ValueError(f"a hashed action space needs at least 2 slots, got {size}")
+        self.size = size
+        self._home: dict[Action, int] = {}
+        self._seen: dict[int, set[str]] = {}
+
+    def home(self, action: Action) -> int:
+        slot = self._home.get(action)
+        if slot is None:
+            text = str(action)
+            slot = self._home[action] = crc(text) % self.size
+            self._seen.setdefault(slot, set()).add(text)
+        return slot
+
+    def legal_indices(self, actions: Sequence[Action]) -> list[int]:
+        if len(actions) > self.size:
+            raise ValueError(f"{len(actions)} legal actions do not fit a hashed space of {self.size} slots")
+        home = self._home
+        out = [home.get(a) if a in home else self.home(a) for a in actions]
+        if len(set(out)) == len(out):
+            return out  # type: ignore[return-value]
+        taken: set[int] = set()
+        for k, slot in enumerate(out):
+            assert slot is not None
+            while slot in taken:
+                slot = (slot + 1) % self.size
+            taken.add(slot)
+            out[k] = slot
+        return out  # type: ignore[return-value]
+
+    def describe(self, index: int) -> str:
+        names = sorted(self._seen.get(index, ()))
+        return " | ".join(names) if names else f"slot {index}"
+
+
+class Encoder:
+    """A seat's view -> ``float32[observation_size]``; actions <-> ``0 .. num_actions - 1``.
+
+    ``name`` is the encoder's id (``"contraband"``, ``"generic"``) and
+    ``version`` changes whenever the layout changes, so a saved policy can
+    check it was trained on the same layout.
+    """
+
+    name = "encoder"
+    version = 1
+    #: every feature lies within these (the observation space's Box bounds)
+    bounds: tuple[float, float] = (-1e6, 1e6)
+    observation_size: int
+    actions: ActionSpace
+
+    def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.seats = seats
+        self.options = dict(options)
+
+    @property
+    def num_actions(self) -> int:
+        return self.actions.size
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        """The observation vector of ``view`` (which is ``state.view(seat)``)."""
+        import numpy as np
+
+        out = np.asarray(self.features(view), dtype=np.float32)
+        if out.shape != (self.observation_size,):
+            raise ValueError(f"{self.name} encoder v{self.version} made {out.shape[0]} features, "
+                             f"expected {self.observation_size}")
+        return out
+
+    def features(self, view: Mapping[str, Any]) -> list[float]:
+        """The features as a plain list (``encode`` turns them into an array)."""
+        raise NotImplementedError
+
+    def legal_indices(self, actions: Sequence[Action]) -> list[int]:
+        return self.actions.legal_indices(actions)
+
+    def describe(self, index: int) -> str:
+        return self.actions.describe(index)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} encoder v{self.version}: {self.observation_size} features, {self.num_actions} actions>"

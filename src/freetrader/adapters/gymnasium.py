@@ -1,0 +1,173 @@
+"""A Gymnasium single-agent environment: one seat learns, registered bots play the others.
+
+>>> from freetrader.adapters.gymnasium import FreetraderGymEnv
+>>> e = FreetraderGymEnv("contraband", opponents=["heuristic", "random"], end="turns", turn_limit=12)
+>>> obs, info = e.reset(seed=3)
+>>> sorted(obs)
+['action_mask', 'observation']
+
+``opponents`` are bot specs as in ``freetrader.bots.make_bot`` (one per other
+seat; a single spec fills every other seat). Seats default to one plus the
+number of opponents. ``seat`` is the learner's seat, or ``"random"`` to draw it
+at each reset. Bots decide through ``decide``, from determinized states.
+
+The observation is the same dict as in the PettingZoo adapter. The reward is 0
+until the game ends, then the learner's final reward (``rewards="win"`` or
+``"score"``). An index outside the mask is an illegal action:
+``illegal="penalize"`` (the default) ends the episode with ``illegal_reward``
+and ``info["illegal_action"] = True``; ``illegal="raise"`` raises
+``IllegalAction``. ``max_steps`` truncates after that many learner actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from freetrader.bots import Bot, decide, make_bot
+from freetrader.core import BadOption, Game, IllegalAction, Rng, derive_seed
+
+from ._session import Session, check_rewards, final_rewards
+from .encoders import Encoder
+
+__all__ = ["FreetraderGymEnv", "make_env"]
+
+_OWN = ("seats", "seat", "encoder", "rewards", "illegal", "illegal_reward", "max_steps", "render_mode")
+
+
+class FreetraderGymEnv(gym.Env):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(
+        self,
+        game: Game | str,
+        opponents: Sequence[str] = ("random",),
+        *,
+        seats: int | None = None,
+        seat: int | str = 0,
+        encoder: str | Encoder | Any = "auto",
+        rewards: str = "win",
+        illegal: str = "penalize",
+        illegal_reward: float = -1.0,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        **game_options: Any,
+    ) -> None:
+        if isinstance(opponents, str):
+            opponents = [opponents]
+        if not opponents:
+            raise BadOption("opponents needs at least one bot spec, e.g. ['random']")
+        n = seats if seats is not None else 1 + len(opponents)
+        opts = dict(options or {}, **game_options)
+        self.session = Session(game, n, opts, encoder)
+        n = self.session.seats
+        if len(opponents) == 1:
+            opponents = list(opponents) * (n - 1)
+        if len(opponents) != n - 1:
+            raise BadOption(f"{n} seats need {n - 1} opponents (or one spec for all), got {len(opponents)}")
+        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n):
+            raise BadOption(f"seat must be 0..{n - 1} or 'random', got {seat!r}")
+        if illegal not in ("penalize", "raise"):
+            raise BadOption(f"illegal must be 'penalize' or 'raise', got {illegal!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise BadOption(f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}")
+        for spec in opponents:  # fail now, not at the first reset
+            make_bot(spec, self.session.game)
+        self.opponent_specs = list(opponents)
+        self.seat_choice = seat
+        self.seat = 0 if seat == "random" else int(seat)
+        self.rewards_scheme = check_rewards(rewards)
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        s = self.session
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(*s.encoder.bounds, (s.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (s.num_actions,), np.int8),
+        })
+        self.action_space = spaces.Discrete(s.num_actions)
+        self._bots: dict[int, Bot] = {}
+        self._rng = Rng(0)
+        self._steps = 0
+
+    @property
+    def encoder(self) -> Encoder:
+        return self.session.encoder
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        s = self.session
+        mask = s.mask() if s.state.to_act == self.seat else s.no_mask
+        # Gymnasium asks for fresh arrays on every call (the session caches and shares its own).
+        return {"observation": s.observe(self.seat).copy(), "action_mask": mask.copy()}
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        return {"seat": self.seat, "action_mask": self._obs()["action_mask"], **extra}
+
+    def _run_bots(self) -> None:
+        state = self.session.state
+        while not state.is_over and state.to_act != self.seat:
+            who = state.to_act
+            assert who is not None
+            state.apply(decide(self._bots[who], state, who, self._rng), seat=who)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        base = int(self.np_random.integers(0, 2**62))
+        n = self.session.seats
+        if self.seat_choice == "random":
+            self.seat = int(self.np_random.integers(0, n))
+        others = [p for p in range(n) if p != self.seat]
+        g = self.session.game
+        self._bots = {p: make_bot(spec, g, seed=derive_seed(base, p + 1)) for p, spec in zip(others, self.opponent_specs, strict=True)}
+        self._rng = Rng(derive_seed(base, 0))
+        self.session.new_game(derive_seed(base, 99))
+        self._steps = 0
+        self._run_bots()
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        s = self.session
+        if s.state.is_over:
+            raise IllegalAction("the episode is over; call reset()")
+        try:
+            s.action_of(action)
+        except IllegalAction:
+            if self.illegal == "raise":
+                raise
+            return self._obs(), self.illegal_reward, True, False, self._info(illegal_action=True)
+        s.play(action)
+        self._steps += 1
+        self._run_bots()
+        if self.render_mode == "human":
+            self.render()
+        if s.state.is_over:
+            reward = final_rewards(s.state, self.rewards_scheme)[self.seat]
+            return self._obs(), reward, True, False, self._info(winners=s.state.winners(), scores=s.state.scores())
+        truncated = self.max_steps is not None and self._steps >= self.max_steps
+        return self._obs(), 0.0, False, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The mask as a bool array (the name sb3-contrib's MaskablePPO looks for)."""
+        return self._obs()["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        state = self.session.state
+        text = f"{state!r}\n" + "\n".join(state.events_since(max(0, state.event_count - 5)))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def make_env(game: Game | str, opponents: Sequence[str] = ("random",), **kwargs: Any) -> FreetraderGymEnv:
+    """``FreetraderGymEnv(game, opponents, **kwargs)``: adapter keywords as in the class, the rest are game options."""
+    own = {k: kwargs.pop(k) for k in _OWN if k in kwargs}
+    return FreetraderGymEnv(game, opponents, options=kwargs, **own)

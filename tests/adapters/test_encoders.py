@@ -1,0 +1,157 @@
+"""Encoders: fixed shapes, views only, masks equal to the legal actions, stable catalogues."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import freetrader
+from freetrader.adapters._session import Session
+from freetrader.adapters.encoders import (
+    Catalogue,
+    GenericEncoder,
+    HashedActions,
+    encoder_for,
+    encoder_names,
+    seat_view,
+)
+
+from .conftest import short_options, small_seats
+
+DEDICATED = ("contraband", "cornish-smuggler", "precious-cargo")
+
+
+def _positions(name: str, seats: int, seed: int, every: int = 7):
+    """Positions along one random game (the state itself, advanced in place)."""
+    g = freetrader.game(name)
+    state = g.new_state(seats, seed, short_options(name))
+    rng = random.Random(seed)
+    k = 0
+    while not state.is_over:
+        if k % every == 0:
+            yield state
+        state.apply(rng.choice(state.legal_actions()))
+        k += 1
+    yield state
+
+
+def test_dedicated_encoders_are_registered():
+    assert set(DEDICATED) <= set(encoder_names())
+    for name in DEDICATED:
+        enc = encoder_for(name, freetrader.game(name).spec.min_seats)
+        assert enc.name == name and enc.version >= 1 and not isinstance(enc, GenericEncoder)
+
+
+@pytest.mark.parametrize("kind", ["auto", "generic"])
+def test_observations_have_fixed_shape_and_ignore_hidden_information(game_name, kind):
+    seats = small_seats(game_name)
+    enc = encoder_for(game_name, seats, short_options(game_name), kind)
+    lo, hi = enc.bounds
+    det_rng = random.Random(5)
+    for state in _positions(game_name, seats, seed=3):
+        for seat in range(seats):
+            obs = enc.encode(seat_view(state, seat))
+            assert obs.dtype == np.float32 and obs.shape == (enc.observation_size,)
+            assert np.isfinite(obs).all() and obs.min() >= lo and obs.max() <= hi
+            # Two determinizations for this seat differ only in what it cannot see.
+            for _ in range(2):
+                other = state.determinize(seat, det_rng)
+                assert np.array_equal(enc.encode(seat_view(other, seat)), obs), f"seat {seat} sees hidden information"
+
+
+def test_contraband_observation_at_max_seats():
+    enc = encoder_for("contraband", 8)
+    for state in _positions("contraband", 8, seed=1, every=11):
+        assert enc.encode(seat_view(state, state.to_act or 0)).shape == (enc.observation_size,)
+
+
+@pytest.mark.parametrize("kind", ["auto", "generic"])
+def test_masks_equal_legal_actions(game_name, kind):
+    seats = small_seats(game_name)
+    session = Session(game_name, seats, short_options(game_name), kind)
+    session.new_game(11)
+    rng = random.Random(11)
+    while not session.state.is_over:
+        legal = session.state.legal_actions()
+        index = session.legal()
+        mask = session.mask()
+        assert sorted(map(str, index.values())) == sorted(map(str, legal))
+        assert int(mask.sum()) == len(legal) and set(np.flatnonzero(mask)) == set(index)
+        session.play(rng.choice(sorted(index)))
+    assert session.mask().sum() == 0
+
+
+def test_seat_view_is_the_view_without_the_log(game_name):
+    seats = small_seats(game_name)
+    for state in _positions(game_name, seats, seed=2, every=13):
+        for seat in range(seats):
+            full = state.view(seat)
+            full.pop("events")
+            assert seat_view(state, seat) == full
+            assert seat_view(state, seat, events=True) == state.view(seat)
+
+
+@pytest.mark.parametrize("name", DEDICATED)
+def test_catalogue_notations_are_the_games_notation(name):
+    g = freetrader.game(name)
+    cat = encoder_for(name, g.spec.min_seats).actions
+    assert isinstance(cat, Catalogue)
+    for i, text in enumerate(cat.notations):
+        assert str(g.parse_action(text)) == text
+        assert cat.index_of(text) == i and cat.describe(i) == text
+
+
+# Cornish Smuggler is gaining Secrets and ability actions (``play``, ``choose``) in work under way:
+# they land in the overflow indices until its catalogue lists them.
+_IN_FLUX = pytest.mark.xfail(reason="cornish-smuggler actions are changing; extend its NOTATIONS", strict=False)
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_IN_FLUX) if n == "cornish-smuggler" else n for n in DEDICATED])
+def test_catalogue_covers_every_action_played(name):
+    """Random games offer no action the game's catalogue lacks (else the encoder needs a new version)."""
+    seats = small_seats(name)
+    session = Session(name, seats, None)
+    rng = random.Random(0)
+    for seed in range(3):
+        session.new_game(seed)
+        while not session.state.is_over and session.state.action_count < 3000:
+            session.play(rng.choice(sorted(session.legal())))
+    assert not session.encoder.actions.unknown  # type: ignore[attr-defined]
+
+
+def test_catalogue_overflow_takes_unknown_actions():
+    g = freetrader.game("contraband")
+    legal = g.new_state(3, 1).legal_actions()
+    cat = Catalogue([], "empty", overflow=len(legal))
+    idx = cat.legal_indices(legal)
+    assert sorted(idx) == list(range(len(legal))) and cat.unknown == {str(a) for a in legal}
+    cat = Catalogue(["a", "b"], "demo v1")
+    with pytest.raises(KeyError, match="not in the demo v1 catalogue"):
+        cat.index_of("c")
+    with pytest.raises(ValueError, match="twice"):
+        Catalogue(["a", "a"])
+
+
+def test_hashed_actions_resolve_collisions():
+    g = freetrader.game("contraband")
+    legal = g.new_state(3, 1).legal_actions()
+    space = HashedActions(size=max(2, len(legal)))
+    idx = space.legal_indices(legal)
+    assert len(set(idx)) == len(idx) and all(0 <= i < space.size for i in idx)
+    # Without a collision an index is the notation's home slot, the same in every state.
+    roomy = HashedActions(size=1 << 20)
+    assert roomy.legal_indices(legal) == [roomy.home(a) for a in legal]
+
+
+def test_importing_adapters_imports_no_heavy_library():
+    code = (
+        "import sys, freetrader.adapters, freetrader.adapters.encoders;"
+        "heavy = [m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules];"
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

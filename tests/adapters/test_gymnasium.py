@@ -1,0 +1,61 @@
+"""Gymnasium's env checker on every registered game; opponents are registered bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import freetrader  # noqa: E402
+from freetrader.adapters.gymnasium import FreetraderGymEnv, make_env  # noqa: E402
+from freetrader.bots import bot_names  # noqa: E402
+from freetrader.core import BadOption, IllegalAction  # noqa: E402
+
+from .conftest import short_options, small_seats  # noqa: E402
+
+
+def _opponent(name: str) -> str:
+    return "heuristic" if "heuristic" in bot_names(freetrader.game(name)) else "random"
+
+
+def test_check_env(game_name):
+    seats = small_seats(game_name)
+    e = make_env(game_name, [_opponent(game_name)], seats=seats, **short_options(game_name))
+    check_env(e, skip_render_check=True)
+
+
+def test_episode_against_bots_is_reproducible(game_name):
+    def run(seed: int) -> tuple[float, int]:
+        e = make_env(game_name, ["random"], seats=small_seats(game_name), seat="random", **short_options(game_name))
+        obs, info = e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        steps, done, reward = 0, False, 0.0
+        while not done:
+            assert obs["action_mask"].any()
+            obs, reward, term, trunc, info = e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            done = term or trunc
+            steps += 1
+        return reward, steps
+
+    assert run(7) == run(7)
+
+
+def test_illegal_actions():
+    e = FreetraderGymEnv("contraband", ["heuristic", "random"], end="turns", turn_limit=6)
+    obs, _ = e.reset(seed=2)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, term, _, info = e.step(bad)
+    assert term and reward == -1.0 and info["illegal_action"]
+    strict = FreetraderGymEnv("contraband", ["random"], seats=3, illegal="raise", end="turns", turn_limit=6)
+    obs, _ = strict.reset(seed=2)
+    with pytest.raises(IllegalAction):
+        strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
+def test_bad_configuration_is_explained():
+    with pytest.raises(BadOption, match="need 3 opponents"):
+        FreetraderGymEnv("contraband", ["random", "random"], seats=4)
+    with pytest.raises(BadOption, match="unknown bot"):
+        FreetraderGymEnv("contraband", ["nobody", "random"])

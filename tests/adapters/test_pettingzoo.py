@@ -1,0 +1,74 @@
+"""PettingZoo's own conformance tests on every registered game."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from freetrader.adapters.pettingzoo import env  # noqa: E402
+from freetrader.core import IllegalAction  # noqa: E402
+
+from .conftest import short_options, small_seats  # noqa: E402
+
+
+def _env(name: str, **kw):
+    return env(name, seats=small_seats(name), **short_options(name), **kw)
+
+
+@pytest.mark.parametrize("encoder", ["auto", "generic"])
+def test_api_test(game_name, encoder):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test warns about dict observations, which PettingZoo's own classic envs use
+        api_test(_env(game_name, encoder=encoder), num_cycles=200)
+
+
+def test_seed_test(game_name):
+    seed_test(lambda: _env(game_name), num_cycles=100)
+
+
+def test_full_game_rewards_and_reproducibility(game_name):
+    def play(seed: int) -> tuple[list[float], list[int]]:
+        e = _env(game_name)
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        taken: list[int] = []
+        total = dict.fromkeys(e.possible_agents, 0.0)
+        for agent in e.agent_iter():
+            obs, reward, term, trunc, _ = e.last()
+            total[agent] += reward
+            if term or trunc:
+                e.step(None)
+                continue
+            a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            taken.append(a)
+            e.step(a)
+        return [total[a] for a in e.possible_agents], taken
+
+    first = play(4)
+    assert first == play(4)
+    rewards = first[0]
+    assert abs(sum(rewards)) < 1e-9  # zero-sum
+    assert max(rewards) > 0 or rewards == [0.0] * len(rewards)  # somebody won, or an all-way tie
+
+
+def test_illegal_action_is_refused_with_the_legal_ones():
+    e = _env("contraband")
+    e.reset(seed=1)
+    mask = e.last()[0]["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalAction, match="legal:"):
+        e.step(bad)
+
+
+def test_game_options_and_unknown_option():
+    e = env("contraband", seats=4, end="turns", turn_limit=5)
+    assert e.session.options["turn_limit"] == 5 and e.num_agents == 0
+    e.reset(seed=0)
+    assert e.num_agents == 4
+    with pytest.raises(Exception, match="no option"):
+        env("contraband", seats=3, bogus=1)
