@@ -20,7 +20,7 @@ from freetrader.core import Action, State
 from freetrader.games.cornish_smuggler import rules as R
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
 
-from .base import Bot, register_heuristic
+from .base import Bot, register_bot, register_heuristic
 
 
 def _sea_distances() -> list[list[int]]:
@@ -44,8 +44,10 @@ SEA = _sea_distances()
 SELL_PORTS = [loc.index for loc in C.locations if loc.size and loc.sea_node >= 0 and loc.kind != "cove"]
 
 
-class CornishBot(Bot):
-    name = "heuristic"
+class CornishBotV1(Bot):
+    """The heuristic of issue 3, which knows no card abilities: it declines every reaction window."""
+
+    name = "cornish-heuristic-v1"
 
     def choose(self, state: State, seat: int) -> Action:
         s: Any = state
@@ -74,6 +76,10 @@ class CornishBot(Bot):
             pick = max(legal, key=lambda a: len(next(sh for sh in C.ships if sh.id == a.item).hold.cells))  # type: ignore[attr-defined]
         elif ph == R.SETUP_KEEP:
             pick = max(legal, key=lambda a: next(c.reputation for c in C.characters if c.id == a.item))  # type: ignore[attr-defined]
+        elif ph in (R.REACT, R.PROTECT):
+            pick = by_text.get("decline")
+        elif ph in (R.EFFECT, R.LOSE_COUNTER):
+            pick = legal[0]
         elif ph == R.SETUP_LAUNCH:
             home = s.counters[seat][0] if s.counters[seat] else C.penzance
             node = C.locations[home].sea_node if C.locations[home].sea_node >= 0 else C.locations[C.penzance].sea_node
@@ -110,7 +116,7 @@ class CornishBot(Bot):
         sail = self._sail(s, p, verbs.get("sail", []))
         if sail is not None:
             return sail
-        hires = [a for a in verbs.get("hire", []) if a.pay == "influence"]
+        hires = [a for a in verbs.get("hire", []) if a.pay == "influence"]  # type: ignore[attr-defined]
         if hires and s.infl[p] >= 2:
             best = max(hires, key=lambda a: self._hire_value(a))
             if self._hire_value(best) > 0:
@@ -146,18 +152,20 @@ class CornishBot(Bot):
     def _town_distance(loc: int) -> int:
         return min(C.dist[loc][t.index] for t in C.locations if t.size and t.index != C.scilly)
 
+    def _sail_targets(self, s: Any, p: int) -> list[int]:
+        here = s.ship_at[p]
+        if s.hold[p]:
+            return [C.locations[x].sea_node for x in set(s.counters[p]) if R.can_land_at(s, p, x)]
+        if here in C.merchant_nodes and not R.legal_buys(s, p):
+            return []
+        return [m for m in C.merchant_nodes
+                if any(s.g_where[g] == R.MERCHANT and s.g_at[g] == C.merchant_nodes.index(m)
+                       for g in range(len(C.goods)))]
+
     def _sail(self, s: Any, p: int, sails: list[Any]) -> Action | None:
         if not sails:
             return None
-        here = s.ship_at[p]
-        if s.hold[p]:
-            targets = [C.locations[x].sea_node for x in set(s.counters[p]) if R.can_land_at(s, p, x)]
-        else:
-            if here in C.merchant_nodes and not R.legal_buys(s, p):
-                return None
-            targets = [m for m in C.merchant_nodes
-                       if any(s.g_where[g] == R.MERCHANT and s.g_at[g] == C.merchant_nodes.index(m)
-                              for g in range(len(C.goods)))]
+        targets = self._sail_targets(s, p)
         if not targets:
             return None
         pays = [a for a in sails if a.pay == "influence"] or sails
@@ -209,4 +217,94 @@ class CornishBot(Bot):
         return value
 
 
+class CornishBot(CornishBotV1):
+    """Issue 4: hires for Reputation and abilities, Motivates its Characters and plays Secrets when they save goods
+    or money; declines what it does not understand."""
+
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int) -> Action:
+        s: Any = state
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            by_text = {str(a): a for a in legal}
+            if s.phase == R.REACT:
+                return self._react(s, seat, legal, by_text)
+            if s.phase == R.PROTECT:
+                return next((a for a in legal if a.verb == "motivate"), legal[0])  # type: ignore[attr-defined]
+            if s.phase == R.EFFECT:
+                return self._effect(s, seat, legal, by_text)
+            if s.phase == R.MAIN:
+                free = self._free_card(s, seat, legal)
+                if free is not None:
+                    return free
+        return super().choose(state, seat)
+
+    # -- reaction windows: use what saves goods or money -------------------------------------
+    def _react(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action:
+        ev = s.win_event
+        cards = [a for a in legal if a.verb in ("play", "motivate")]  # type: ignore[attr-defined]
+        if not cards:
+            return legal[0]
+        if ev == "seizure":
+            mine = sum(C.shapes[C.goods[g]].size for g in s.seize_list if s.g_owner[g] == p)
+            for a in cards:
+                if a.item == "drunken-distraction" and mine < 7:  # type: ignore[attr-defined]
+                    continue
+                if mine:
+                    return a
+        elif ev == "land" and s.win_subject == p:
+            if R.landing_excess(s) + s.risk_mod > 0:
+                for a in cards:
+                    if a.item != "holly-and-olivia" or s.infl[p] >= 4:  # type: ignore[attr-defined]
+                        return a
+        elif ev == "land" and s.win_subject != p:
+            pass
+        elif ev in ("sale", "buy", "bribe", "buy-reputation", "ship-enters"):
+            return cards[0]
+        elif ev == "sail" and s.hold[p]:
+            return cards[0]
+        return by_text.get("decline", legal[0])
+
+    def _effect(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action:
+        from freetrader.games.cornish_smuggler import abilities as A
+
+        effect = A.card_of(s.eff[1]).effect  # type: ignore[attr-defined]
+        if effect == "witch-toll" and "choose pay" in by_text:
+            return by_text["choose pay"] if s.gold[p] >= 8 or "choose cargo" not in by_text else by_text["choose cargo"]
+        if effect in ("extra-sail", "sail-free"):
+            sails = [a for a in legal if a.item in C.sea_by_id]  # type: ignore[attr-defined]
+            targets = self._sail_targets(s, p)
+            if sails and targets:
+                return min(sails, key=lambda a: min(SEA[C.sea_by_id[a.item]][t] for t in targets))  # type: ignore[attr-defined]
+            return by_text.get("done", legal[0])
+        if effect == "shift-landing-risk":
+            return by_text.get("choose reduce" if s.win_subject == p else "choose increase", legal[0])
+        rivals = [a for a in legal if a.item.startswith("seat-") and int(a.item[5:]) != p]  # type: ignore[attr-defined]
+        if rivals:
+            return max(rivals, key=lambda a: s.gold[int(a.item[5:])] + s.rep[int(a.item[5:])])  # type: ignore[attr-defined]
+        return legal[0]
+
+    def _free_card(self, s: Any, p: int, legal: list[Action]) -> Action | None:
+        """Free plays (not the Action) worth making at once."""
+        for a in legal:
+            if a.verb == "play" and a.item in ("friends-in-high-places", "a-lantern-on-the-cliff"):  # type: ignore[attr-defined]
+                return a
+        return None
+
+    def _main(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action | None:
+        pick = super()._main(s, p, legal, by_text)
+        if pick is not None and pick.verb == "pass":  # type: ignore[attr-defined]
+            for a in legal:  # rather than pass: cards that draw Secrets
+                if a.verb == "motivate" and a.item in ("william-kitto", "matthew-jory"):  # type: ignore[attr-defined]
+                    return a
+        return pick
+
+    def _hire_value(self, a: Any) -> float:
+        ch = next(c for c in C.characters if c.id == a.item)
+        bonus = {"influence-per-turn": 1.0, "gold-per-turn": 1.0}.get(ch.effect, 0.0)
+        return super()._hire_value(a) + bonus
+
+
+register_bot("cornish-heuristic-v1", CornishBotV1)
 register_heuristic("cornish-smuggler", CornishBot)

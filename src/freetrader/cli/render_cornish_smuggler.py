@@ -65,7 +65,8 @@ def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) 
             label, str(pl["gold"]), str(pl["influence"]), str(pl["reputation"]),
             (f"{ship.name} at {pl['ship_at']}\n" if ship else "") + hold,
             ", ".join(pl["counters"]) or "-",
-            "\n".join(f"{_CHARS[c].name}{' (Mob)' if _CHARS[c].mob else ''}" for c in pl["characters"]) or "-",
+            "\n".join(f"{_CHARS[c].name}{' (Mob)' if _CHARS[c].mob else ''}"
+                      f"{' [face down]' if c in pl.get('motivated', ()) else ''}" for c in pl["characters"]) or "-",
             "\n".join(stores) or "-",
             str(pl["secrets"]),
         )
@@ -107,6 +108,10 @@ def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) 
     warehouse = [f"{g['id']}({g['size']})" for g in goods.values() if g["where"] == "warehouse"]
     if warehouse:
         parts.append(Text("Customs Warehouse (Penzance): " + " ".join(warehouse)))
+    if view.get("reaction"):
+        parts.append(Text(f"Reaction window: {view['reaction']['event']}", style="magenta"))
+    if view.get("secrets_discarded"):
+        parts.append(Text("Secrets played: " + ", ".join(view["secrets_discarded"]), style="dim"))
     if view.get("your_secrets") is not None:
         parts.append(Text("Your Secrets: " + (", ".join(view["your_secrets"]) or "none"), style="green"))
     if view.get("your_drawn"):

@@ -73,7 +73,83 @@ def touch(s) -> None:
     s._legal_cache = None
 
 
+_WINDOW_VERBS = ("decline", "play", "motivate", "choose", "done")
+
+
+def decline_windows(s) -> None:
+    """Decline every open reaction window (a test of the base rules is not about cards)."""
+    touch(s)
+    while s.phase == R.REACT and any(str(a) == "decline" for a in s.legal_actions()):
+        s.apply("decline")
+
+
 def act(s, *texts: str) -> None:
+    """Apply these actions; reaction windows the texts do not address are declined (issue 4)."""
     touch(s)
     for t in texts:
+        if t.split()[0] not in _WINDOW_VERBS:
+            decline_windows(s)
         s.apply(t)
+    if texts and texts[-1].split()[0] not in _WINDOW_VERBS:
+        decline_windows(s)
+
+
+# -- cards (issue 4) ----------------------------------------------------------------------
+def char_index(cid: str) -> int:
+    return next(c.index for c in C.characters if c.id == cid)
+
+
+def secret_index(sid: str) -> int:
+    return next(x.index for x in C.secrets if x.id == sid)
+
+
+def strip(s) -> None:
+    """No Characters, no Secrets in hand, Reputation 0: a clean table for one card's test (cards conserved)."""
+    for p in range(s.seats):
+        s.char_discard.extend(s.chars[p])
+        s.chars[p] = []
+        s.rep[p] = 0
+        s.sdeck.extend(s.secrets[p])
+        s.secrets[p] = []
+        s.motivated[p] = []
+    touch(s)
+
+
+def give_char(s, p: int, cid: str) -> int:
+    """Move this Character card, wherever it is, to seat p's hired Characters (with its Reputation)."""
+    c = char_index(cid)
+    for stack in s.stacks:
+        if c in stack:
+            stack.remove(c)
+    s.faceup = [-1 if x == c else x for x in s.faceup]
+    if c in s.char_discard:
+        s.char_discard.remove(c)
+    for q in range(s.seats):
+        if c in s.chars[q]:
+            s.chars[q].remove(c)
+    s.chars[p].append(c)
+    s.rep[p] += C.characters[c].reputation
+    touch(s)
+    return c
+
+
+def give_secret(s, p: int, sid: str) -> int:
+    k = secret_index(sid)
+    s.sdeck.remove(k)
+    s.secrets[p].append(k)
+    touch(s)
+    return k
+
+
+def counters(s, p: int, *places: str) -> None:
+    s.counters[p] = [loc(x) for x in places]
+    touch(s)
+
+
+def legal(s) -> list[str]:
+    touch(s)
+    return [str(a) for a in s.legal_actions()]
+
+
+def events_since(s, n: int) -> list[str]:
+    return list(s.events[n:])

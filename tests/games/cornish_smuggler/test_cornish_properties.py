@@ -1,4 +1,5 @@
-"""Invariants under any sequence of legal actions: Gold and Goods conserved, nothing negative."""
+"""Invariants under any sequence of legal actions, with every card ability live: Gold and Goods conserved,
+nothing negative, every card somewhere (played Secrets are discarded, issue 4)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,12 @@ def _invariants(s) -> None:
     cards = sum(len(x) for x in s.stacks) + sum(len(x) for x in s.chars) + len(s.char_discard) + len(s.drawn)
     cards += sum(1 for c in s.faceup if c >= 0)
     assert cards == len(C.characters), "every Character card is somewhere"
-    assert sum(len(x) for x in s.secrets) + len(s.sdeck) == len(C.secret_deck), "Secrets: no play yet, none lost"
+    secrets = sum(len(x) for x in s.secrets) + len(s.sdeck) + len(s.sdiscard)
+    assert secrets == len(C.secret_deck), "Secrets are in a hand, the deck, or discarded after use"
+    for p in range(s.seats):
+        assert set(s.motivated[p]) <= set(s.chars[p]), "only hired Characters are Motivated (face down)"
+    if s.phase == R.MAIN:
+        assert not s.win_event and s.eff[0] == 0, "no reaction window or card left open at an Action"
     assert 0 <= s.track < len(C.discovery) and 0 <= s.wheel < C.wheel
 
 

@@ -25,6 +25,10 @@ officers are ``officer-N``. The verbs:
 | ``raid``, ``discard``, ``remove`` | Raid the Customs House | Customs |
 | ``store``, ``unstore``, ``claim`` | free: storehouses, abandoned goods | Storehouse Locations, Abandoned Goods |
 | ``move``, ``step``, ``post`` | choices of the player with least Gold: which officer moves, which way, where a new one goes | Ties, Customs |
+| ``motivate <character> [with <payment>]`` | Motivate a Character: as the Action, or on an event | Characters, Motivating Cards |
+| ``play <secret>`` | play a Secrets card: as the Action, free on your turn, or on an event | Secrets Cards |
+| ``decline`` | let a reaction window pass (writes no event) | Out-of-turn play |
+| ``choose <thing> [to <place>]`` | a card's targets: a seat (``seat-2``), goods, a place, an officer and where it goes | |
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ __all__ = ["Act", "act", "parse", "VERBS"]
 VERBS = frozenset(
     "ship storehouse draw keep place launch sail carry counter escort officer buy-reputation honest-work "
     "discover pass land unload done hide hire buy bribe sell price raid discard remove store unstore claim "
-    "move step post".split()
+    "move step post motivate play decline choose".split()
 )
 PAYMENTS = frozenset(("influence", "gold", "reputation"))
 

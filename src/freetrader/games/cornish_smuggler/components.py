@@ -16,13 +16,39 @@ from typing import Any
 from freetrader.core import DataError
 from freetrader.core.data import Table, load_toml
 
-__all__ = ["Location", "Character", "Secret", "Hold", "Storehouse", "Shape", "Components", "COMPONENTS", "load_components"]
+__all__ = ["Location", "Character", "Secret", "Hold", "Storehouse", "Shape", "Components", "COMPONENTS", "EFFECTS",
+           "load_components"]
 
 PKG = "freetrader.games.cornish_smuggler"
 DECKS = ("religious", "trade", "unskilled", "official")
 KINDS = ("town", "village", "port", "cove", "island")
 ROWS = ("top", "middle", "bottom")
 INF = 10**6
+RESOURCES = ("gold", "influence", "reputation")
+WHO = ("self", "other", "any")
+# Every coded effect and the timings it may carry ("passive" effects are read where their rule applies).
+EFFECTS: dict[str, frozenset[str]] = {
+    k: frozenset(v.split()) for k, v in {
+        "": "",
+        "influence-per-turn": "passive", "gold-per-turn": "passive", "bribe-discount": "passive bribe",
+        "hire-discount": "passive", "escort-cost": "passive", "honest-work-bonus": "passive",
+        "raid-mobs": "passive", "mob-count": "passive", "influence-per-seizure": "passive",
+        "top-price-reputation": "passive",
+        "move-officer": "action", "move-officers": "action", "lose-reputation": "action", "draw-secrets": "action",
+        "remove-bribe": "action", "carry-free": "action", "carry-hidden": "action", "seize-from-ship": "action",
+        "take-from-ship": "action", "discard-unskilled": "action", "steal-secret": "action",
+        "village-sale": "action", "backhander": "action", "inform": "action", "sail-free": "action",
+        "take-goods": "action",
+        "gain-influence": "free", "becalm": "free", "cove-access": "free",
+        "remove-character": "seized", "repel-officer": "seizure", "escape-one": "seizure",
+        "landing-risk": "land", "shift-landing-risk": "land", "no-customs": "land",
+        "toll": "sale", "sale-bonus": "sale", "free-bottom-row": "sale",
+        "extra-sail": "sail", "witch-toll": "ship-enters", "buy-discount": "buy",
+        "buy-reputation-discount": "buy-reputation", "keep-character": "protect",
+        "direct-customs": "customs-move", "place-anywhere": "place",
+    }.items()
+}
+EVENTS = frozenset(e for v in EFFECTS.values() for e in v) - {"passive", "action", "free"}
 
 
 @dataclass(frozen=True)
@@ -90,6 +116,12 @@ class Character:
     storehouse: int  # -1 if none
     coves: tuple[int, ...]
     must_place: int  # -1 if none
+    effect: str  # the coded ability beyond the structural fields ("" if none)
+    event: str  # "action", "passive", or the event it answers ("land", "seizure", ...)
+    who: str  # whose event it answers: "self", "other" or "any"
+    cost: tuple[tuple[str, int], ...]  # alternatives: (resource, amount); () is free
+    amount: int
+    places: tuple[int, ...]  # locations (or, for ship events, sea nodes) where it applies; () anywhere
 
 
 @dataclass(frozen=True)
@@ -97,9 +129,18 @@ class Secret:
     index: int
     id: str
     name: str
-    timing: str
-    cost: str
+    timing: str  # the printed heading: "action", "any-time" or "out-of-turn"
     ability: str
+    effect: str
+    event: str  # "action", "free" (any time on your own turn) or the event it answers
+    who: str
+    cost: tuple[tuple[str, int], ...]  # the Cost box
+    amount: int
+    places: tuple[int, ...]
+
+    @property
+    def cost_text(self) -> str:
+        return " / ".join(f"{n} {r.capitalize()}" for r, n in self.cost)
 
 
 @dataclass(frozen=True)
@@ -169,6 +210,38 @@ def _entries(raw: dict[str, Any], key: str, file: str) -> list[Table]:
         t = Table(item, f"{file} {key} {i + 1}")
         tables.append(t)
     return tables
+
+
+def _cost(t: Table) -> tuple[tuple[str, int], ...]:
+    raw = t.get("cost", dict, {})
+    out = []
+    for r, n in raw.items():
+        if r not in RESOURCES or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise DataError(f"{t.where}: cost {{{r} = {n!r}}} must map gold, influence or reputation to a whole "
+                            f"number (alternatives when there are several)")
+        out.append((r, n))
+    return tuple(out)
+
+
+def _ability(t: Table, event: str, places_in: dict[str, int]) -> tuple[str, str, int, tuple[int, ...]]:
+    """The structured ability fields: effect, who, amount, places; checked against the effect's timings."""
+    effect = t.get("effect", str, "")
+    if effect not in EFFECTS:
+        raise DataError(f"{t.where}: effect {effect!r} is not coded; known effects: {', '.join(sorted(EFFECTS))}")
+    if effect and event not in EFFECTS[effect]:
+        raise DataError(f"{t.where}: effect {effect!r} works with timing {' or '.join(sorted(EFFECTS[effect]))}, "
+                        f"not {event!r}")
+    if not effect and event:
+        raise DataError(f"{t.where}: a timing ({event!r}) needs an effect")
+    who = t.get("who", str, "self")
+    if who not in WHO:
+        raise DataError(f"{t.where}: who {who!r} must be one of {', '.join(WHO)}")
+    places = []
+    for x in t.get("places", list, []):
+        if x not in places_in:
+            raise DataError(f"{t.where}: place {x!r} is not on the map")
+        places.append(places_in[x])
+    return effect, who, t.get("amount", int, 0), tuple(places)
 
 
 def _ident(t: Table) -> str:
@@ -409,10 +482,17 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         mp = t.get("must_place", str, "")
         if mp and mp not in loc_by_id:
             raise DataError(f"{t.where}: must_place {mp!r} is not on the map")
+        timing = t.get("timing", str, "")
+        if timing and timing not in ("action", "passive") and not timing.startswith("on-"):
+            raise DataError(f"{t.where}: timing {timing!r} must be 'action', 'passive' or 'on-<event>' "
+                            f"(events: {', '.join(sorted(EVENTS))})")
+        event = timing[3:] if timing.startswith("on-") else timing
+        places_in = sea_by_id if event == "ship-enters" else loc_by_id
+        effect, who, amount, places = _ability(t, event, places_in)
         chars.append(Character(i, cid, t.get("name", str), t.get("occupation", str), DECKS.index(deck),
                                t.get("gold", int), t.get("reputation", int), t.get("mob", bool),
                                t.get("ability", str, ""), store_by_id.get(st, -1), tuple(coves),
-                               loc_by_id.get(mp, -1)))
+                               loc_by_id.get(mp, -1), effect, event, who, _cost(t), amount, places))
         t.provenance()
         t.get("source", str, "")
         t.get("note", str, "")
@@ -422,8 +502,19 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     deck_cards: list[int] = []
     for i, t in enumerate(_entries(load_toml(PKG, "secrets.toml", data_dir), "secret", "secrets.toml")):
         sid = _ident(t)
-        secrets.append(Secret(i, sid, t.get("name", str), t.get("timing", str), t.get("cost", str, ""),
-                              t.get("ability", str)))
+        timing = t.get("timing", str)
+        if timing not in ("action", "any-time", "out-of-turn"):
+            raise DataError(f"{t.where}: timing {timing!r} must be 'action', 'any-time' or 'out-of-turn'")
+        on = t.get("on", str, "")
+        if (timing == "action") != (on == ""):
+            raise DataError(f"{t.where}: 'on' (the event it is played on, or 'free') is needed exactly when the "
+                            f"timing is not 'action'")
+        event = on or "action"
+        effect, who, amount, places = _ability(t, event, loc_by_id)
+        if not effect:
+            raise DataError(f"{t.where}: every Secret needs an effect")
+        secrets.append(Secret(i, sid, t.get("name", str), timing, t.get("ability", str), effect, event, who,
+                              _cost(t), amount, places))
         deck_cards += [i] * t.get("count", int)
         t.provenance()
         t.get("source", str, "")

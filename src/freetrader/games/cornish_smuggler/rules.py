@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from freetrader.core import Action, BadRecord
 
+from . import abilities as A
 from .actions import act
 from .components import COMPONENTS as C
 from .components import INF
@@ -26,15 +27,17 @@ if TYPE_CHECKING:
 PHASES = (
     "setup-ship", "setup-storehouse", "setup-draw", "setup-keep", "setup-counter", "setup-launch",
     "action", "land-unload", "land-hide", "land-store", "place-counter", "sell-price",
-    "customs-officer", "customs-step", "post-officer", "raid-discard", "raid-remove", "over",
+    "customs-officer", "customs-step", "post-officer", "raid-discard", "raid-remove", "react", "effect", "protect",
+    "lose-counter", "over",
 )
 (SETUP_SHIP, SETUP_STORE, SETUP_DRAW, SETUP_KEEP, SETUP_COUNTER, SETUP_LAUNCH, MAIN, LAND_SELECT, LAND_HIDE,
- LAND_STORE, PLACE, PRICE, CUSTOMS_OFFICER, CUSTOMS_STEP, POST, RAID_DISCARD, RAID_REMOVE, OVER) = range(len(PHASES))
+ LAND_STORE, PLACE, PRICE, CUSTOMS_OFFICER, CUSTOMS_STEP, POST, RAID_DISCARD, RAID_REMOVE, REACT, EFFECT, PROTECT,
+ LOSE_COUNTER, OVER) = range(len(PHASES))
 # Where a Goods Shape is.
 MERCHANT, SHIP, LAND, STORE, WAREHOUSE, SOLD = range(6)
 WHERE = ("merchant", "ship", "land", "storehouse", "warehouse", "sold")
 # What follows a Customs movement.
-AFTER_LAND, AFTER_SALE = 1, 2
+AFTER_LAND, AFTER_SALE, AFTER_EFFECT = 1, 2, 3
 N_OFFICERS = len(C.start_officers) + len(C.new_officer)
 _N_GOODS = len(C.goods)
 GOODS_IDS = tuple(f"g{i:02d}" for i in range(len(C.goods)))
@@ -112,6 +115,15 @@ def setup(s: S) -> None:
     s.sub_goods = s.land_loc = s.excess = -1
     s.cust_target = s.cust_points = s.cust_mover = s.cust_after = -1
     s.to_post = 0
+    s.motivated = [[] for _ in range(n)]
+    s.sdiscard, s.win_ask, s.seize_list, s.tolls, s.resume = [], [], [], [], []
+    s.becalmed = [False] * n
+    s.lantern = [-1] * n
+    s.eff = list(A.EMPTY_EFF)
+    s.win_event = ""
+    s.win_subject = s.win_loc = s.seize_loc = s.seized_owner = s.active = -1
+    s.sub_goods = -1
+    reset_action(s)
     s.setup_i = 0
     s.phase = SETUP_SHIP
     s.actor = s.first
@@ -199,8 +211,12 @@ def start_turn(s: S, first_turn: bool = False) -> None:
     if not first_turn:
         for p in range(s.seats):
             s.infl[p] += s.rep[p]
+            A.start_of_turn_income(s, p)
+    s.motivated = [[] for _ in range(s.seats)]  # Re-Motivate All Cards
+    s.becalmed = [False] * s.seats
+    s.lantern = [-1] * s.seats
     s.passed = [False] * s.seats
-    s.actor = s.first
+    s.actor = s.active = s.first
     s.phase = MAIN
     s._event(f"Turn {s.turn} begins; seat {s.first} has the First Player marker")
 
@@ -215,15 +231,25 @@ def finish_action(s: S, passing: bool = False) -> None:
     p = s.actor
     s.free_moved = []
     s.phase = MAIN
+    reset_action(s)
     if passing:
         s.passed[p] = True
     n = s.seats
     for i in range(1, n + 1):
         q = (p + i) % n
         if not s.passed[q]:
-            s.actor = q
+            s.actor = s.active = q
             return
     end_turn(s)
+
+
+def reset_action(s: S) -> None:
+    """The one-Action modifiers cards set (Landing Risk, prices, discounts, Yew boy!) end with the Action."""
+    s.risk_mod = s.bribe_disc = s.buy_disc = s.sale_bonus = s.sale_size = 0
+    s.no_customs = s.free_row = s.place_free = False
+    s.director = s.witch_due = s.bribe_off = s.buy_g = -1
+    if s.tolls:
+        s.tolls = []
 
 
 def end_turn(s: S) -> None:
@@ -268,21 +294,43 @@ def abandoned(s: S, g: int) -> bool:
     return s.g_at[g] not in s.counters[s.g_owner[g]]
 
 
-def check_seizure(s: S, loc: int) -> None:
+def seizable(s: S, loc: int) -> list[int]:
     """Seizing Goods: an officer not bribed by the owner seizes every Goods Shape sharing its space.
 
     Ruling: abandoned goods are seized by any officer (nobody is attending them).
     """
     officers = [o for o in range(N_OFFICERS) if s.off_at[o] == loc]
     if not officers:
+        return []
+    return [g for g in goods_at(s, loc)
+            if abandoned(s, g) or any(s.off_bribe[o] != s.g_owner[g] for o in officers)]
+
+
+def check_seizure(s: S, loc: int, resume: str = "phase", window: bool = True) -> bool:
+    """Goods about to be seized open a reaction window (unless one is open); True if play now waits on it.
+
+    ``resume`` names what carries on once the window (and any John Thomas window after it) closes.
+    """
+    goods = seizable(s, loc)
+    if not goods:
+        return False
+    if window and A.open_seizure(s, loc, goods, resume):
+        return True
+    seize(s, goods, loc)
+    return window and A.open_window(s, "seized", s.seized_owner, -1, resume)
+
+
+def seize(s: S, goods: list[int], loc: int) -> None:
+    """Into the Customs Warehouse; Francis Oprey's owners gain Influence."""
+    if not goods:
         return
-    for g in goods_at(s, loc):
-        owner = s.g_owner[g]
-        if abandoned(s, g) or any(s.off_bribe[o] != owner for o in officers):
-            s.g_where[g] = WAREHOUSE
-            s.g_at[g] = C.penzance
-            s.g_owner[g] = -1
-            s._event(f"Customs seize {_goods_name(g)} in {C.locations[loc].name}")
+    s.seized_owner = s.g_owner[goods[0]]
+    for g in goods:
+        s.g_where[g] = WAREHOUSE
+        s.g_at[g] = C.penzance
+        s.g_owner[g] = -1
+        s._event(f"Customs seize {_goods_name(g)} in {C.locations[loc].name}")
+    A.seizure_influence(s, len(goods))
 
 
 def store_fits(s: S, store: int, extra: int) -> bool:
@@ -308,7 +356,7 @@ def unstore_goods(s: S, g: int) -> None:
     s.g_at[g] = loc
     s.free_moved.append(g)
     s._event(f"Seat {s.g_owner[g]} brings {_goods_name(g)} out into {C.locations[loc].name}")
-    check_seizure(s, loc)
+    check_seizure(s, loc, "phase")
 
 
 def claim_goods(s: S, g: int) -> None:
@@ -374,8 +422,10 @@ def legal_main(s: S) -> tuple[Action, ...]:
     acts = free_moves(s, p)
     acts.append(_PASS)
     gold, infl = s.gold[p], s.infl[p]
+    if s.chars[p] or s.secrets[p]:
+        acts.extend(A.legal_main_cards(s, p))
     # Move Ship one sea space: 1 Influence or 3 Gold.
-    for k in _pay_mask(s, p, 1, 3):
+    for k in _pay_mask(s, p, 1, 3) if not s.becalmed[p] else ():
         acts.extend(pair[1][k] for pair in _SAIL[s.ship_at[p]])
     mine = s.counters[p]
     g_where, g_owner, g_at = s.g_where, s.g_owner, s.g_at
@@ -393,7 +443,8 @@ def legal_main(s: S) -> tuple[Action, ...]:
                 for k in pays:
                     acts.append(choices[k])
     # Move a Goods Shape and a Network Counter together: 3 Influence or 5 Gold.
-    pays = _pay_mask(s, p, 3, 5)
+    cut = A.passive(s, p, "escort-cost") if s.chars[p] else 0
+    pays = _pay_mask(s, p, 3 - cut, 5 - cut)
     if pays:
         for g in my_goods:
             for _, choices in _CARRY[_N_GOODS + g][g_at[g]]:
@@ -407,21 +458,26 @@ def legal_main(s: S) -> tuple[Action, ...]:
                 for choices in _OFFICER[o][loc]:
                     for k in pays:
                         acts.append(choices[k])
-    if gold >= 4:
+    has_cards = bool(s.chars[p] or s.secrets[p])
+    if gold >= 4 or (has_cards and gold >= 4 - A.could_discount(s, p, "buy-reputation-discount")):
         acts.append(_BUY_REP)
     if can_land(s, p):
         acts.append(_LAND)
     rep_ok = s.rep[p] >= s.options["hire_reputation"]
+    cut = A.passive(s, p, "hire-discount") if s.chars[p] else 0
     for card in s.faceup:
-        if card >= 0 and gold >= C.characters[card].gold:
+        if card >= 0 and gold >= C.characters[card].gold - cut:
             if infl >= 1:
                 acts.append(_HIRE[card][0])
             if rep_ok:
                 acts.append(_HIRE[card][1])
     acts.extend(legal_buys(s, p))
     if infl >= 1:
+        disc = -1
         for o, loc in enumerate(s.off_at):
-            if loc >= 0 and loc in mine and s.off_bribe[o] != p and gold >= bribe_cost(s, p, o):
+            if loc >= 0 and loc in mine and disc < 0:
+                disc = A.could_discount(s, p, "bribe-discount") if has_cards else 0
+            if loc >= 0 and loc in mine and s.off_bribe[o] != p and gold >= bribe_cost(s, p, o) - disc:
                 acts.append(_BRIBE[o])
     for g in my_goods:
         if C.locations[g_at[g]].size:
@@ -431,17 +487,26 @@ def legal_main(s: S) -> tuple[Action, ...]:
     if s.sdeck:
         for k in _pay_mask(s, p, 2, 2):
             acts.append(_DISCOVER[k])
-    if len(s.chars[p]) >= 2:
+    if s.chars[p] and C.penzance in mine:
         acts.extend(legal_raids(s, p))
     return tuple(acts)
 
 
 def move_ship(s: S, node: int, pay: str) -> None:
+    """Move Ship; a ship card (William Bodinar) may answer with an extra space."""
     p = s.actor
     _spend(s, p, pay, 1, 3)
     s._event(f"Seat {p} sails to {_node_name(node)}")
     s.ship_at[p] = node
-    finish_action(s)
+    A.ship_entered(s, p, node)
+    if not A.open_window(s, "sail", p, -1, "sail"):
+        after_sail(s)
+
+
+def after_sail(s: S) -> None:
+    """The move is over: the Witch of St Levan may answer a ship that entered her sea space."""
+    if not A.witch_window(s, "finish"):
+        finish_action(s)
 
 
 def move_goods(s: S, g: int, to: int, pay: str, with_counter: bool) -> None:
@@ -449,7 +514,8 @@ def move_goods(s: S, g: int, to: int, pay: str, with_counter: bool) -> None:
     p = s.actor
     frm = s.g_at[g]
     if with_counter:
-        _spend(s, p, pay, 3, 5)
+        cut = A.passive(s, p, "escort-cost")
+        _spend(s, p, pay, 3 - cut, 5 - cut)
         s.counters[p].remove(frm)
         s.counters[p].append(to)
     else:
@@ -457,9 +523,9 @@ def move_goods(s: S, g: int, to: int, pay: str, with_counter: bool) -> None:
     s.g_at[g] = to
     s._event(f"Seat {p} moves {_goods_name(g)} {'and a Network Counter ' if with_counter else ''}"
              f"from {C.locations[frm].name} to {C.locations[to].name}")
-    check_seizure(s, to)
-    check_seizure(s, frm)
-    finish_action(s)
+    check_seizure(s, frm, window=False)
+    if not check_seizure(s, to, "finish"):
+        finish_action(s)
 
 
 def move_counter(s: S, frm: int, to: int, pay: str) -> None:
@@ -469,8 +535,8 @@ def move_counter(s: S, frm: int, to: int, pay: str) -> None:
     s.counters[p].remove(frm)
     s.counters[p].append(to)
     s._event(f"Seat {p} moves a Network Counter from {C.locations[frm].name} to {C.locations[to].name}")
-    check_seizure(s, frm)
-    finish_action(s)
+    if not check_seizure(s, frm, "finish"):
+        finish_action(s)
 
 
 def move_officer_action(s: S, o: int, to: int, pay: str) -> None:
@@ -480,15 +546,22 @@ def move_officer_action(s: S, o: int, to: int, pay: str) -> None:
     frm = s.off_at[o]
     s.off_at[o] = to
     s._event(f"Seat {p} moves Customs Officer {o} from {C.locations[frm].name} to {C.locations[to].name}")
-    check_seizure(s, to)
-    finish_action(s)
+    if not check_seizure(s, to, "finish"):
+        finish_action(s)
 
 
 def buy_reputation(s: S) -> None:
+    """Buy Reputation: 4 Gold (Grace Trembath may answer: 2 Gold)."""
+    if not A.open_window(s, "buy-reputation", s.actor, -1, "buy-rep"):
+        do_buy_reputation(s)
+
+
+def do_buy_reputation(s: S) -> None:
     p = s.actor
-    _pay_gold(s, p, 4)
+    price = 4 - s.buy_disc
+    _pay_gold(s, p, price)
     s.rep[p] += 1
-    s._event(f"Seat {p} buys 1 Reputation for 4 Gold")
+    s._event(f"Seat {p} buys 1 Reputation for {price} Gold")
     finish_action(s)
 
 
@@ -496,7 +569,7 @@ def honest_work_gain(s: S, p: int) -> int:
     """Honest Work: only with no Goods; 11 minus Reputation minus Gold."""
     if p in s.g_owner:  # owners are cleared when goods are seized or sold
         return 0
-    return 11 - s.rep[p] - s.gold[p]
+    return 11 - s.rep[p] - s.gold[p] + (A.passive(s, p, "honest-work-bonus") if s.chars[p] else 0)
 
 
 def honest_work(s: S) -> None:
@@ -520,7 +593,7 @@ def can_land_at(s: S, p: int, loc: int) -> bool:
     if loc < 0 or not C.locations[loc].landing or loc not in s.counters[p]:
         return False
     if C.locations[loc].kind == "cove":
-        return any(loc in C.characters[c].coves for c in s.chars[p])
+        return s.lantern[p] == loc or any(loc in C.characters[c].coves for c in s.chars[p])
     return True
 
 
@@ -557,7 +630,17 @@ def finish_unloading(s: S) -> None:
     excess = landing_excess(s)
     s._event(f"Seat {p} lands {', '.join(_goods_name(g) for g in s.land_sel)} at {C.locations[s.land_loc].name}: "
              f"Landing Risk {excess + C.discovery[s.track]} against Discovery Level {C.discovery[s.track]}")
-    s.excess = max(0, excess) if s.land_loc != C.scilly else 0
+    if not A.open_window(s, "land", p, s.land_loc, "land-risk"):
+        landing_risk(s)
+
+
+def landing_risk(s: S) -> None:
+    """The Landing Risk after the cards played on the landing (Holly & Olivia, Sea Fret, Dark of the Moon...)."""
+    p = s.actor
+    excess = landing_excess(s) + s.risk_mod
+    if s.risk_mod:
+        s._event(f"The Landing Risk is now {excess + C.discovery[s.track]}")
+    s.excess = max(0, excess) if s.land_loc != C.scilly and not s.no_customs else 0
     if s.excess > 0 and s.infl[p] > 0:
         s.phase = LAND_HIDE
     else:
@@ -575,7 +658,11 @@ def put_goods_ashore(s: S, hidden: int) -> None:
         s.hold[p].remove(g)
         s.g_where[g] = LAND
         s.g_at[g] = s.land_loc
-    check_seizure(s, s.land_loc)
+    if not check_seizure(s, s.land_loc, "ashore"):
+        ashore_tail(s)
+
+
+def ashore_tail(s: S) -> None:
     if legal_store_landed(s):
         s.phase = LAND_STORE
     else:
@@ -604,9 +691,12 @@ def landing_customs(s: S) -> None:
 
 # -- Customs movement -------------------------------------------------------------------
 def start_customs(s: S, target: int, points: int, after: int) -> None:
+    """Customs are about to move: Yew boy! may answer before the first step."""
     if target == C.scilly:
         points = 0  # The Isles of Scilly: Customs do not move
     s.cust_target, s.cust_points, s.cust_mover, s.cust_after = target, points, -1, after
+    if points > 0 and nearest_officers(s, target) and A.open_window(s, "customs-move", s.active, target, "customs"):
+        return
     run_customs(s)
 
 
@@ -629,27 +719,42 @@ def run_customs(s: S) -> None:
                 break
             if len(cands) > 1:
                 s.phase = CUSTOMS_OFFICER
-                s.actor = chooser(s)
+                s.actor = customs_chooser(s)
                 return
             s.cust_mover = cands[0]
-        steps = C.steps[s.off_at[s.cust_mover]][s.cust_target]
+        steps = customs_steps(s)
         if len(steps) > 1:
             s.phase = CUSTOMS_STEP
-            s.actor = chooser(s)
+            s.actor = customs_chooser(s)
             return
-        step_officer(s, steps[0])
+        if step_officer(s, steps[0]):
+            return
     s.cust_points = 0
     after_customs(s)
 
 
-def step_officer(s: S, to: int) -> None:
+def customs_chooser(s: S) -> int:
+    """The player with least Gold, or whoever played Yew boy!"""
+    return s.director if s.director >= 0 else chooser(s)
+
+
+def customs_steps(s: S) -> tuple[int, ...]:
+    """Towards the target on a shortest path; with Yew boy! anywhere the player decides (any adjacent space)."""
+    at = s.off_at[s.cust_mover]
+    if s.director >= 0:
+        return C.locations[at].land
+    return C.steps[at][s.cust_target]
+
+
+def step_officer(s: S, to: int) -> bool:
+    """One step; True if a seizure window now holds up the movement."""
     o = s.cust_mover
     s._event(f"Customs Officer {o} moves from {C.locations[s.off_at[o]].name} to {C.locations[to].name}")
     s.off_at[o] = to
     s.cust_points -= 1
-    check_seizure(s, to)
     if to == s.cust_target:
         s.cust_mover = -1
+    return check_seizure(s, to, "customs")
 
 
 def choose_mover(s: S, o: int) -> None:
@@ -659,11 +764,16 @@ def choose_mover(s: S, o: int) -> None:
 
 
 def choose_step(s: S, to: int) -> None:
-    step_officer(s, to)
-    run_customs(s)
+    if not step_officer(s, to):
+        run_customs(s)
 
 
 def after_customs(s: S) -> None:
+    s.director = -1
+    if s.cust_after == AFTER_EFFECT:
+        s.actor = s.eff[2]
+        A.effect_done(s)
+        return
     owner = s.land_owner if s.cust_after == AFTER_LAND else s.seller
     s.actor = owner
     if s.cust_after == AFTER_LAND:
@@ -678,17 +788,23 @@ def hire(s: S, card: int, pay: str) -> None:
     p = s.actor
     ch = C.characters[card]
     _spend(s, p, pay, 1, 0, s.options["hire_reputation"])
-    _pay_gold(s, p, ch.gold)
+    _pay_gold(s, p, hire_price(s, p, card))
     s.rep[p] += ch.reputation
     s.chars[p].append(card)
     s.faceup[ch.deck] = -1
     reveal_character(s, ch.deck)
     _grant_storehouse(s, p, card)
-    s._event(f"Seat {p} hires {ch.name}, {ch.occupation} ({ch.gold} Gold, +{ch.reputation} Reputation)")
+    s._event(f"Seat {p} hires {ch.name}, {ch.occupation} ({hire_price(s, p, card)} Gold, +{ch.reputation} Reputation)")
     if len(s.counters[p]) < C.counters:
         s.phase = PLACE
+        A.open_window(s, "place", p, -1, "phase")  # The Old Packhorse Road
     else:
         finish_action(s)
+
+
+def hire_price(s: S, p: int, card: int) -> int:
+    """The card's Gold, less a passive discount (the Reverend Walter Pascoe)."""
+    return max(0, C.characters[card].gold - A.passive(s, p, "hire-discount"))
 
 
 def _grant_storehouse(s: S, p: int, card: int) -> None:
@@ -698,9 +814,15 @@ def _grant_storehouse(s: S, p: int, card: int) -> None:
 
 
 def legal_placements(s: S, p: int) -> list[int]:
-    """Placing Network Counters: next to your network, or on the Isles of Scilly; free if you have none but Scilly."""
+    """Placing Network Counters: next to your network, or on the Isles of Scilly; free if you have none but Scilly.
+
+    A Character's "If you have no Network Counter in X, you must place this Network Counter in X" comes first.
+    """
+    must = C.characters[s.chars[p][-1]].must_place if s.chars[p] else -1
+    if must >= 0 and must not in s.counters[p]:
+        return [must]
     mainland = [loc for loc in s.counters[p] if loc != C.scilly]
-    if not mainland:
+    if not mainland or s.place_free:
         return list(range(len(C.locations)))
     spots = {C.scilly}
     for loc in mainland:
@@ -723,6 +845,7 @@ def legal_buys(s: S, p: int) -> list[Action]:
         return []
     m = C.merchant_nodes.index(node)
     held = [C.goods[g] for g in s.hold[p]]
+    disc = A.could_discount(s, p, "buy-discount")
     seen: set[int] = set()
     acts: list[Action] = []
     for g in range(len(C.goods)):
@@ -731,21 +854,29 @@ def legal_buys(s: S, p: int) -> list[Action]:
             if shape in seen:
                 continue
             seen.add(shape)
-            if s.gold[p] >= C.shapes[shape].size and fits(hold_of_ship(s.ship_card[p]), held + [shape],
-                                                          s.options["flip_goods"]):
+            if s.gold[p] >= max(1, C.shapes[shape].size - disc) and fits(
+                    hold_of_ship(s.ship_card[p]), held + [shape], s.options["flip_goods"]):
                 acts.append(act("buy", GOODS_IDS[g]))
     return acts
 
 
 def buy_goods(s: S, g: int) -> None:
+    """Buy One Goods Shape (Nicholas Le Page may answer: 2 Gold less)."""
+    s.buy_g = g
+    if not A.open_window(s, "buy", s.actor, -1, "buy"):
+        do_buy(s)
+
+
+def do_buy(s: S) -> None:
     p = s.actor
+    g = s.buy_g
     s.infl[p] -= 1
-    _pay_gold(s, p, C.shapes[C.goods[g]].size)
+    _pay_gold(s, p, A.buy_price(s, g))
     s.g_where[g] = SHIP
     s.g_at[g] = p
     s.g_owner[g] = p
     s.hold[p].append(g)
-    s._event(f"Seat {p} buys {_goods_name(g)} for {C.shapes[C.goods[g]].size} Gold")
+    s._event(f"Seat {p} buys {_goods_name(g)} for {A.buy_price(s, g)} Gold")
     if not any(w == MERCHANT for w in s.g_where):
         trigger_end(s, "the last Goods Shape was bought")
     finish_action(s)
@@ -754,30 +885,47 @@ def buy_goods(s: S, g: int) -> None:
 # -- Bribe Customs ------------------------------------------------------------------------
 def bribe_cost(s: S, p: int, o: int) -> int:
     """The Bribe Cost on the Customs Track, +1 Gold if another player has bribed this officer."""
-    return C.bribe[s.track] + (1 if s.off_bribe[o] not in (-1, p) else 0)
+    full = C.bribe[s.track] + (1 if s.off_bribe[o] not in (-1, p) else 0)
+    return max(0, full - A.passive(s, p, "bribe-discount") - s.bribe_disc)
 
 
 def bribe(s: S, o: int) -> None:
+    """Bribe Customs (A Little Something for the Officer may answer: 3 Gold less)."""
+    s.bribe_off = o
+    if not A.open_window(s, "bribe", s.actor, s.off_at[o], "bribe"):
+        do_bribe(s)
+
+
+def do_bribe(s: S) -> None:
     p = s.actor
+    o = s.bribe_off
     cost = bribe_cost(s, p, o)
     s.infl[p] -= 1
     _pay_gold(s, p, cost)
     s.off_bribe[o] = p
     s._event(f"Seat {p} bribes Customs Officer {o} in {C.locations[s.off_at[o]].name} for {cost} Gold")
-    check_seizure(s, s.off_at[o])
-    finish_action(s)
+    if not check_seizure(s, s.off_at[o], "finish"):
+        finish_action(s)
 
 
 # -- Sell Goods -----------------------------------------------------------------------------
 def begin_sale(s: S, g: int) -> None:
+    """Sell Goods: the seller's sale cards (Forged Cocket, Elizabeth Quick) and rivals' tolls answer first."""
     s.sub_goods = g
     s.phase = PRICE
+    A.open_window(s, "sale", s.actor, s.g_at[g], "phase")
+
+
+def town_size(s: S, loc: int) -> int:
+    return s.sale_size or C.locations[loc].size
 
 
 def legal_prices(s: S) -> tuple[Action, ...]:
     """Choose a price: top row free; middle 1, bottom 2, paid in Influence or Reputation."""
     p = s.actor
     acts: list[Action] = [act("price", "top")]
+    if s.free_row:
+        acts.append(act("price", "bottom"))  # Forged Cocket: the bottom row without its cost
     for row in (1, 2):
         cost = C.row_cost[row]
         if s.infl[p] >= cost:
@@ -793,18 +941,23 @@ def sell(s: S, row: int, pay: str) -> None:
     g = s.sub_goods
     loc = s.g_at[g]
     town = C.locations[loc]
-    if row:
+    size = town_size(s, loc)
+    if row and pay:
         _spend(s, p, pay, C.row_cost[row], 0, C.row_cost[row])
-    gold, rep = C.price(town.size, C.shapes[C.goods[g]].size, row)
+    gold, rep = C.price(size, C.shapes[C.goods[g]].size, row)
     got = _gain_gold(s, p, gold)
+    if row == 0:
+        rep += A.passive(s, p, "top-price-reputation")
     s.rep[p] += rep
     s.g_where[g] = SOLD
     s.g_at[g] = loc
     s.g_owner[g] = -1
     s.seller = p
     s.sale_gold = got
-    s._event(f"Seat {p} sells {_goods_name(g)} in {town.name} (size {town.size}, {ROW_NAMES[row]} row) "
+    s._event(f"Seat {p} sells {_goods_name(g)} in {town.name} (size {size}, {ROW_NAMES[row]} row) "
              f"for {got} Gold and {rep} Reputation")
+    if s.sale_bonus:  # Elizabeth Quick: this Gold does not move the Customs Gold Counter
+        s._event(f"Seat {p} gains {_gain_gold(s, p, s.sale_bonus)} Gold more")
     start_customs(s, loc, 1, AFTER_SALE)
 
 
@@ -859,7 +1012,11 @@ def post_officer(s: S, loc: int) -> None:
     s.off_at[o] = loc
     s.to_post -= 1
     s._event(f"Seat {s.actor}, with least Gold, places new Customs Officer {o} in {C.locations[loc].name}")
-    check_seizure(s, loc)
+    if not check_seizure(s, loc, "post"):
+        post_next(s)
+
+
+def post_next(s: S) -> None:
     if s.to_post and -1 in s.off_at:
         begin_posting(s)
     else:
@@ -871,6 +1028,7 @@ def finish_sale(s: S) -> None:
     """Receive Secrets Cards: every other player draws one (while the deck lasts)."""
     p = s.seller
     n = s.seats
+    collect_tolls(s, p)
     for i in range(1, n):
         q = (p + i) % n
         if s.sdeck:
@@ -879,12 +1037,23 @@ def finish_sale(s: S) -> None:
     finish_action(s)
 
 
+def collect_tolls(s: S, p: int) -> None:
+    """Peter Curnow: after the sale the seller pays the toll (or all their Gold, if less)."""
+    for i in range(0, len(s.tolls), 2):
+        card, q = s.tolls[i], s.tolls[i + 1]
+        due = min(s.gold[p], C.characters[card].amount)
+        s.gold[p] -= due
+        s.gold[q] += due
+        s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
+    s.tolls = []
+
+
 # -- Raid the Customs House --------------------------------------------------------------------
 def legal_raids(s: S, p: int) -> list[Action]:
     """Two or more Mob characters, a Network Counter in Penzance, 1 Influence: one seized Goods Shape."""
     if s.infl[p] < 1 or C.penzance not in s.counters[p]:
         return []
-    if sum(1 for c in s.chars[p] if C.characters[c].mob) < 2:
+    if A.mob_count(s, p) < A.raid_mobs_needed(s, p):
         return []
     seen: set[int] = set()
     acts: list[Action] = []
@@ -911,6 +1080,8 @@ def raid_discard(s: S, card: int) -> None:
 def lose_character(s: S, p: int, card: int) -> None:
     """Lost Characters: the card's Reputation and its storehouses go with it."""
     s.chars[p].remove(card)
+    if card in s.motivated[p]:
+        s.motivated[p].remove(card)
     s.char_discard.append(card)
     s.rep[p] = max(0, s.rep[p] - C.characters[card].reputation)
     st = C.characters[card].storehouse
@@ -921,7 +1092,7 @@ def lose_character(s: S, p: int, card: int) -> None:
             if s.g_where[g] == STORE and s.g_at[g] == st:
                 s.g_where[g] = LAND
                 s.g_at[g] = loc
-        check_seizure(s, loc)
+        check_seizure(s, loc, window=False)
 
 
 def raid_remove_counter(s: S, loc: int) -> None:
@@ -932,9 +1103,9 @@ def raid_remove_counter(s: S, loc: int) -> None:
     s.g_at[g] = C.penzance
     s.g_owner[g] = p
     s._event(f"Seat {p} removes a Network Counter from {C.locations[loc].name} and liberates {_goods_name(g)}")
-    check_seizure(s, loc)
-    check_seizure(s, C.penzance)
-    finish_action(s)
+    check_seizure(s, loc, window=False)
+    if not check_seizure(s, C.penzance, "finish"):
+        finish_action(s)
 
 
 # == dispatch =====================================================================================
@@ -954,7 +1125,7 @@ def legal(s: S) -> tuple[Action, ...]:
     if ph == CUSTOMS_OFFICER:
         return tuple(act("move", str(o)) for o in nearest_officers(s, s.cust_target))
     if ph == CUSTOMS_STEP:
-        return tuple(act("step", LOC_IDS[x]) for x in C.steps[s.off_at[s.cust_mover]][s.cust_target])
+        return tuple(act("step", LOC_IDS[x]) for x in customs_steps(s))
     if ph == POST:
         return tuple(act("post", LOC_IDS[x]) for x in empty_land(s))
     if ph == PLACE:
@@ -963,6 +1134,14 @@ def legal(s: S) -> tuple[Action, ...]:
         return tuple(act("discard", C.characters[c].id) for c in s.chars[p] if C.characters[c].mob)
     if ph == RAID_REMOVE:
         return tuple(act("remove", LOC_IDS[x]) for x in sorted(set(s.counters[p])))
+    if ph == REACT:
+        return A.legal_react(s)
+    if ph == EFFECT:
+        return A.legal_effect(s)
+    if ph == PROTECT:
+        return A.legal_protect(s)
+    if ph == LOSE_COUNTER:
+        return A.legal_lose_counter(s)
     if ph == SETUP_SHIP:
         return tuple(act("ship", C.ships[x].id) for x in s.ships_left)
     if ph == SETUP_STORE:
@@ -987,7 +1166,17 @@ _DECK_BY_NAME = {"religious": 0, "trade": 1, "unskilled": 2, "official": 3}
 def apply(s: S, a: Action) -> None:  # noqa: C901 - a flat dispatch on the verb
     verb, item, to, pay = a.verb, a.item, a.to, a.pay  # type: ignore[attr-defined]
     ph = s.phase
-    if verb == "pass":
+    if ph == REACT:
+        A.react(s, verb, item, pay)
+    elif ph == EFFECT:
+        A.effect_choice(s, verb, item, to)
+    elif ph == PROTECT:
+        A.protect(s, verb, item)
+    elif ph == LOSE_COUNTER:
+        A.lose_counter(s, C.loc_by_id[item])
+    elif verb in ("motivate", "play"):
+        A.main_card(s, verb, item, pay)
+    elif verb == "pass":
         s._event(f"Seat {s.actor} passes")
         finish_action(s, passing=True)
     elif verb == "sail":
@@ -1085,6 +1274,10 @@ def prompt(s: S) -> str:
         POST: "as the player with least Gold, place the new Customs Officer on an empty land space",
         RAID_DISCARD: "discard a Mob character for the raid",
         RAID_REMOVE: "remove one of your Network Counters for the raid",
+        REACT: f"play a card on this event ({s.win_event}) or decline",
+        EFFECT: f"choose for {A.card_name(s.eff[1])}" if s.eff[1] >= 0 else "choose",
+        PROTECT: "Motivate Squire Polglase to keep your Character, or decline",
+        LOSE_COUNTER: "remove one of your Network Counters (a lost Character)",
     }.get(ph, "")
 
 
@@ -1112,3 +1305,19 @@ def check_consistent(s: S) -> None:
         raise BadRecord("saved Cornish Smuggler state: players' Gold plus the bank does not equal the Gold supply")
     if len(s.g_where) != len(C.goods):
         raise BadRecord(f"saved Cornish Smuggler state must place all {len(C.goods)} Goods Shapes")
+
+
+# What carries on when a reaction window closes (abilities.RESUMES).
+def _restore(s: S) -> None:
+    """The interrupted decision is asked again (its phase and seat were restored)."""
+
+
+def _resume_finish(s: S) -> None:
+    finish_action(s)
+
+
+RESUME_FNS = {
+    "phase": _restore, "finish": _resume_finish, "customs": run_customs, "post": post_next, "ashore": ashore_tail,
+    "land-risk": landing_risk, "sale": _restore, "bribe": do_bribe, "buy": do_buy, "buy-rep": do_buy_reputation,
+    "sail": after_sail, "effect": A.effect_continue, "effect-done": A.effect_done,
+}

@@ -15,12 +15,15 @@ __all__ = ["CornishState"]
 _FLAT = (  # lists of ints or bools
     "gold", "infl", "rep", "ship_card", "ship_at", "passed", "g_where", "g_at", "g_owner", "off_at", "off_bribe",
     "faceup", "char_discard", "sdeck", "ships_left", "stores_left", "drawn", "drawn_decks", "land_sel", "free_moved",
+    "becalmed", "lantern", "sdiscard", "win_ask", "seize_list", "tolls", "eff", "resume",
 )
-_NESTED = ("hold", "counters", "chars", "stores", "secrets", "stacks")  # lists of lists
+_NESTED = ("hold", "counters", "chars", "stores", "secrets", "stacks", "motivated")  # lists of lists
 _SCALARS = (
     "bank", "track", "wheel", "first", "turn", "ending", "setup_i", "phase", "actor", "sub_goods", "land_loc",
     "excess", "cust_target", "cust_points", "cust_mover", "cust_after", "to_post", "land_owner", "seller",
-    "sale_gold",
+    "sale_gold", "active", "win_event", "win_subject", "win_loc", "seize_loc", "seized_owner", "risk_mod",
+    "no_customs", "free_row", "sale_bonus", "sale_size", "bribe_off", "bribe_disc", "place_free", "buy_g", "buy_disc",
+    "director", "witch_due",
 )
 
 
@@ -76,6 +79,34 @@ class CornishState(State):
     land_owner: int
     seller: int
     sale_gold: int
+    # card abilities (abilities.py)
+    motivated: list[list[int]]  # Characters turned face down this turn
+    sdiscard: list[int]  # Secrets played (removed from play; public)
+    becalmed: list[bool]
+    lantern: list[int]  # the Secret Cove a Lantern on the Cliff opened this turn, -1 none
+    win_event: str  # the open reaction window's event, "" when none
+    win_ask: list[int]  # seats still to ask, the one asked now first
+    win_subject: int
+    win_loc: int
+    resume: list[int]  # what carries on when the window closes: [code, phase, actor, *eff]
+    eff: list[int]  # the card being resolved: [context, card, seat, steps, a, b, c]
+    seize_list: list[int]  # Goods about to be seized
+    seize_loc: int
+    seized_owner: int
+    tolls: list[int]  # (card, seat) pairs owed after this sale
+    active: int  # the seat whose Action is under way
+    risk_mod: int
+    no_customs: bool
+    free_row: bool
+    sale_bonus: int
+    sale_size: int
+    bribe_off: int
+    bribe_disc: int
+    place_free: bool
+    buy_g: int
+    buy_disc: int
+    director: int  # the seat that played Yew boy! for this Customs movement
+    witch_due: int
 
     def _setup(self) -> None:
         self.land_owner = self.seller = -1
@@ -126,6 +157,15 @@ class CornishState(State):
         other.drawn_decks = self.drawn_decks[:]
         other.land_sel = self.land_sel[:]
         other.free_moved = self.free_moved[:]
+        other.becalmed = self.becalmed[:]
+        other.lantern = self.lantern[:]
+        other.sdiscard = self.sdiscard[:]
+        other.win_ask = self.win_ask[:]
+        other.seize_list = self.seize_list[:]
+        other.tolls = self.tolls[:]
+        other.eff = self.eff[:]
+        other.resume = self.resume[:]
+        other.motivated = [x[:] for x in self.motivated]
         other.hold = [x[:] for x in self.hold]
         other.counters = [x[:] for x in self.counters]
         other.chars = [x[:] for x in self.chars]

@@ -3,7 +3,9 @@
 Public: the board (counters, officers and who bribed them, goods wherever
 they are, ships and holds, storehouses and what they hold), every player's
 Gold, Influence, Reputation and hired Characters, the face-up Characters,
-the tracks, and how many cards each player holds. Private: a player's
+the tracks, how many cards each player holds, which Characters are
+Motivated (face down), the Secrets played (discarded), and an open reaction
+window's event (never who holds what). Private: a player's
 Secrets cards, and the two Character cards drawn at set-up until one is
 kept. Hidden from all: the order of the Character stacks and the Secrets
 deck.
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
 
+from . import abilities as A
 from .components import COMPONENTS as C
 from .components import DECKS
 from .rules import GOODS_IDS, LOC_IDS, PHASES, WHERE
@@ -54,6 +57,8 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
             "hold": [GOODS_IDS[g] for g in s.hold[p]],
             "counters": sorted(LOC_IDS[x] for x in s.counters[p]),
             "characters": [C.characters[c].id for c in s.chars[p]],
+            "motivated": [C.characters[c].id for c in s.motivated[p]],  # face down until the next Turn
+            "becalmed": s.becalmed[p],
             "storehouses": [C.storehouses[x].id for x in s.stores[p]],
             "secrets": len(s.secrets[p]),
             "passed": s.passed[p],
@@ -84,6 +89,10 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
             "discarded": len(s.char_discard),
         },
         "secrets_deck": len(s.sdeck),
+        "secrets_discarded": [C.secrets[k].id for k in s.sdiscard],
+        "reaction": {"event": s.win_event, "about": s.win_subject,
+                     "seizing": [GOODS_IDS[g] for g in s.seize_list]} if s.win_event else None,
+        "card_in_play": A.card_of(s.eff[1]).id if s.eff[1] >= 0 else None,  # type: ignore[attr-defined]
         "ships_to_choose": [C.ships[x].id for x in s.ships_left],
         "storehouses_to_choose": [C.storehouses[x].id for x in s.stores_left],
         "drawing": {"seat": s.actor, "stacks": [DECKS[d] for d in s.drawn_decks]} if s.drawn else None,
