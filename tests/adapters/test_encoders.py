@@ -105,12 +105,7 @@ def test_catalogue_notations_are_the_games_notation(name):
         assert cat.index_of(text) == i and cat.describe(i) == text
 
 
-# Cornish Smuggler is gaining Secrets and ability actions (``play``, ``choose``) in work under way:
-# they land in the overflow indices until its catalogue lists them.
-_IN_FLUX = pytest.mark.xfail(reason="cornish-smuggler actions are changing; extend its NOTATIONS", strict=False)
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_IN_FLUX) if n == "cornish-smuggler" else n for n in DEDICATED])
+@pytest.mark.parametrize("name", DEDICATED)
 def test_catalogue_covers_every_action_played(name):
     """Random games offer no action the game's catalogue lacks (else the encoder needs a new version)."""
     seats = small_seats(name)

@@ -38,8 +38,11 @@ influence|reputation``; ``buy <goods>``; ``unload <goods>``, ``done``,
 ``hide 0`` .. ``hide 60``; ``store <goods> to <storehouse>``, ``claim <goods>``,
 ``unstore <goods>``; ``price top``, ``price <row> with influence|reputation``;
 ``raid <goods>``, ``discard <character>``, ``remove <location>``;
-``move <o>``, ``step <location>``, ``post <location>``; ``play <secret>``.
-Then 256 overflow indices for notations not listed (see ``Catalogue``).
+``move <o>``, ``step <location>``, ``post <location>``; ``play <secret>``;
+version 2 appends the card abilities: ``decline``, ``motivate <character>
+[with influence|gold|reputation]``, ``choose <seat-k|officer|goods|character|
+sea node|location|reduce|increase|pay|cargo>``, ``choose <officer|goods> to
+<location>``. Then 256 overflow indices for notations not listed (see ``Catalogue``).
 """
 
 from __future__ import annotations
@@ -96,11 +99,20 @@ def _notations() -> list[str]:
     out += [f"raid {g}" for g in GOODS_IDS] + [f"discard {c}" for c in CHAR_IDS] + [f"remove {x}" for x in LOC_IDS]
     out += [f"move {o}" for o in range(NO)] + [f"step {x}" for x in LOC_IDS] + [f"post {x}" for x in LOC_IDS]
     out += [f"play {x}" for x in SECRET_IDS]
+    # version 2: card abilities (Motivate, reaction windows, effect choices), appended so v1 indices stay put
+    out += ["decline"]
+    out += [f"motivate {c}" for c in CHAR_IDS]
+    out += [f"motivate {c} with {p}" for c in CHAR_IDS for p in ("influence", "gold", "reputation")]
+    targets = ([f"seat-{k}" for k in range(MAX_SEATS)] + [str(o) for o in range(NO)] + list(GOODS_IDS) + CHAR_IDS
+               + list(C.sea_ids) + [x for x in LOC_IDS if x not in C.sea_ids] + ["reduce", "increase", "pay", "cargo"])
+    out += [f"choose {x}" for x in targets]
+    out += [f"choose {o} to {x}" for o in range(NO) for x in LOC_IDS]
+    out += [f"choose {g} to {x}" for g in GOODS_IDS for x in LOC_IDS]
     return out
 
 
 NOTATIONS = _notations()
-_CATALOGUE = Catalogue(NOTATIONS, "cornish-smuggler v1")
+_CATALOGUE = Catalogue(NOTATIONS, "cornish-smuggler v2")
 _SEAT_BLOCK = 5 + B + 1 + E + 1 + L + H + W
 _GOODS_BLOCK = 6 + 6 + L + W + M + 1
 _OFFICER_BLOCK = L + 1 + 6
@@ -108,7 +120,7 @@ _OFFICER_BLOCK = L + 1 + 6
 
 class CornishSmugglerEncoder(Encoder):
     name = "cornish-smuggler"
-    version = 1
+    version = 2
 
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
