@@ -13,7 +13,7 @@ from .record import replay
 from .registry import game, games, register
 from .rng import Rng, derive_seed, seed_from
 from .spec import GameSpec, Option
-from .state import Action, Game, State
+from .state import Action, Game, RulesState, State
 
 __all__ = [
     "Action",
@@ -27,6 +27,7 @@ __all__ = [
     "InvalidNotation",
     "Option",
     "Rng",
+    "RulesState",
     "State",
     "UnknownGame",
     "derive_seed",

@@ -20,7 +20,7 @@ from .errors import BadOption, BadRecord, IllegalAction, InvalidNotation
 from .rng import Rng, seed_from
 from .spec import GameSpec
 
-__all__ = ["Action", "Game", "State"]
+__all__ = ["Action", "Game", "State", "RulesState"]
 
 # History and events are cons lists (item, rest): clone() shares them in O(1).
 _Cons = tuple[Any, Any] | None
@@ -363,3 +363,43 @@ class State:
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"seat {self.to_act} to act"
         return f"<{self.game.slug} state: {self._n_actions} actions, {who}>"
+
+
+class RulesState(State):
+    """A State whose hooks are a game's ``rules`` and ``views`` modules (DESIGN.md layout).
+
+    The subclass names them (``rules = my_rules_module``, ``views =
+    my_view_module``) and keeps its data: ``rules`` provides ``setup``,
+    ``legal``, ``apply``, ``prompt`` and the phase code ``OVER``; ``views``
+    provides ``view`` and ``determinize``. The seat to act is the state's
+    ``actor`` until ``phase`` is ``OVER``.
+    """
+
+    __slots__ = ()
+
+    rules: ClassVar[Any]
+    views: ClassVar[Any]
+    phase: int
+    actor: int
+
+    def _setup(self) -> None:
+        self.rules.setup(self)
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == self.rules.OVER else self.actor
+
+    def _legal(self) -> tuple[Action, ...]:
+        return self.rules.legal(self)  # type: ignore[no-any-return]
+
+    def _apply(self, action: Action) -> None:
+        self.rules.apply(self, action)
+
+    def _prompt(self) -> str:
+        return self.rules.prompt(self)  # type: ignore[no-any-return]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return self.views.view(self, seat)  # type: ignore[no-any-return]
+
+    def _determinize(self, seat: int, seed: int) -> None:
+        self.views.determinize(self, seat, seed)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import Action, State
+from freetrader.core import RulesState
 
 from . import rules, view
 
 __all__ = ["ContrabandState", "PHASES"]
 
-from .rules import OVER, PHASES
+from .rules import PHASES
 
 _LISTS = (
     "cash", "loans", "retired", "been_officer", "pack", "discard_hidden", "discard_shown",
@@ -23,7 +23,9 @@ _SCALARS = (
 )
 
 
-class ContrabandState(State):
+class ContrabandState(RulesState):
+    rules = rules
+    views = view
     __slots__ = _LISTS + _SCALARS + ("pending",)
 
     cash: list[int]  # per seat, dollars
@@ -59,30 +61,15 @@ class ContrabandState(State):
     pending: list[tuple[int, int, int]]  # (payer, payee, amount) still to pay, in order
 
     # -- protocol hooks ------------------------------------------------------
-    def _setup(self) -> None:
-        rules.setup(self)
 
-    @property
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.actor
 
-    def _legal(self) -> tuple[Action, ...]:
-        return rules.legal(self)
 
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
 
-    def _prompt(self) -> str:
-        return rules.prompt(self)
 
     def _scores(self) -> list[float]:
         return [float(v) for v in rules.net_worth(self)]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
 
-    def _determinize(self, seat: int, seed: int) -> None:
-        view.determinize(self, seat, seed)
 
     def _copy_into(self, other: Any) -> None:
         for name in _LISTS:

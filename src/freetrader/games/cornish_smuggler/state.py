@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import Action, State
+from freetrader.core import RulesState
 
 from . import rules, view
-from .rules import OVER, PHASES
+from .rules import PHASES
 
 __all__ = ["CornishState"]
 
@@ -27,7 +27,9 @@ _SCALARS = (
 )
 
 
-class CornishState(State):
+class CornishState(RulesState):
+    rules = rules
+    views = view
     __slots__ = _FLAT + _NESTED + _SCALARS
 
     # per seat
@@ -113,28 +115,15 @@ class CornishState(State):
         self.sale_gold = 0
         rules.setup(self)
 
-    @property
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.actor
 
-    def _legal(self) -> tuple[Action, ...]:
-        return rules.legal(self)
 
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
 
-    def _prompt(self) -> str:
-        return rules.prompt(self)
 
     def _scores(self) -> list[float]:
         """Object of the Game: Gold plus Reputation."""
         return [float(self.gold[p] + self.rep[p]) for p in range(self.seats)]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
 
-    def _determinize(self, seat: int, seed: int) -> None:
-        view.determinize(self, seat, seed)
 
     def _copy_into(self, other: Any) -> None:
         other.gold = self.gold[:]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import Action, State
+from freetrader.core import RulesState
 
 from . import rules, view
-from .rules import OVER, PHASES
+from .rules import PHASES
 
 __all__ = ["PreciousCargoState"]
 
@@ -16,7 +16,9 @@ _LISTS = ("country", "home", "coins", "gov", "gov_left", "at", "sails", "moves",
 _SCALARS = ("phase", "actor", "first", "turn", "used", "n_used", "cur_ship", "sell_at", "sold_demand")
 
 
-class PreciousCargoState(State):
+class PreciousCargoState(RulesState):
+    rules = rules
+    views = view
     __slots__ = _LISTS + _SCALARS + ("pools",)
 
     country: list[int]  # per seat: 0 Koruna, 1 Talonas (-1 before it is chosen)
@@ -43,30 +45,15 @@ class PreciousCargoState(State):
     sold_demand: bool  # whether an in-demand crate was sold there this action
 
     # -- protocol hooks ------------------------------------------------------
-    def _setup(self) -> None:
-        rules.setup(self)
 
-    @property
-    def to_act(self) -> int | None:
-        return None if self.phase == OVER else self.actor
 
-    def _legal(self) -> tuple[Action, ...]:
-        return rules.legal(self)
 
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
 
-    def _prompt(self) -> str:
-        return rules.prompt(self)
 
     def _scores(self) -> list[float]:
         return [float(c) for c in self.coins]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
 
-    def _determinize(self, seat: int, seed: int) -> None:
-        view.determinize(self, seat, seed)
 
     def _copy_into(self, other: Any) -> None:
         other.country = self.country[:]
