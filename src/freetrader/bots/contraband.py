@@ -120,14 +120,17 @@ class ContrabandBot(Bot):
         rate = self._search_rate(s, officer)
         unseen = self._unseen(s, -1)  # the officer's eyes: only revealed cards are known
         prior = self._lie_prior(s, seat)
-        candidates: list[tuple[list[int], bool]] = []
+        # The claim so far always stays possible: in a search's sampled world the hand may not contain it.
+        candidates: list[tuple[list[int], bool]] = [(list(s.claim), False)]
         if not s.claim:
             candidates.append(([], True))
         # Every sub-multiset of the truth that extends what has been claimed so far.
         kinds = sorted(set(truth))
         for picks in product(*[range(truth.count(k) + 1) for k in kinds]):
             claim = [k for k, n in zip(kinds, picks, strict=True) for _ in range(n)]
-            if claim[: len(s.claim)] == s.claim and all(k >= (s.claim[-1] if s.claim else 0) for k in claim[len(s.claim) :]):
+            if len(claim) > len(s.claim) and claim[: len(s.claim)] == s.claim and all(
+                k >= (s.claim[-1] if s.claim else 0) for k in claim[len(s.claim) :]
+            ):
                 candidates.append((claim, False))
         costs = []
         for claim, bag in candidates:

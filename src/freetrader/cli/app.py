@@ -291,7 +291,10 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     try:
         with progress:
             task = progress.add_task("games", total=args.n, completed=done)
-            for result in simulate(slug, specs, args.n, args.seed, options, workers=workers, start=done):
+            for result in simulate(
+                slug, specs, args.n, args.seed, options, workers=workers, start=done,
+                backend=args.backend, address=args.address,
+            ):
                 if out is not None:
                     out.write(result_line(result) + "\n")
                     out.flush()
@@ -376,6 +379,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, help="processes (default: the number of CPUs)")
     sp.add_argument("--out", metavar="FILE", help="JSON Lines results; an existing file is resumed")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sp.add_argument("--backend", choices=("local", "ray"), default="local",
+                    help="local processes (default) or a Ray cluster; same results for the same seeds")
+    sp.add_argument("--address", help="Ray cluster address for --backend ray (default: a local Ray instance)")
     option_arg(sp)
     sp.set_defaults(func=cmd_simulate)
 

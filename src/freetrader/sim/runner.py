@@ -11,9 +11,7 @@ Results do not depend on the number of workers or on chunking.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -129,16 +127,6 @@ def check_run(game_slug: str, seat_specs: Sequence[str], options: Mapping[str, A
     return dict(state.options)
 
 
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops the pool.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _play_task(task: tuple[str, list[str], int, dict[str, Any], int]) -> dict[str, Any]:
-    slug, specs, seed, options, cap = task
-    return play_game(slug, specs, seed, options, cap)
-
-
 def simulate(
     game_slug: str,
     seat_specs: Sequence[str],
@@ -150,13 +138,18 @@ def simulate(
     start: int = 0,
     chunksize: int | None = None,
     max_actions: int = MAX_ACTIONS,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Yield the results of games ``start .. n-1`` of a run, in game order.
 
     ``workers`` processes play them (default: ``os.cpu_count()``); with one
-    worker, or one game, they are played in this process. Closing the
-    generator early stops the workers.
+    worker, or one game, they are played in this process. ``backend="ray"``
+    plays them on a Ray cluster (``address``; default a local instance) with
+    the same results. Closing the generator early stops the workers.
     """
+    from .backends import run_tasks  # the backends import this module
+
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise SimulationError(f"the number of games must be a whole number >= 0, got {n!r}")
     if not 0 <= start <= n:
@@ -174,13 +167,4 @@ def simulate(
     if remaining == 0:
         return
     tasks = ((slug, specs, game_seed(seed, i), opts, max_actions) for i in range(start, n))
-    workers = min(workers, remaining)
-    if workers == 1:
-        for task in tasks:
-            yield _play_task(task)
-        return
-    if chunksize is None:
-        # Small enough chunks for a smooth progress bar and balanced workers.
-        chunksize = max(1, min(32, remaining // (workers * 16)))
-    with multiprocessing.get_context().Pool(workers, initializer=_ignore_sigint) as pool:
-        yield from pool.imap(_play_task, tasks, chunksize)
+    yield from run_tasks(tasks, remaining, backend=backend, workers=workers, chunksize=chunksize, address=address)

@@ -1,0 +1,91 @@
+"""``freetrader tournament``: a round-robin of bots over seat permutations, with openskill ratings."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Any
+
+from .commands import register_command
+
+
+def _configure(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--game", required=True)
+    sp.add_argument("--bots", required=True, help="bot specs separated by commas, e.g. random,heuristic,ismcts:ms=50")
+    sp.add_argument("-n", type=int, default=60, help="number of games (default 60; a multiple of the lineups is fairest)")
+    sp.add_argument("--seats", type=int, help="seats per game (default: the game's minimum, at least two)")
+    sp.add_argument("--seed", type=int, default=0, help="run seed; game i uses derive_seed(seed, i) (default 0)")
+    sp.add_argument("--workers", type=int, help="processes (default: the number of CPUs)")
+    sp.add_argument("--backend", choices=("local", "ray"), default="local")
+    sp.add_argument("--address", help="Ray cluster address for --backend ray")
+    sp.add_argument("--out", metavar="FILE", help="also write every game as JSON Lines (for 'freetrader report')")
+    sp.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _run(args: argparse.Namespace, console: Any) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+    from rich.text import Text
+
+    import freetrader
+    from freetrader.bots import parse_seats
+    from freetrader.sim import result_line
+    from freetrader.sim.tournament import Ratings, run_tournament, tournament_tasks
+
+    from .app import CliError, _options
+
+    g = freetrader.game(args.game)
+    bots = parse_seats(args.bots)
+    seats = args.seats or max(2, g.spec.min_seats)
+    if args.n < 1:
+        raise CliError(f"-n must be >= 1, got {args.n}")
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+    options = _options(g, args.option)
+    table, _ = tournament_tasks(g.spec.slug, bots, seats, args.n, args.seed, options)
+    ratings = Ratings(bots)
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("ETA"),
+                        TimeRemainingColumn(), console=err, disable=args.no_progress or not err.is_terminal)
+    out = open(args.out, "w", encoding="utf-8", newline="\n") if args.out else None
+    started = time.perf_counter()
+    interrupted = False
+    try:
+        with progress:
+            task = progress.add_task("games", total=args.n)
+            for result in run_tournament(g.spec.slug, bots, seats, args.n, args.seed, options,
+                                         backend=args.backend, workers=workers, address=args.address):
+                ratings.add(result)
+                if out is not None:
+                    out.write(result_line(result) + "\n")
+                    out.flush()
+                progress.advance(task)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if out is not None:
+            out.close()
+    rows = ratings.table()
+    played = ratings.played
+    t = Table(title=f"{g.spec.slug}: {args.n if not interrupted else 'part of'} games, {seats} seats, "
+                    f"{len(table)} lineups", title_justify="left")
+    for col in ("bot", "rating (mu)", "95% interval", "sigma", "games", "win share", "95% CI"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for r in rows:
+        t.add_row(escape(r.bot), f"{r.mu:.2f}", f"{r.low:.2f}–{r.high:.2f}", f"{r.sigma:.2f}", str(r.games),
+                  f"{r.win_rate:.1%}", f"{r.win_low:.1%}–{r.win_high:.1%}")
+    console.print(t)
+    console.print(Text("Ratings: openskill Plackett-Luce, updated in game order; interval mu ± 1.96 sigma. "
+                       f"Fair win share per seat: {1 / seats:.1%}.", style="dim"))
+    console.print(Text(f"Played {played} games in {time.perf_counter() - started:.1f} s"))
+    if interrupted:
+        print("freetrader: tournament interrupted; the ratings above cover the games played", file=sys.stderr)
+        return 130
+    return 0
+
+
+register_command("tournament", "round-robin of bots over seat permutations, with openskill ratings", _configure, _run)

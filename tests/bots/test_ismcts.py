@@ -1,0 +1,213 @@
+"""IS-MCTS: reads hidden information only through determinize, keeps its budget, is reproducible."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+import freetrader
+import freetrader.bots.ismcts as ismcts
+from freetrader.bots import decide, make_bot
+from freetrader.core import BadOption, Rng, State
+from freetrader.sim import play_game
+
+
+def _mid_game(name: str, seats: int, seed: int, steps: int) -> State:
+    """A position after ``steps`` random actions, with a real choice to make."""
+    state = freetrader.game(name).new_state(seats, seed)
+    rng = Rng(seed)
+    while not state.is_over and (state.action_count < steps or len(state.legal_actions()) < 2):
+        state.apply(rng.choice(state.legal_actions()))
+    assert not state.is_over
+    return state
+
+
+def _positions() -> list[Any]:
+    out = []
+    for name in freetrader.games():
+        seats = freetrader.game(name).spec.min_seats
+        for steps in (0, 7, 40):
+            out.append(pytest.param(name, seats, steps, id=f"{name}-{seats}-after{steps}"))
+    return out
+
+
+class HiddenRead(AssertionError):
+    pass
+
+
+class Guarded:
+    """Stands for a state: ``determinize`` is the only door; any other read is an error."""
+
+    def __init__(self, state: State) -> None:
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "calls", [])
+
+    def determinize(self, seat: int, rng: Any) -> State:
+        self.calls.append(seat)
+        return self._state.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        raise HiddenRead(f"ISMCTS read {name!r} from the state it was handed")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise HiddenRead(f"ISMCTS wrote {name!r} on the state it was handed")
+
+
+@pytest.mark.parametrize("name,seats,steps", _positions())
+def test_reads_the_given_state_only_through_determinize(name, seats, steps):
+    state = _mid_game(name, seats, 11, steps)
+    seat = state.to_act
+    bot = make_bot("ismcts:iters=60", state.game, 5)
+    guarded = Guarded(state.determinize(seat, Rng(1)))
+    action = bot.choose(guarded, seat)  # type: ignore[arg-type]
+    assert action in state.legal_actions()
+    assert guarded.calls and set(guarded.calls) == {seat}  # always from the deciding seat's view
+
+
+def _poison(state: State, seat: int) -> State:
+    """Contraband: every card ``seat`` cannot see becomes a Crown Jewel (a deal no real pack allows)."""
+    s: Any = state.clone()
+    jewels = next(i for i, a in enumerate(s.view(None)["articles"]) if "jewel" in a["id"])
+    s.pack = [jewels] * len(s.pack)
+    s.discard_hidden = [jewels] * len(s.discard_hidden)
+    if not (s.holder == seat and s.examined):
+        s.luggage = [jewels] * len(s.luggage)
+    return s
+
+
+class Poisoned:
+    """A poisoned state whose ``determinize`` still samples from the clean one, as a real host's would."""
+
+    def __init__(self, poisoned: State, clean: State) -> None:
+        self._poisoned, self._clean = poisoned, clean
+
+    def determinize(self, seat: int, rng: Any) -> State:
+        return self._clean.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._poisoned, name)
+
+
+@pytest.mark.parametrize("steps", [3, 25, 60])
+def test_contraband_poisoned_hidden_cards_change_nothing(steps):
+    state = _mid_game("contraband", 4, 8, steps)
+    seat = state.to_act
+    given = state.determinize(seat, Rng(2))
+    poisoned = _poison(given, seat)
+    assert poisoned.view(seat) == given.view(seat)  # the seat cannot tell them apart
+    picks = []
+    for handed in (given, Poisoned(poisoned, given)):
+        bot = make_bot("ismcts:iters=80;seed=4", state.game)
+        picks.append([str(bot.choose(handed, seat)) for _ in range(3)])  # type: ignore[arg-type]
+    assert picks[0] == picks[1]
+
+
+def test_deterministic_for_a_seed():
+    seats = ["ismcts:iters=8;seed=3;playout=random", "ismcts:iters=8;playout=random;opponents=policy", "random"]
+    a = play_game("contraband", seats, 21)
+    b = play_game("contraband", seats, 21)
+    assert a == b
+    state = _mid_game("contraband", 3, 4, 30)
+    seat = state.to_act
+    runs = set()
+    for _ in range(2):
+        bot = make_bot("ismcts:iters=40", state.game, 9)
+        runs.add(tuple(str(decide(bot, state, seat, Rng(7))) for _ in range(4)))
+    assert len(runs) == 1
+
+
+def test_time_budget_is_kept():
+    state = _mid_game("contraband", 5, 3, 20)
+    seat = state.to_act
+    bot = make_bot("ismcts:ms=40", state.game, 1)
+    assert isinstance(bot, ismcts.IsmctsBot)
+    for _ in range(3):
+        started = time.perf_counter()
+        bot.choose(state.determinize(seat, Rng(1)), seat)
+        elapsed = time.perf_counter() - started
+        assert bot.last_iterations > 1
+        assert elapsed < 0.040 + 0.25  # one iteration past the deadline, plus a loaded machine's slack
+
+
+def test_single_legal_action_needs_no_search():
+    g = freetrader.game("contraband")
+    state = g.new_state(3, 1)
+    rng = Rng(0)
+    while not state.is_over and len(state.legal_actions()) != 1:
+        state.apply(rng.choice(state.legal_actions()))
+    bot = make_bot("ismcts:iters=1000", g)
+    assert bot.choose(state.determinize(state.to_act, rng), state.to_act) == state.legal_actions()[0]
+    assert bot.last_iterations == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", freetrader.games())
+@pytest.mark.parametrize("spec", ["ismcts:iters=4;depth=5", "ismcts:iters=4;playout=heuristic;opponents=policy;reward=rank"])
+def test_plays_whole_games_of_every_game(name, spec):
+    g = freetrader.game(name)
+    r = play_game(name, [spec] + ["random"] * (g.spec.min_seats - 1), 2)
+    assert freetrader.replay(r["record"]).is_over
+
+
+def test_parameters():
+    g = freetrader.game("contraband")
+    bot = make_bot("ismcts:iters=10;c=1.5;depth=0;seed=8;playout=heuristic", g, 1)
+    assert isinstance(bot, ismcts.IsmctsBot)
+    assert (bot.iters, bot.c, bot.depth, bot.playout, bot.seconds) == (10, 1.5, 0, "heuristic", None)
+    assert make_bot("ismcts", g).seconds == 0.2  # type: ignore[attr-defined]
+    for bad in ("ismcts:iters=0", "ismcts:playout=smart", "ismcts:foo=1", "ismcts:ms=fast", "ismcts:opponents=x"):
+        with pytest.raises(BadOption):
+            make_bot(bad, g)
+
+
+def test_normalize():
+    assert ismcts.normalize([10.0, 20.0, 30.0]) == [0.0, 0.5, 1.0]
+    assert ismcts.normalize([5.0, 5.0]) == [0.5, 0.5]
+    assert ismcts.normalize([1.0, 3.0, 3.0, 0.0], "rank") == [1 / 3, 5 / 6, 5 / 6, 0.0]
+    assert ismcts.normalize([100.0, 200.0, 300.0], "margin") == pytest.approx([0.5 - 150 / 400, 0.5, 0.5 + 150 / 400])
+
+
+def test_registered_evaluator_is_used_at_the_cut(monkeypatch):
+    g = freetrader.game("contraband")
+    calls = []
+
+    def evaluate(state: State) -> list[float]:
+        calls.append(state.is_over)
+        return [1.0 if seat == 0 else 0.0 for seat in range(state.seats)]
+
+    monkeypatch.setitem(ismcts._EVALUATORS, g.spec.name, evaluate)
+    state = _mid_game("contraband", 3, 1, 10)
+    bot = make_bot("ismcts:iters=30;depth=2", g)
+    bot.choose(state.determinize(state.to_act, Rng(0)), state.to_act)
+    assert calls and not any(calls)
+
+
+def test_belief_rejects_unlikely_worlds(monkeypatch):
+    g = freetrader.game("contraband")
+    state = _mid_game("contraband", 3, 2, 12)
+    seat = state.to_act
+    seen: list[float] = []
+
+    def never(world: State, s: int) -> float:
+        assert s == seat
+        seen.append(1.0)
+        return 0.0
+
+    monkeypatch.setitem(ismcts._BELIEFS, g.spec.name, never)
+    bot = make_bot("ismcts:iters=3", g)
+    assert bot._sample(state, seat).legal_actions() == state.legal_actions()  # type: ignore[attr-defined]
+    assert len(seen) == ismcts._MAX_REJECTIONS  # then the likeliest world seen is taken
+    assert make_bot("ismcts:belief=0", g)._belief is None  # type: ignore[attr-defined]
+
+
+def test_contraband_belief_favours_true_declarations():
+    state = _mid_game("contraband", 4, 6, 0)
+    s: Any = state
+    while s.phase != 1:  # a declaration waits for the officer's search
+        s.apply(Rng(s.action_count).choice(s.legal_actions()))
+    officer = s.to_act
+    b = make_bot("ismcts:iters=2", state.game, 0)
+    weights = [ismcts._contraband_belief(b._sample(state, officer), officer) for _ in range(40)]  # type: ignore[attr-defined]
+    uniform = [ismcts._contraband_belief(state.determinize(officer, Rng(i)), officer) for i in range(40)]
+    assert sum(weights) > sum(uniform)
