@@ -1,0 +1,327 @@
+"""Merchants Cove components, read once from ``data/*.toml``, validated and frozen.
+
+Colours are indices: 0 red, 1 green, 2 blue, 3 yellow, 4 grey (Rogues). A good is
+``colour * 2 + size`` (size 0 small, 1 large), so grey Rogue Goods (Secret Stash)
+fit the same arrays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from freetrader.core import DataError
+from freetrader.core.data import Table, load_toml
+
+__all__ = [
+    "COLOURS", "GREY", "SIZES", "GOOD_IDS", "good", "Pier", "RogueCard", "Townsfolk", "CorruptionCard",
+    "MerchantData", "PeddlerCard", "Components", "COMPONENTS", "load_components",
+]
+
+PKG = "freetrader.games.merchants_cove"
+COLOURS = ("red", "green", "blue", "yellow", "grey")
+GREY = 4
+SIZES = ("small", "large")
+N_GOODS = len(COLOURS) * 2
+GOOD_IDS = tuple(f"{SIZES[g % 2]}-{COLOURS[g // 2]}" for g in range(N_GOODS))
+ABILITIES = ("gold", "discard", "good-small", "good-large", "load", "return", "move")
+ROGUE_EFFECTS = ("dock-corruption", "buy-anything", "rob")
+
+
+def good(colour: int, size: int) -> int:
+    return colour * 2 + size
+
+
+@dataclass(frozen=True)
+class Pier:
+    index: int
+    id: str
+    name: str
+    sizes: tuple[int, ...]
+    sides: tuple[int, ...]  # 0 left, 1 right: one docking slot per entry
+    corruption: int
+
+
+@dataclass(frozen=True)
+class RogueCard:
+    index: int
+    id: str
+    number: int
+    name: str
+    bag: int
+    lair: int
+    on_boats: bool
+    effect: str
+
+
+@dataclass(frozen=True)
+class Townsfolk:
+    index: int
+    id: str
+    name: str
+    set: str
+    colour: int
+    cost: int
+    icons: tuple[int, ...]
+    ability: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class CorruptionCard:
+    index: int
+    id: str
+    icons: int
+    faction: int  # -1 none
+    count: int
+
+
+@dataclass(frozen=True)
+class MerchantData:
+    id: str
+    name: str
+    complexity: int
+    actions: dict[str, int]
+    staff: tuple[tuple[str, int], ...]
+    params: dict[str, int]
+    lists: dict[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class PeddlerCard:
+    index: int
+    id: str
+    boat: int
+    load: int
+    goods: tuple[int, ...]
+    hours: int
+
+
+@dataclass(frozen=True)
+class Components:
+    days: int
+    clock_start: int
+    market: int
+    mice: tuple[int, ...]
+    mouse_step: int
+    mouse_load: int
+    adventurers: tuple[int, ...]  # count per colour
+    boat_count: int
+    capacity: int
+    arrival: int
+    boat_side: tuple[int, ...]
+    piers: tuple[Pier, ...]
+    slots: tuple[tuple[int, int], ...]  # docking slot -> (pier, side)
+    values: tuple[int, ...]  # per good
+    supply: tuple[int, ...]  # per good, each merchant
+    shelf: int
+    carry_over: bool
+    hall_seed: int
+    shield_max: int
+    sponsor_rate: int
+    icon_rate: int
+    icon_cap: int
+    corruption_base: int
+    corruption_per_lair: int
+    rogue_icon_cancels: int
+    square: int
+    sets: int
+    staff_spaces: int
+    start_gold: int
+    bank: int
+    common: dict[str, int]  # common action -> hours
+    load_count: int
+    rogues: tuple[RogueCard, ...]
+    townsfolk: tuple[Townsfolk, ...]
+    tf_sets: tuple[str, ...]
+    corruption: tuple[CorruptionCard, ...]
+    corruption_deck: tuple[int, ...]
+    merchants: dict[str, MerchantData]
+    peddler_cards: tuple[PeddlerCard, ...]
+    peddler_supply: tuple[int, ...]
+    peddler_shelf: int
+
+
+def _entries(raw: dict[str, Any], key: str, file: str) -> list[Table]:
+    items = Table(raw, file).get(key, list)
+    return [Table(item, f"{file} {key} {i + 1}") for i, item in enumerate(items)]
+
+
+def _finish(t: Table) -> None:
+    t.provenance()
+    t.get("source", str, "")
+    t.get("note", str, "")
+    t.done()
+
+
+def _colour(name: str, where: str, grey: bool = True) -> int:
+    if name not in COLOURS or (name == "grey" and not grey):
+        raise DataError(f"{where}: colour {name!r} must be one of {', '.join(COLOURS[: 5 if grey else 4])}")
+    return COLOURS.index(name)
+
+
+def _good(name: str, where: str) -> int:
+    if name not in GOOD_IDS:
+        raise DataError(f"{where}: good {name!r} must be one of {', '.join(GOOD_IDS)}")
+    return GOOD_IDS.index(name)
+
+
+def _unique(ids: list[str], file: str) -> None:
+    if len(set(ids)) != len(ids):
+        dup = sorted({i for i in ids if ids.count(i) > 1})
+        raise DataError(f"{file}: ids {dup} appear twice; ids must be unique")
+
+
+def _section(raw: dict[str, Any], key: str, file: str) -> Table:
+    return Table(Table(raw, file).get(key, dict), f"{file} [{key}]")
+
+
+def load_components(data_dir: str | Path | None = None) -> Components:
+    raw = load_toml(PKG, "board.toml", data_dir)
+    t = _section(raw, "rounds", "board.toml")
+    days = t.get("days", int)
+    _finish(t)
+    t = _section(raw, "clock", "board.toml")
+    clock_start, market = t.get("start", int), t.get("market", int)
+    if not 0 < clock_start < market:
+        raise DataError("board.toml [clock]: start must be before the market token")
+    _finish(t)
+    t = _section(raw, "mice", "board.toml")
+    mice = tuple(t.get("start", list))
+    mouse_step, mouse_load = t.get("step", int), t.get("load", int)
+    if mouse_step < 1:
+        raise DataError("board.toml [mice]: step must be at least 1")
+    _finish(t)
+    adv = [0] * 5
+    for a in _entries(raw, "adventurer", "board.toml"):
+        adv[_colour(a.get("id", str), a.where)] = a.get("count", int)
+        a.get("name", str)
+        _finish(a)
+    t = _section(raw, "boats", "board.toml")
+    boat_count, capacity, arrival = t.get("count", int), t.get("capacity", int), t.get("arrival", int)
+    side = [-1] * boat_count
+    for k, key in enumerate(("left", "right")):
+        for b in t.get(key, list):
+            side[b] = k
+    if -1 in side or arrival >= capacity:
+        raise DataError("board.toml [boats]: every boat needs a side, and Arrival must leave room aboard")
+    _finish(t)
+    piers, slots = [], []
+    for i, p in enumerate(_entries(raw, "pier", "board.toml")):
+        sizes = tuple(SIZES.index(x) for x in p.get("sizes", list))
+        sides = tuple(("left", "right").index(x) for x in p.get("slots", list))
+        piers.append(Pier(i, p.get("id", str), p.get("name", str), sizes, sides, p.get("corruption", int)))
+        slots += [(i, sd) for sd in sides]
+        _finish(p)
+    t = _section(raw, "goods", "board.toml")
+    values = [0] * N_GOODS
+    for c in range(4):
+        values[good(c, 0)] = t.get("small", list)[c]
+        values[good(c, 1)] = t.get("large", list)[c]
+    values[good(GREY, 0)] = values[good(GREY, 1)] = 12  # Secret Stash: Grey Rogue Goods are worth 12
+    supply = [0] * N_GOODS
+    for c in range(4):
+        supply[good(c, 0)] = t.get("supply_small", int)
+        supply[good(c, 1)] = t.get("supply_large", int)
+    shelf, carry = t.get("shelf", int), t.get("carry_over", bool)
+    _finish(t)
+    t = _section(raw, "halls", "board.toml")
+    hall_seed, shield_max, sponsor_rate = t.get("seed", int), t.get("shield_max", int), t.get("sponsor_rate", int)
+    _finish(t)
+    t = _section(raw, "scoring", "board.toml")
+    sc = {k: t.get(k, int) for k in ("icon_rate", "icon_cap", "corruption_base", "corruption_per_lair", "rogue_icon_cancels")}
+    _finish(t)
+    t = _section(raw, "town", "board.toml")
+    square, sets, staff_spaces = t.get("square", int), t.get("sets", int), t.get("staff_spaces", int)
+    _finish(t)
+    t = _section(raw, "start", "board.toml")
+    start_gold, bank = t.get("gold", int), t.get("bank", int)
+    _finish(t)
+    t = _section(raw, "actions", "board.toml")
+    common = {k: t.get(k, int) for k in ("load", "recruit", "sponsor")}
+    load_count = t.get("load_count", int)
+    _finish(t)
+
+    rogues = []
+    for i, r in enumerate(_entries(load_toml(PKG, "rogues.toml", data_dir), "rogue", "rogues.toml")):
+        eff = r.get("effect", str)
+        if eff not in ROGUE_EFFECTS:
+            raise DataError(f"{r.where}: effect {eff!r} must be one of {', '.join(ROGUE_EFFECTS)}")
+        rc = RogueCard(i, r.get("id", str), r.get("number", int), r.get("name", str), r.get("bag", int),
+                       r.get("lair", int), r.get("on_boats", bool), eff)
+        if rc.bag + rc.lair > adv[GREY]:
+            raise DataError(f"{r.where}: {rc.bag} in the bag and {rc.lair} in the Lair exceed the {adv[GREY]} Rogues")
+        rogues.append(rc)
+        _finish(r)
+    _unique([r.id for r in rogues], "rogues.toml")
+
+    tfs = []
+    for i, c in enumerate(_entries(load_toml(PKG, "townsfolk.toml", data_dir), "townsfolk", "townsfolk.toml")):
+        ab = c.get("ability", str)
+        if ab not in ABILITIES:
+            raise DataError(f"{c.where}: ability {ab!r} must be one of {', '.join(ABILITIES)}")
+        icons = tuple(_colour(x, c.where) for x in c.get("icons", list))
+        tfs.append(Townsfolk(i, c.get("id", str), c.get("name", str), c.get("set", str),
+                             _colour(c.get("colour", str), c.where, grey=False), c.get("cost", int), icons, ab,
+                             c.get("amount", int)))
+        _finish(c)
+    _unique([c.id for c in tfs], "townsfolk.toml")
+    tf_sets = tuple(dict.fromkeys(c.set for c in tfs))
+
+    cards, deck = [], []
+    for i, c in enumerate(_entries(load_toml(PKG, "corruption.toml", data_dir), "corruption", "corruption.toml")):
+        fac = c.get("faction", str)
+        card = CorruptionCard(i, c.get("id", str), c.get("icons", int), _colour(fac, c.where) if fac else -1,
+                              c.get("count", int))
+        cards.append(card)
+        deck += [i] * card.count
+        _finish(c)
+    _unique([c.id for c in cards], "corruption.toml")
+
+    merchants = {}
+    for m in _entries(load_toml(PKG, "merchants.toml", data_dir), "merchant", "merchants.toml"):
+        mid = m.get("id", str)
+        staff = []
+        for text in m.get("staff", list):
+            kind, _, n = text.partition(" ")
+            if kind not in ("gold", "discard", "merchant") or not n.isdigit():
+                raise DataError(f"{m.where}: staff ability {text!r} must be 'gold N', 'discard N' or 'merchant N'")
+            staff.append((kind, int(n)))
+        lists = {k: tuple(v) for k, v in m.data.items() if isinstance(v, list) and k != "staff"}
+        for k in lists:
+            m.get(k, list)
+        merchants[mid] = MerchantData(mid, m.get("name", str), m.get("complexity", int), dict(m.get("actions", dict)),
+                                      tuple(staff), dict(m.get("params", dict)), lists)
+        _finish(m)
+
+    praw = load_toml(PKG, "peddler.toml", data_dir)
+    t = _section(praw, "peddler", "peddler.toml")
+    psupply = [0] * N_GOODS
+    for c in range(4):
+        psupply[good(c, 0)] = t.get("supply_small", int)
+        psupply[good(c, 1)] = t.get("supply_large", int)
+    pshelf = t.get("shelf", int)
+    _finish(t)
+    pcards = []
+    for i, c in enumerate(_entries(praw, "card", "peddler.toml")):
+        boat = c.get("boat", int)
+        if not 1 <= boat <= boat_count:
+            raise DataError(f"{c.where}: boat {boat} must be 1..{boat_count}")
+        pcards.append(PeddlerCard(i, c.get("id", str), boat - 1, c.get("load", int),
+                                  tuple(_good(g, c.where) for g in c.get("goods", list)), c.get("hours", int)))
+        _finish(c)
+
+    return Components(
+        days=days, clock_start=clock_start, market=market, mice=mice, mouse_step=mouse_step, mouse_load=mouse_load,
+        adventurers=tuple(adv), boat_count=boat_count, capacity=capacity, arrival=arrival, boat_side=tuple(side),
+        piers=tuple(piers), slots=tuple(slots), values=tuple(values), supply=tuple(supply), shelf=shelf,
+        carry_over=carry, hall_seed=hall_seed, shield_max=shield_max, sponsor_rate=sponsor_rate, **sc,
+        square=square, sets=sets, staff_spaces=staff_spaces, start_gold=start_gold, bank=bank, common=common,
+        load_count=load_count, rogues=tuple(rogues), townsfolk=tuple(tfs), tf_sets=tf_sets, corruption=tuple(cards),
+        corruption_deck=tuple(deck), merchants=merchants, peddler_cards=tuple(pcards), peddler_supply=tuple(psupply),
+        peddler_shelf=pshelf,
+    )
+
+
+COMPONENTS = load_components()

@@ -1,0 +1,105 @@
+"""What one seat may see, and determinization for that seat.
+
+Public: the Clock (timepieces, stacking, Mice, the Market token), boats and
+their adventurers, piers, Faction Halls and the Lair, the bag's make-up (every
+adventurer outside it is in view), the Town Square and the cards put under the
+Townsfolk deck, every merchant's board, Sale Shelf, supply, shields and
+Townsfolk, how many Corruption cards each holds, the Corruption discards, the
+Peddler's revealed card. Private: your own Corruption cards. Hidden from all:
+the order of the Townsfolk, Corruption and Peddler decks, and which adventurer
+or marble a draw will bring (drawn with the state's RNG at the moment of drawing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from freetrader.core import Rng
+
+from .components import COLOURS, GOOD_IDS, N_GOODS
+from .components import COMPONENTS as C
+from .merchants import MERCHANTS
+from .rules import PHASES, SLOT_IDS, STAGES
+
+if TYPE_CHECKING:
+    from .state import CoveState as S
+
+
+def _goods(row: list[int]) -> dict[str, int]:
+    return {GOOD_IDS[g]: row[g] for g in range(N_GOODS) if row[g]}
+
+
+def _colours(xs: list[int]) -> list[str]:
+    return [COLOURS[c] for c in xs]
+
+
+def view(s: S, seat: int | None) -> dict[str, Any]:
+    rc = C.rogues[s.rogue]
+    players = []
+    for p in range(s.seats):
+        m = s.merchant[p]
+        players.append({
+            "merchant": m or None,
+            "gold": s.gold[p],
+            "hour": s.time[p],
+            "on_action": s.last[p] or None,
+            "shelf": _goods(s.shelf[p]),
+            "supply": _goods(s.supply[p]),
+            "shields": {COLOURS[c]: s.shields[p][c] for c in range(4)},
+            "townsfolk": [C.townsfolk[t].id for t in s.staff[p]],
+            "corruption_cards": len(s.corr[p]),
+            "board": MERCHANTS[m].view(s, p) if m else {},
+        })
+    d: dict[str, Any] = {
+        "day": s.day,
+        "days": C.days,
+        "stage": STAGES[s.stage],
+        "phase": PHASES[s.phase],
+        "rogue_card": {"id": rc.id, "number": rc.number, "name": rc.name},
+        "townsfolk_sets": s.tf_sets,
+        "clock": {
+            "market": C.market,
+            "mice": [m for m in s.mice if m < C.market],
+            "order": sorted(range(s.np), key=lambda p: (s.time[p], -s.stack[p])),
+        },
+        "players": players,
+        "boats": [{"adventurers": _colours(s.boats[b]), "side": ("left", "right")[C.boat_side[b]],
+                   "docked_at": SLOT_IDS[s.docked[b]] if s.docked[b] >= 0 else None} for b in range(C.boat_count)],
+        "piers": {SLOT_IDS[k]: {"boat": s.slot_boat[k] + 1 if s.slot_boat[k] >= 0 else None,
+                                "customers": _colours(s.slot_adv[k])} for k in range(len(C.slots))},
+        "halls": {COLOURS[c]: s.halls[c] for c in range(4)},
+        "lair": s.lair,
+        "bag": {COLOURS[c]: s.bag[c] for c in range(5)},
+        "town_square": [C.townsfolk[t].id for t in s.square],
+        "townsfolk_deck": len(s.tf_deck) + len(s.tf_bottom),
+        "townsfolk_under_deck": [C.townsfolk[t].id for t in s.tf_bottom],
+        "corruption_deck": len(s.cdeck),
+        "corruption_discards": sorted(C.corruption[c].id for c in s.cdiscard),
+        "drawn": COLOURS[s.drawn] if s.drawn >= 0 else None,
+        "market_order": s.order[:] if s.stage == 2 else [],
+    }
+    if s.np > s.seats:
+        q = s.seats
+        d["peddler"] = {"gold": s.gold[q], "hour": s.time[q], "shelf": _goods(s.shelf[q]),
+                        "corruption_cards": len(s.corr[q]), "deck": len(s.pdeck),
+                        "card": C.peddler_cards[s.pcard].id if s.pcard >= 0 else None}
+    if seat is not None:
+        d["your_corruption"] = sorted(C.corruption[c].id for c in s.corr[seat])
+    return d
+
+
+def determinize(s: S, seat: int, seed: int) -> None:
+    """Reshuffle the decks; deal the Corruption cards of every other holder anew from the unseen ones."""
+    rng = Rng(seed)
+    rng.shuffle(s.tf_deck)
+    rng.shuffle(s.pdeck)
+    others = [p for p in range(s.np) if p != seat]
+    pool = s.cdeck[:]
+    for p in others:
+        pool += s.corr[p]
+    rng.shuffle(pool)
+    for p in others:
+        k = len(s.corr[p])
+        s.corr[p] = pool[:k]
+        del pool[:k]
+    s.cdeck = pool
