@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import Action, State
+from freetrader.core import RulesState
 
 from . import rules, view
 
@@ -14,8 +14,12 @@ __all__ = ["HighCardState"]
 _LISTS = ("deck", "hands", "chips", "staked", "pot_winners")
 _SCALARS = ("pot", "turn")
 
+class HighCardState(RulesState):
+    """The hooks (set-up, legal actions, apply, prompt, view, determinize) come from
+    ``rules`` and ``view`` through ``RulesState``; this class holds the data."""
 
-class HighCardState(State):
+    rules = rules
+    views = view
     __slots__ = _LISTS + _SCALARS
 
     deck: list[int]  # card values; the top card is the last
@@ -27,30 +31,12 @@ class HighCardState(State):
     turn: int  # the seat to decide; ``seats`` once the game is over
 
     # -- protocol hooks ------------------------------------------------------
-    def _setup(self) -> None:
-        rules.setup(self)
-
     @property
-    def to_act(self) -> int | None:
+    def to_act(self) -> int | None:  # no phase/actor here: one decision per seat in turn
         return None if self.turn == self.seats else self.turn
-
-    def _legal(self) -> tuple[Action, ...]:
-        return rules.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def _prompt(self) -> str:
-        return rules.prompt(self)
 
     def _scores(self) -> list[float]:
         return rules.scores(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, seed: int) -> None:
-        view.determinize(self, seat, seed)
 
     # Lists are copied, not shared: a clone must never change its original.
     def _copy_into(self, other: Any) -> None:
