@@ -1,0 +1,24 @@
+"""Every registered game has a component function for the balance report, and it names real choices."""
+
+from __future__ import annotations
+
+import pytest
+
+import freetrader
+from freetrader.sim import components as _components  # noqa: F401  (registers them)
+from freetrader.sim.analysis import _COMPONENTS
+from freetrader.sim.runner import play_game
+
+SEATS = {"contraband": 3, "cornish-smuggler": 3, "precious-cargo": 2, "merchants-cove": 2}
+EXPECT = {"contraband": "played ", "cornish-smuggler": "ship ", "precious-cargo": "country ", "merchants-cove": "merchant "}
+
+
+@pytest.mark.parametrize("name", sorted(SEATS))
+def test_components_of_a_finished_game(name):
+    assert name in freetrader.games()
+    options = {"end": "turns", "turn_limit": 8} if name == "contraband" else {}
+    result = play_game(name, ["heuristic"] * SEATS[name], 3, options)
+    comps = _COMPONENTS[name](result)
+    assert sorted(comps) == list(range(SEATS[name]))
+    for seat, names in comps.items():
+        assert any(n.startswith(EXPECT[name]) for n in names), (seat, names)
