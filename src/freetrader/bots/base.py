@@ -15,7 +15,7 @@ from freetrader.core import Action, BadOption, Game, Rng, State
 __all__ = ["Bot", "register_bot", "register_heuristic", "make_bot", "parse_seats", "bot_names", "decide"]
 
 
-class Bot:
+class Bot(ABC):
     """``choose(state, seat)`` returns one of ``state.legal_actions()``."""
 
     name = "bot"
@@ -28,8 +28,8 @@ class Bot:
         if params:
             raise BadOption(f"bot {self.name!r} takes no parameters, got {', '.join(params)}")
 
-    def choose(self, state: State, seat: int) -> Action:
-        raise NotImplementedError
+    @abstractmethod
+    def choose(self, state: State, seat: int) -> Action: ...
 
     def __repr__(self) -> str:
         return f"<{self.name} bot>"

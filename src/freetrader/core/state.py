@@ -13,6 +13,7 @@ game implements:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
@@ -107,7 +108,7 @@ class Game:
         return state
 
 
-class State:
+class State(ABC):
     """One position of a game. Exactly one seat decides, or the game is over."""
 
     __slots__ = ("game", "seats", "seed", "options", "rng", "_history", "_n_actions", "_events", "_n_events", "_legal_cache")
@@ -141,41 +142,50 @@ class State:
         self._legal_cache: tuple[Action, ...] | None = None
 
     # -- hooks a game implements -------------------------------------------
+    @abstractmethod
     def _setup(self) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _legal(self) -> tuple[Action, ...]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _apply(self, action: Action) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _copy_into(self, other: Any) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _game_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _load_game_json(self, data: Mapping[str, Any]) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _determinize(self, seat: int, seed: int) -> None:
         """Resample, in place, every zone ``seat`` cannot see."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _scores(self) -> list[float]:
-        raise NotImplementedError
+        ...
 
     def _prompt(self) -> str:
         return ""
 
     @property
+    @abstractmethod
     def to_act(self) -> int | None:
         """The seat that decides now; ``None`` when the game is over."""
-        raise NotImplementedError
 
     # -- public protocol ---------------------------------------------------
     @property
