@@ -7,6 +7,7 @@ true one, so it cannot see hidden cards or the future. ``decide`` does that.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
