@@ -67,7 +67,10 @@ def _render(view: Mapping[str, Any], names: Sequence[str] | None) -> RenderableT
     for col in ("boat", "side", "adventurers", "docked at"):
         sea.add_column(col)
     for i, b in enumerate(view["boats"]):
-        sea.add_row(str(i + 1), b["side"], _dots(b["adventurers"]), b["docked_at"] or "sailing")
+        if b.get("sailing") is False:
+            continue
+        seats = f" ({b['capacity']} seats)" if b.get("capacity", 4) != 4 else ""
+        sea.add_row(str(i + 1) + seats, b["side"], _dots(b["adventurers"]), b["docked_at"] or "sailing")
     piers = Table(title="Piers", expand=False)
     for col in ("slot", "boat", "customers"):
         piers.add_column(col)
@@ -95,11 +98,32 @@ def _render(view: Mapping[str, Any], names: Sequence[str] | None) -> RenderableT
     if ped:
         lines.append(Text(f"Peddler: gold {ped['gold']}, hour {ped['hour']}, shelf {_goods(ped['shelf'])}, "
                           f"card {ped['card'] or '-'}, deck {ped['deck']}"))
+    lines += _stash_lines(view)
     if view.get("drawn"):
         lines.append(Text.assemble("Drawn adventurer: ", ("●", _STYLE[view["drawn"]]), f" {view['drawn']}"))
     if view.get("your_corruption") is not None:
         lines.append(Text(f"Your Corruption cards: {', '.join(view['your_corruption']) or 'none'}", style="magenta"))
     return Group(*lines)
+
+
+def _stash_lines(view: Mapping[str, Any]) -> list[RenderableType]:
+    """The Secret Stash modules in play: Multiple Rogues, Dragon Island, Grey Goods, Challenges, Boat Setup."""
+    out: list[RenderableType] = []
+    cards = view.get("rogue_cards") or []
+    if len(cards) > 1:
+        out.append(Text("Rogue cards: " + ", ".join(f"{c['number']} {c['name']}" for c in cards)))
+    if view.get("dragon_island"):
+        out.append(Text.assemble("Dragon Island: ", _dots(view["dragon_island"])))
+    if view.get("grey_goods_supply"):
+        out.append(Text(f"Grey Rogue Goods in the supply: {view['grey_goods_supply']}", style="bright_black"))
+    ch = view.get("challenge")
+    if ch:
+        out.append(Text(f"Challenge: {ch['active'] or '-'} · deck {ch['deck']} · set aside {ch['set_aside']} · "
+                        f"Challenge Timepiece at hour {ch['timepiece_hour']}"))
+    bs = view.get("boat_setup") or {}
+    if bs.get("card"):
+        out.append(Text(f"Boat Setup card {bs['card']} · {bs['deck']} left"))
+    return out
 
 
 register_renderer("merchants-cove", render_merchants_cove)

@@ -10,7 +10,7 @@ import pytest
 from freetrader.core import DataError
 from freetrader.games.merchants_cove.components import load_components
 
-FILES = ("board.toml", "rogues.toml", "townsfolk.toml", "corruption.toml", "merchants.toml", "peddler.toml")
+FILES = ("board.toml", "rogues.toml", "townsfolk.toml", "corruption.toml", "merchants.toml", "peddler.toml", "stash.toml")
 
 
 def _tables(obj):

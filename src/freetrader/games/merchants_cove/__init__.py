@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from freetrader.core import Game, GameSpec, Option, register
 
-from .actions import parse
+from .actions import parse, register_verbs
+from .components import COMPONENTS as C
 from .merchants import MERCHANTS
 from .state import CoveState
 
 __all__ = ["GAME", "CoveState", "MERCHANTS"]
+
+register_verbs("challenge", "kraken", "hall", "kill", "mind", "raid", "staff", "pay", "give", "draw", "lure")
 
 SPEC = GameSpec(
     name="merchants-cove",
@@ -35,10 +38,38 @@ SPEC = GameSpec(
         Option("merchants", "draft",
                "draft: each seat chooses a merchant in turn (a set-up decision); random; or a comma list, one per "
                "seat (e.g. 'captain,alchemist')"),
-        Option("rogue", "random", "the Rogue card: random (revealed at set-up), criminals, cultists or robbers"),
+        Option("rogue", "random",
+               "the Rogue card: random (one of the base three, revealed at set-up), random-all (any of the 14), "
+               "criminals, cultists, robbers, or a Secret Stash card: pirates, kraken, ghost-sailors, grey-walkers, "
+               "raiders, charlatans, doppelgangers, assassins, warlocks, mind-controllers, backers",
+               choices=("random", "random-all") + tuple(r.id for r in C.rogues)),
+        Option("multiple_rogues", False,
+               "Secret Stash variant Multiple Rogues: three Rogue cards in play (the chosen one on top, set-up counts "
+               "from it); the top card is removed at each Clean-Up"),
         Option("townsfolk", "locals+mercenaries",
                "Townsfolk sets shuffled into the deck: locals+mercenaries (recommended first game), locals+sailors, "
-               "mercenaries+sailors, all, or random"),
+               "mercenaries+sailors, all, random, or any sets joined by '+' including the Secret Stash sets "
+               "officials, artisans, underworld (brings the Grey Rogue Goods) and legends"),
+        Option("corruption", "base",
+               "Secret Stash Corruption cards: base (none), mixed (the 12 new cards shuffled in) or replace (they "
+               "replace 12 one-icon cards)", choices=("base", "mixed", "replace")),
+        Option("halls_of_plenty", False, "Secret Stash: Halls of Plenty tiles at final scoring"),
+        Option("lair_of_villainy", False, "Secret Stash: the Lair of Villainy tile at final scoring"),
+        Option("boats", "base",
+               "Secret Stash Boats: base (six 4-seaters), 2-seater (Boat 7: docks at any Pier, fills no Pier space), "
+               "5-seaters (Boats 8 and 9, one a side), or both", choices=("base", "2-seater", "5-seaters", "both")),
+        Option("five_seaters_two", False,
+               "Secret Stash variant for larger games: fill the 5-seaters with 2 Adventurers at Arrival regardless "
+               "of the 2-seater"),
+        Option("boat_setup", False,
+               "Secret Stash Boat Setup cards: 3 of the 8 drawn; one revealed each Arrival sets which Boats sail"),
+        Option("challenges", False,
+               "Secret Stash solo: the Challenge cards (1 seat; race the Challenge Timepiece, neglected cards "
+               "cost Corruption icons)"),
+        Option("faction_leaders", False,
+               "Secret Stash Faction Leaders: one Adventurer of each colour in the bag is its Leader, counting as two "
+               "for buying Goods, Sponsorship and Final Scoring"),
+        Option("festival", False, "Secret Stash: Dragon Island Festival (lure guests instead of drawing)"),
         Option("peddler", True, "solo: play against the Peddler automaton (score = your gold minus the Peddler's)"),
     ),
 )

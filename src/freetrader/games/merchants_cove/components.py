@@ -22,11 +22,19 @@ __all__ = [
 PKG = "freetrader.games.merchants_cove"
 COLOURS = ("red", "green", "blue", "yellow", "grey")
 GREY = 4
+# Secret Stash Faction Leaders: adventurer 5 + colour is that colour's Leader (counts as two of it)
+ADV_NAMES = COLOURS + tuple(f"{c}-leader" for c in COLOURS)
 SIZES = ("small", "large")
 N_GOODS = len(COLOURS) * 2
 GOOD_IDS = tuple(f"{SIZES[g % 2]}-{COLOURS[g // 2]}" for g in range(N_GOODS))
-ABILITIES = ("gold", "discard", "good-small", "good-large", "load", "return", "move")
-ROGUE_EFFECTS = ("dock-corruption", "buy-anything", "rob")
+ABILITIES = ("gold", "discard", "good-small", "good-large", "load", "return", "move",
+             # Secret Stash sets
+             "staff-one", "staff-all", "good-large-discard", "good-small-discard", "grey-good", "recruit", "corruption")
+ROGUE_EFFECTS = ("dock-corruption", "buy-anything", "rob",
+                 # Secret Stash Rogue cards 4-14
+                 "pirates", "kraken", "ghost", "walkers", "raiders", "charlatans", "doppelgangers", "assassins",
+                 "warlocks", "mind", "backers")
+BOXES = ("base", "secret-stash")
 
 
 def good(colour: int, size: int) -> int:
@@ -53,6 +61,9 @@ class RogueCard:
     lair: int
     on_boats: bool
     effect: str
+    amount: int = 0
+    box: str = "base"
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -75,6 +86,8 @@ class CorruptionCard:
     icons: int
     faction: int  # -1 none
     count: int
+    cost: tuple[str, int] = ("", 0)  # Secret Stash discard cost: ("gold" | "goods", N)
+    box: str = "base"
 
 
 @dataclass(frozen=True)
@@ -96,6 +109,7 @@ class PeddlerCard:
     load: int
     goods: tuple[int, ...]
     hours: int
+    arrows: bool = False  # the two-arrow icon: targets the Sailing 2-seater Boat (Secret Stash)
 
 
 @dataclass(frozen=True)
@@ -141,6 +155,9 @@ class Components:
     peddler_cards: tuple[PeddlerCard, ...]
     peddler_supply: tuple[int, ...]
     peddler_shelf: int
+    stash: dict[str, dict[str, Any]]  # data/stash.toml: numbers of the Secret Stash modules
+    challenges: tuple[Challenge, ...]
+    boat_setups: tuple[BoatSetup, ...]
 
 
 def _entries(raw: dict[str, Any], key: str, file: str) -> list[Table]:
@@ -175,6 +192,78 @@ def _unique(ids: list[str], file: str) -> None:
 
 def _section(raw: dict[str, Any], key: str, file: str) -> Table:
     return Table(Table(raw, file).get(key, dict), f"{file} [{key}]")
+
+
+def _box(t: Table) -> str:
+    box = t.get("box", str, "base")
+    if box not in BOXES:
+        raise DataError(f"{t.where}: box {box!r} must be one of {', '.join(BOXES)}")
+    return box
+
+
+def _cost(t: Table) -> tuple[str, int]:
+    text = t.get("cost", str, "")
+    if not text:
+        return ("", 0)
+    kind, _, n = text.partition(" ")
+    if kind not in ("gold", "goods") or not n.isdigit():
+        raise DataError(f"{t.where}: cost {text!r} must be 'gold N' or 'goods N'")
+    return (kind, int(n))
+
+
+@dataclass(frozen=True)
+class Challenge:
+    index: int
+    id: str
+    dumbbell: bool
+    kind: str  # "have": the Goods on your Sale Shelf; "lose": move them to your supply
+    goods: tuple[int, ...]
+    gold: tuple[int, ...]  # Gold by margin 0..6
+
+
+def _challenges(data_dir: str | Path | None) -> tuple[Challenge, ...]:
+    out = []
+    for i, c in enumerate(_entries(load_toml(PKG, "stash.toml", data_dir), "challenge", "stash.toml")):
+        kind = c.get("kind", str)
+        if kind not in ("have", "lose"):
+            raise DataError(f"{c.where}: kind {kind!r} must be have or lose")
+        out.append(Challenge(i, c.get("id", str), c.get("dumbbell", bool), kind,
+                             tuple(_good(g, c.where) for g in c.get("goods", list)), tuple(c.get("gold", list))))
+        _finish(c)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class BoatSetup:
+    index: int
+    id: str
+    four: tuple[int, ...]  # 4-seater indices (0-5) in play
+    two: bool
+    five: bool
+
+
+def _boat_setups(data_dir: str | Path | None) -> tuple[BoatSetup, ...]:
+    out = []
+    for i, c in enumerate(_entries(load_toml(PKG, "stash.toml", data_dir), "boat_setup", "stash.toml")):
+        four = tuple(b - 1 for b in c.get("four", list))
+        if any(not 0 <= b < 6 for b in four):
+            raise DataError(f"{c.where}: four lists 4-seaters 1-6")
+        out.append(BoatSetup(i, c.get("id", str), four, c.get("two", bool), c.get("five", bool)))
+        _finish(c)
+    return tuple(out)
+
+
+def _stash(data_dir: str | Path | None) -> dict[str, dict[str, Any]]:
+    out = {}
+    for key, value in load_toml(PKG, "stash.toml", data_dir).items():
+        if key in ("challenge", "boat_setup"):
+            continue
+        t = Table(value, f"stash.toml [{key}]")
+        out[key] = {k: v for k, v in value.items() if k not in ("provenance", "source", "note")}
+        for k, v in out[key].items():
+            t.get(k, type(v))
+        _finish(t)
+    return out
 
 
 def load_components(data_dir: str | Path | None = None) -> Components:
@@ -249,7 +338,11 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         if eff not in ROGUE_EFFECTS:
             raise DataError(f"{r.where}: effect {eff!r} must be one of {', '.join(ROGUE_EFFECTS)}")
         rc = RogueCard(i, r.get("id", str), r.get("number", int), r.get("name", str), r.get("bag", int),
-                       r.get("lair", int), r.get("on_boats", bool), eff)
+                       r.get("lair", int), r.get("on_boats", bool), eff, r.get("amount", int, 0),
+                       _box(r), r.get("text", str, ""))
+        r.get("recommended", str, "")
+        r.get("round_setup", str, "")
+        r.get("peddler", str, "")
         if rc.bag + rc.lair > adv[GREY]:
             raise DataError(f"{r.where}: {rc.bag} in the bag and {rc.lair} in the Lair exceed the {adv[GREY]} Rogues")
         rogues.append(rc)
@@ -273,9 +366,10 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     for i, c in enumerate(_entries(load_toml(PKG, "corruption.toml", data_dir), "corruption", "corruption.toml")):
         fac = c.get("faction", str)
         card = CorruptionCard(i, c.get("id", str), c.get("icons", int), _colour(fac, c.where) if fac else -1,
-                              c.get("count", int))
+                              c.get("count", int), _cost(c), _box(c))
         cards.append(card)
-        deck += [i] * card.count
+        if card.box == "base":
+            deck += [i] * card.count
         _finish(c)
     _unique([c.id for c in cards], "corruption.toml")
 
@@ -309,7 +403,8 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         if not 1 <= boat <= boat_count:
             raise DataError(f"{c.where}: boat {boat} must be 1..{boat_count}")
         pcards.append(PeddlerCard(i, c.get("id", str), boat - 1, c.get("load", int),
-                                  tuple(_good(g, c.where) for g in c.get("goods", list)), c.get("hours", int)))
+                                  tuple(_good(g, c.where) for g in c.get("goods", list)), c.get("hours", int),
+                                  c.get("arrows", bool, False)))
         _finish(c)
 
     return Components(
@@ -320,7 +415,8 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         square=square, sets=sets, staff_spaces=staff_spaces, start_gold=start_gold, bank=bank, common=common,
         load_count=load_count, rogues=tuple(rogues), townsfolk=tuple(tfs), tf_sets=tf_sets, corruption=tuple(cards),
         corruption_deck=tuple(deck), merchants=merchants, peddler_cards=tuple(pcards), peddler_supply=tuple(psupply),
-        peddler_shelf=pshelf,
+        peddler_shelf=pshelf, stash=_stash(data_dir),
+        challenges=_challenges(data_dir), boat_setups=_boat_setups(data_dir),
     )
 
 

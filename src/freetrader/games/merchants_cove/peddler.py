@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import boats, stash
+from .components import ADV_NAMES, GOOD_IDS
 from .components import COMPONENTS as C
-from .components import GOOD_IDS
 
 if TYPE_CHECKING:
     from .state import CoveState as S
@@ -55,14 +56,25 @@ def decide(s: S) -> None:
 
     ph = s.phase
     if ph == R.PLACE:
-        options = R.sailing_open(s, s.sub)
+        options = stash.peddler_boats(s, stash.place_targets(s, R.sailing_open(s, s.sub)))
         start = location_icon(s)
-        b = min(options, key=lambda x: (x - start) % C.boat_count)
+        b = min(options, key=lambda x: (x - start) % len(s.boats))
+        if s.pcard >= 0 and C.peddler_cards[s.pcard].arrows and boats.TWO in options:
+            b = boats.TWO  # the two-arrow icon: always the Sailing 2-seater Boat
         R.place_on_boat(s, b)
     elif ph == R.DOCK:
         R.dock(s, s.sub, R.free_slots(s, s.sub)[0])
     elif ph == R.ROB:
         R.rob(s, 0, s.sub)
+    elif ph == R.KRAKEN:  # not recommended for solo; the Location icon picks the Boat
+        opts = stash.kraken_targets(s)
+        start = location_icon(s)
+        a = min(opts, key=lambda x: (int(x.a) - 1 - start) % len(s.boats))
+        stash.kraken_take(s, int(a.a) - 1, ADV_NAMES.index(a.b))
+    elif ph == R.HALL:  # Doppelgangers: the Location icon picks the Faction Hall
+        stash.doppelganger_hall(s, location_icon(s) % 4)
+    elif ph == R.ASSASSIN:  # Assassins: the Location icon picks the Townsfolk card
+        stash.assassinate(s, s.square[location_icon(s) % len(s.square)])
     else:  # nothing else reaches the Peddler; never leave it stuck
         s.phase = R.RUN
 

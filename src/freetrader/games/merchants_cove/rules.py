@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from freetrader.core import Action, BadOption, BadRecord
 
-from . import peddler
+from . import boats, challenges, peddler, stash
 from .actions import Act, act
-from .components import COLOURS, GOOD_IDS, GREY, N_GOODS, SIZES
+from .components import ADV_NAMES, COLOURS, GOOD_IDS, GREY, N_GOODS, SIZES
 from .components import COMPONENTS as C
 from .merchants import MERCHANTS, draw_corruption, gain, load_all, merchant_of, pay
 
@@ -27,8 +27,11 @@ if TYPE_CHECKING:
 load_all()
 
 PHASES = ("merchant", "action", "place", "dock", "recruit", "sponsor", "discard", "return", "take", "rob",
-          "merchant-step", "sell", "over", "run")
-(SETUP, MAIN, PLACE, DOCK, RECRUIT, SPONSOR, DISCARD, RETURN, TAKE, ROB, MERCH, SELL, OVER, RUN) = range(len(PHASES))
+          "merchant-step", "sell", "over", "run",
+          # Secret Stash decisions
+          "kraken", "hall", "assassin", "mind", "raid", "staff", "pay-good", "festival")
+(SETUP, MAIN, PLACE, DOCK, RECRUIT, SPONSOR, DISCARD, RETURN, TAKE, ROB, MERCH, SELL, OVER, RUN,
+ KRAKEN, HALL, ASSASSIN, MIND, RAID, STAFF, PAYGOOD, FESTIVAL) = range(len(PHASES))
 STAGES = ("setup", "production", "market", "over")
 ST_SETUP, ST_PROD, ST_MARKET, ST_OVER = range(4)
 COMMON = ("load", "recruit", "sponsor")
@@ -41,6 +44,20 @@ CORR_BY_ID = {c.id: c.index for c in C.corruption}
 ROGUE_BY_ID = {r.id: r.index for r in C.rogues}
 TF_PAIRS = {"locals+mercenaries": ("locals", "mercenaries"), "locals+sailors": ("locals", "sailors"),
             "mercenaries+sailors": ("mercenaries", "sailors"), "all": ("locals", "mercenaries", "sailors")}
+
+
+def kind(c: int) -> int:
+    """The colour of an adventurer (a Faction Leader is its colour's)."""
+    return c % 5
+
+
+def weight(c: int) -> int:
+    """Faction Leaders count as two of their colour for buying, Sponsorship and Final Scoring."""
+    return 2 if c >= 5 else 1
+
+
+def has_rogue(xs: list[int]) -> bool:
+    return any(c % 5 == GREY for c in xs)
 
 
 def who(s: S, p: int) -> str:
@@ -75,13 +92,20 @@ def setup(s: S) -> None:
     s.order = []
     # the Rogue card: revealed at random (SPK, BSN, DOJ), or chosen by option
     rg = o["rogue"]
-    if rg == "random":
-        s.rogue = s.rng.below(len(C.rogues))
-    elif rg in ROGUE_BY_ID:
-        s.rogue = ROGUE_BY_ID[rg]
+    if rg not in ROGUE_BY_ID and rg not in ("random", "random-all"):
+        raise BadOption(f"option rogue={rg!r}: choose random, random-all or one of {', '.join(ROGUE_BY_ID)}")
+    if rg == "random" and not o["multiple_rogues"]:
+        s.rogues = [s.rng.below(len(stash.BASE_ROGUES))]
     else:
-        raise BadOption(f"option rogue={rg!r}: choose random or one of {', '.join(ROGUE_BY_ID)}")
+        s.rogues = stash.choose_rogues(s)
+    s.rogue = s.rogues[0]
     rc = C.rogues[s.rogue]
+    s.bay = [0] * len(ADV_NAMES)
+    s.hall_rogues = [0] * 4
+    s.island = []
+    s.picked = 0
+    s.pending = -1
+    s.resume = MAIN
     s.bag = list(C.adventurers)
     s.bag[GREY] = rc.bag
     s.lair = rc.lair
@@ -89,8 +113,16 @@ def setup(s: S) -> None:
     for c in range(4):  # Faction Halls seeded with guild members of each colour (SPK)
         s.halls[c] = C.hall_seed
         s.bag[c] -= C.hall_seed
-    s.boats = [[] for _ in range(C.boat_count)]
-    s.docked = [-1] * C.boat_count
+    s.hall_leaders = [0] * 4  # Faction Leaders in their Hall (counted in ``halls`` too)
+    s.hall_rogue_leaders = [0] * 4  # the Rogue Leader as a Doppelganger (counted in ``hall_rogues`` too)
+    s.lair_leaders = 0
+    if o["faction_leaders"]:  # replace one Adventurer of each colour in the bag with its Faction Leader
+        s.bag += [0] * 5
+        for c in range(5):
+            if s.bag[c] > 0:
+                s.bag[c] -= 1
+                s.bag[c + 5] = 1
+    boats.setup(s)
     s.slot_boat = [-1] * len(C.slots)
     s.slot_adv = [[] for _ in C.slots]
     s.mice = list(C.mice)
@@ -99,15 +131,17 @@ def setup(s: S) -> None:
     if sets == "random":
         pairs = sorted(k for k in TF_PAIRS if k != "all")
         sets = pairs[s.rng.below(len(pairs))]
-    if sets not in TF_PAIRS:
-        raise BadOption(f"option townsfolk={sets!r}: choose random or one of {', '.join(TF_PAIRS)}")
+    chosen = townsfolk_sets(sets)
     s.tf_sets = sets
-    s.tf_deck = [t.index for t in C.townsfolk if t.set in TF_PAIRS[sets]]
+    s.tf_deck = [t.index for t in C.townsfolk if t.set in chosen]
+    s.grey = C.stash["grey_goods"]["count"] if "underworld" in chosen else 0
     s.rng.shuffle(s.tf_deck)
     s.tf_bottom = []
     s.square = []
     refill_square(s)
-    s.cdeck = list(C.corruption_deck)
+    if o["corruption"] not in ("base", "mixed", "replace"):
+        raise BadOption(f"option corruption={o['corruption']!r}: choose base, mixed or replace")
+    s.cdeck = stash.corruption_deck(s)
     s.rng.shuffle(s.cdeck)
     s.cdiscard = []
     # Peddler deck (solo)
@@ -115,9 +149,21 @@ def setup(s: S) -> None:
     s.rng.shuffle(s.pdeck)
     s.pdiscard = []
     s.pcard = -1
+    challenges.setup(s)
     s._event(f"Rogue card: {rc.number} {rc.name} ({rc.bag} Rogues in the bag, {rc.lair} in the Lair); "
              f"Townsfolk: {sets}")
     choose_merchants(s)
+
+
+def townsfolk_sets(sets: str) -> tuple[str, ...]:
+    """A named pair, 'all' (the three base sets), or any sets joined by '+' (e.g. 'locals+underworld')."""
+    if sets in TF_PAIRS:
+        return TF_PAIRS[sets]
+    chosen = tuple(x for x in sets.split("+") if x)
+    if not chosen or len(set(chosen)) != len(chosen) or any(x not in C.tf_sets for x in chosen):
+        raise BadOption(f"option townsfolk={sets!r}: choose random, one of {', '.join(TF_PAIRS)}, or sets joined "
+                        f"by '+' from {', '.join(C.tf_sets)}")
+    return chosen
 
 
 def choose_merchants(s: S) -> None:
@@ -165,7 +211,7 @@ def draw_adventurer(s: S) -> int:
     if total == 0:
         return -1
     r = s.rng.below(total)
-    for c in range(5):
+    for c in range(len(s.bag)):
         if r < s.bag[c]:
             s.bag[c] -= 1
             return c
@@ -175,19 +221,20 @@ def draw_adventurer(s: S) -> int:
 
 def arrival(s: S) -> None:
     """Arrival: draw adventurers at random and put 2 into each of the 6 boats (WTM, BSB, SPK, VDJ)."""
-    rc = C.rogues[s.rogue]
-    for b in range(C.boat_count):
-        for _ in range(C.arrival):
+    on_boats = stash.rogues_on_boats(s)
+    boats.reveal(s)
+    for b in range(len(s.boats)):
+        for _ in range(boats.arrival_count(s, b)):
             c = draw_adventurer(s)
-            tries = 0
-            while c == GREY and not rc.on_boats and tries < 20:  # Secret Stash Rogue cards that stay off boats
-                s.bag[GREY] += 1
-                c = draw_adventurer(s)
-                tries += 1
+            while c >= 0 and kind(c) == GREY and not on_boats:  # Round Setup: the Rogue returns to the bag
+                s.bag[c] += 1
+                c = draw_adventurer(s) if any(n for x, n in enumerate(s.bag) if kind(x) != GREY) else -1
             if c >= 0:
                 s.boats[b].append(c)
+    if s.options["festival"]:
+        stash.festival_fill(s)
     s._event(f"Day {s.day}: Arrival: " + "; ".join(
-        f"boat {b + 1} {'+'.join(COLOURS[c] for c in s.boats[b]) or 'empty'}" for b in range(C.boat_count)))
+        f"boat {b + 1} {'+'.join(ADV_NAMES[c] for c in s.boats[b]) or 'empty'}" for b in range(len(s.boats)) if s.afloat[b]))
     s.stage = ST_PROD
     for p in range(s.seats):
         for space in range(min(len(s.staff[p]), C.staff_spaces)):
@@ -222,6 +269,10 @@ def advance_timepiece(s: S, p: int, hours: int) -> None:
             s._event(f"{who(s, p)} passes a Mouse at hour {s.mice[i]} and loads {C.mouse_load} adventurer(s)")
             s.tasks[0:0] = [("place",)] * C.mouse_load
             s.mice[i] += C.mouse_step
+            if p == 0:
+                challenges.mouse_moved(s, s.mice[i])
+    if p == 0:
+        challenges.timepiece_moved(s)
     if new >= C.market:
         s._event(f"{who(s, p)} reaches the Market token")
 
@@ -260,44 +311,60 @@ def take_action(s: S, a: str) -> None:
 
 # == boats: loading and docking ======================================================
 def sailing_open(s: S, exclude: int = -1) -> list[int]:
-    return [b for b in range(C.boat_count)
-            if s.docked[b] < 0 and len(s.boats[b]) < C.capacity and b != exclude]
+    return [b for b in range(len(s.boats))
+            if s.afloat[b] and s.docked[b] < 0 and len(s.boats[b]) < boats.capacity(b) and b != exclude]
 
 
 def task_place(s: S) -> None:
     """Draw an adventurer and place it in a boat (DTN); a Rogue as the Rogue card says (DOJ)."""
     if not sailing_open(s):
         return
+    if s.options["festival"] and s.island and s.actor < s.seats:
+        s.phase = FESTIVAL
+        return
+    draw_to_place(s)
+
+
+def draw_to_place(s: S) -> None:
+    """Round Setup ('may not be placed on Boats') governs Arrival; in Production a drawn Rogue is placed
+    unless a 'when drawn' Rogue effect (Kraken, Doppelgangers, Assassins) takes it instead."""
+    s.phase = RUN
     c = draw_adventurer(s)
     if c < 0:
         s._event("The adventurer bag is empty")
         return
-    if c == GREY and not C.rogues[s.rogue].on_boats:
-        s.bag[GREY] += 1
+    if kind(c) == GREY and stash.rogue_drawn(s, c):
         return
     s.drawn = c
     s.sub = -1
-    s._event(f"{who(s, s.actor)} draws a {COLOURS[c]} adventurer")
+    s._event(f"{who(s, s.actor)} draws a {ADV_NAMES[c]} adventurer")
     s.phase = PLACE
 
 
 def place_on_boat(s: S, b: int) -> None:
     s.boats[b].append(s.drawn)
     s._event(f"{who(s, s.actor)} places it on boat {b + 1}")
+    rogue = kind(s.drawn) == GREY
     s.drawn = -1
     s.sub = -1
     s.phase = RUN
-    if len(s.boats[b]) >= C.capacity:
+    if len(s.boats[b]) >= boats.capacity(b):
         s.tasks.insert(0, ("dock", b))
+    if rogue:
+        stash.mind_controllers(s, b)
 
 
 def free_slots(s: S, b: int) -> list[int]:
-    side = C.boat_side[b]
+    side = boats.side(b)
+    if side < 0:  # the 2-seater: any Pier, whether or not a Boat is Docked there
+        return [C.slots.index(next(sl for sl in C.slots if sl[0] == pi)) for pi in range(len(C.piers))]
     return [k for k, (_, sd) in enumerate(C.slots) if sd == side and s.slot_boat[k] < 0]
 
 
 def task_dock(s: S, b: int) -> None:
     """A full boat docks at a free pier chosen by the active player (DTN, BSB); only four can (VDJ)."""
+    if s.docked[b] >= 0 or len(s.boats[b]) < boats.capacity(b):
+        return
     slots = free_slots(s, b)
     if not slots:
         s._event(f"Boat {b + 1} is full but no pier on its side is free: it waits at sea")
@@ -311,25 +378,27 @@ def task_dock(s: S, b: int) -> None:
 
 def dock(s: S, b: int, k: int) -> None:
     s.docked[b] = k
-    s.slot_boat[k] = b
-    s.slot_adv[k] = s.boats[b]
+    if boats.side(b) >= 0:  # the 2-seater fills no Pier space
+        s.slot_boat[k] = b
+    rogues = sum(weight(c) for c in s.boats[b] if kind(c) == GREY)  # a Rogue Leader counts twice (Pirates)
+    s._event(f"{who(s, s.actor)} docks boat {b + 1} at {SLOT_IDS[k]}: " + "+".join(ADV_NAMES[c] for c in s.boats[b]))
+    s.slot_adv[k] = s.slot_adv[k] + s.boats[b]  # the 2-seater's Adventurers join those at the Pier
     s.boats[b] = []
     s.sub = -1
     s.phase = RUN
-    s._event(f"{who(s, s.actor)} docks boat {b + 1} at {SLOT_IDS[k]}: "
-             + "+".join(COLOURS[c] for c in s.slot_adv[k]))
-    rogues = s.slot_adv[k].count(GREY)
     if rogues:
         rogue_on_dock(s, rogues)
 
 
 def rogue_on_dock(s: S, rogues: int) -> None:
     """Rogue card effects when a boat with Rogues docks (designed effects of Criminals and Robbers)."""
-    eff = C.rogues[s.rogue].effect
-    if eff == "dock-corruption":
-        draw_corruption(s, s.actor, 1)
-    elif eff == "rob" and s.np > 1:
-        s.tasks.insert(0, ("rob", rogues))
+    for r in s.rogues:
+        eff = C.rogues[r].effect
+        if eff == "dock-corruption":
+            draw_corruption(s, s.actor, 1)
+        elif eff == "rob" and s.np > 1:
+            s.tasks.insert(0, ("rob", rogues))
+    stash.rogue_docked(s, rogues)
 
 
 def task_rob(s: S, n: int) -> None:
@@ -372,7 +441,8 @@ def hire(s: S, t: int) -> None:
     card = C.townsfolk[t]
     pay(s, p, card.cost)
     s.square.remove(t)
-    refill_square(s)
+    if card.ability != "recruit":  # Underworld: recruit again before refilling the Town Square
+        refill_square(s)
     s.staff[p].append(t)
     s._event(f"Seat {p} hires {card.name} ({card.set}) for {card.cost} gold")
     s.phase = RUN
@@ -394,6 +464,8 @@ def townsfolk_ability(s: S, t: int) -> None:
     card = C.townsfolk[t]
     p = s.actor
     k, n = card.ability, card.amount
+    if stash.ability(s, t):
+        return
     if k == "gold":
         gain(s, p, n)
         s._event(f"{card.name}: Seat {p} gains {n} gold")
@@ -438,10 +510,10 @@ def legal_discard(s: S, p: int) -> list[Act]:
 
 def legal_return(s: S, p: int, verb: str) -> list[Act]:
     out = []
-    for b in range(C.boat_count):
+    for b in range(len(s.boats)):
         if s.docked[b] < 0:
             for c in sorted(set(s.boats[b])):
-                out.append(act(verb, b + 1, COLOURS[c]))
+                out.append(act(verb, b + 1, ADV_NAMES[c]))
     return out or [act("skip")]
 
 
@@ -491,6 +563,15 @@ def run(s: S) -> None:
                 advance_timepiece(s, s.actor, task[1])
             elif kind == "pgoods":
                 peddler.gain_goods(s)
+            elif kind == "mind":
+                if len(s.boats[task[1]]) and s.docked[task[1]] < 0:
+                    s.sub, s.phase = task[1], MIND
+            elif kind == "raid":
+                s.phase = RAID
+            elif kind == "recruit":
+                s.phase = RECRUIT
+            elif kind == "refill":
+                refill_square(s)
             continue
         if s.stage == ST_PROD:
             p = next_on_clock(s)
@@ -524,12 +605,15 @@ def run(s: S) -> None:
 def start_market(s: S) -> None:
     """Market: boats that did not dock sort their adventurers into the Faction Halls (BSB, MRBG),
     Rogues into the Lair; then each merchant sells, first to reach the Market token first."""
-    for b in range(C.boat_count):
+    for b in range(len(s.boats)):
+        ghosts = stash.ghost_sailors(s, b)
         for c in s.boats[b]:
-            if c == GREY:
+            if kind(c) == GREY or ghosts:
                 s.lair += 1
+                s.lair_leaders += c >= 5
             else:
-                s.halls[c] += 1
+                s.halls[kind(c)] += 1
+                s.hall_leaders[kind(c)] += c >= 5
         s.boats[b] = []
     s._event(f"Day {s.day}: Market. Halls " + ", ".join(f"{COLOURS[c]} {s.halls[c]}" for c in range(4))
              + f"; Lair {s.lair}")
@@ -539,10 +623,14 @@ def start_market(s: S) -> None:
 
 
 def customers(s: S, pier: int, colour: int) -> int:
+    return stash.charlatans(s, pier, colour, customers_raw(s, pier, colour))
+
+
+def customers_raw(s: S, pier: int, colour: int) -> int:
     n = 0
     for k, (pi, _) in enumerate(C.slots):
         if pi == pier:
-            n += s.slot_adv[k].count(colour)
+            n += sum(weight(c) for c in s.slot_adv[k] if kind(c) == colour)
     return n
 
 
@@ -551,7 +639,7 @@ def sale_options(s: S, p: int) -> list[tuple[int, int, int, bool]]:
     pier that takes its size, price = value x matching customers (MRBG, RAND); each group of customers
     buys one good from each merchant (designed). Cultists: Rogues buy any colour (RAND, MARTA)."""
     out = []
-    cultists = C.rogues[s.rogue].effect == "buy-anything"
+    cultists = stash.active(s, "buy-anything")
     bit = 1 << p
     for g in range(N_GOODS):
         if s.shelf[p][g] <= 0:
@@ -579,7 +667,10 @@ def sell(s: S, p: int, g: int, pi: int, rogues: bool) -> None:
     n = customers(s, pi, colour)
     price = C.values[g] * n
     s.shelf[p][g] -= 1
-    s.supply[p][g] += 1  # sold goods return to the merchant's supply
+    if g == stash.GREY_GOOD:  # Grey Rogue Goods return to the supply near the main board
+        s.grey += 1
+    else:
+        s.supply[p][g] += 1  # sold goods return to the merchant's supply
     s.bought[pi * 5 + colour] |= 1 << p
     gain(s, p, price)
     s._event(f"{who(s, p)} sells {GOOD_IDS[g]} to {n} {COLOURS[colour]} at {PIER_IDS[pi]} for {price} gold")
@@ -591,7 +682,7 @@ def sell(s: S, p: int, g: int, pi: int, rogues: bool) -> None:
 def end_market(s: S) -> None:
     """After sales: sponsorship shields pay by the adventurers in their Faction Hall (MRBG)."""
     for p in range(s.seats):
-        pay_out = sum(s.shields[p][c] * s.halls[c] * C.sponsor_rate for c in range(4))
+        pay_out = sum(s.shields[p][c] * hall_count(s, c) * C.sponsor_rate for c in range(4))
         if pay_out:
             gain(s, p, pay_out)
             s._event(f"Sponsorship: Seat {p} gains {pay_out} gold")
@@ -609,7 +700,8 @@ def clean_up(s: S) -> None:
             s.bag[c] += 1
         s.slot_adv[k] = []
         s.slot_boat[k] = -1
-    s.docked = [-1] * C.boat_count
+    s.docked = [-1] * len(s.boats)
+    stash.multiple_rogues_clean_up(s)
     s.tf_bottom.extend(s.square)
     s.square = []
     refill_square(s)
@@ -653,15 +745,26 @@ def faction_icons(s: S, p: int) -> list[int]:
     return out
 
 
+def hall_count(s: S, c: int) -> int:
+    """Adventurers in a Faction Hall, a Doppelganger among them."""
+    return s.halls[c] + s.hall_rogues[c] + s.hall_leaders[c] + s.hall_rogue_leaders[c]
+
+
 def final_scoring(s: S) -> None:
     """After the 3rd Market: gold for non-Rogue faction icons (TOTB, MRBG); Corruption costs gold,
     more with more Rogues in the Lair (designed); most gold wins."""
-    rate = C.corruption_base + s.lair // C.corruption_per_lair
+    rate = C.corruption_base + (s.lair + s.lair_leaders) // C.corruption_per_lair
+    icons = [faction_icons(s, p) for p in range(s.np)]
+    corrupt = [corruption_icons(s, p) for p in range(s.np)]
+    corrupt[0] += challenges.corruption_icons(s)
+    if s.options["halls_of_plenty"]:
+        stash.halls_of_plenty(s, icons)
+    if s.options["lair_of_villainy"]:
+        stash.lair_of_villainy(s, corrupt)
     for p in range(s.np):
-        icons = faction_icons(s, p)
-        g = sum(icons[c] * min(s.halls[c], C.icon_cap) * C.icon_rate for c in range(4))
+        g = sum(icons[p][c] * min(hall_count(s, c), C.icon_cap) * C.icon_rate for c in range(4))
         gain(s, p, g)
-        lost = pay(s, p, corruption_icons(s, p) * rate)
+        lost = pay(s, p, corrupt[p] * rate)
         s._event(f"Final scoring: {who(s, p)} +{g} for faction icons, -{lost} for Corruption")
     s.stage = ST_OVER
     s.phase = OVER
@@ -674,9 +777,9 @@ def legal(s: S) -> tuple[Action, ...]:
         taken = set(s.merchant)
         return tuple(act("merchant", m) for m in sorted(MERCHANTS) if m not in taken)
     if ph == MAIN:
-        return tuple(legal_main(s, p))
+        return tuple(challenges.options(s, p)) + tuple(legal_main(s, p)) + tuple(stash.pay_options(s, p))
     if ph == PLACE:
-        return tuple(act("boat", b + 1) for b in sailing_open(s, s.sub))
+        return tuple(act("boat", b + 1) for b in stash.place_targets(s, sailing_open(s, s.sub)))
     if ph == DOCK:
         return tuple(act("dock", SLOT_IDS[k]) for k in free_slots(s, s.sub))
     if ph == RECRUIT:
@@ -694,7 +797,27 @@ def legal(s: S) -> tuple[Action, ...]:
     if ph == MERCH:
         return tuple(merchant_of(s, p).legal(s, p))
     if ph == SELL:
-        return tuple(legal_sales(s, p)) + (act("done"),)
+        return tuple(legal_sales(s, p)) + (act("done"),) + tuple(stash.pay_options(s, p))
+    return legal_stash(s, p, ph)
+
+
+def legal_stash(s: S, p: int, ph: int) -> tuple[Action, ...]:
+    if ph == KRAKEN:
+        return tuple(stash.kraken_targets(s))
+    if ph == HALL:
+        return tuple(act("hall", COLOURS[c]) for c in range(4))
+    if ph == ASSASSIN:
+        return tuple(act("kill", C.townsfolk[t].id) for t in s.square)
+    if ph == MIND:
+        return tuple(stash.mind_options(s))
+    if ph == RAID:
+        return tuple(stash.raid_options(s))
+    if ph == STAFF:
+        return tuple(stash.staff_options(s))
+    if ph == PAYGOOD:
+        return tuple(stash.pay_good_options(s, p))
+    if ph == FESTIVAL:
+        return tuple(stash.festival_options(s, p))
     return ()
 
 
@@ -708,7 +831,12 @@ def apply(s: S, a: Action) -> None:
         else:
             start_game(s)
         return
-    if ph == MAIN:
+    if v == "challenge":
+        challenges.complete(s)
+    elif v == "pay":
+        s.resume = ph
+        stash.pay_cost(s, p, CORR_BY_ID[a.a])
+    elif ph == MAIN:
         take_action(s, a.a)
     elif ph == PLACE:
         place_on_boat(s, int(a.a) - 1)
@@ -730,7 +858,7 @@ def apply(s: S, a: Action) -> None:
     elif ph in (RETURN, TAKE):
         s.phase = RUN
         if v != "skip":
-            b, c = int(a.a) - 1, COLOURS.index(a.b)
+            b, c = int(a.a) - 1, ADV_NAMES.index(a.b)
             s.boats[b].remove(c)
             if v == "return":
                 s.bag[c] += 1
@@ -743,6 +871,8 @@ def apply(s: S, a: Action) -> None:
     elif ph == MERCH:
         if not merchant_of(s, p).step(s, p, a):
             s.phase = RUN
+    elif ph >= KRAKEN:
+        apply_stash(s, p, ph, a)
     elif ph == SELL:
         if v == "done":
             s.order.pop(0)
@@ -757,6 +887,35 @@ def apply(s: S, a: Action) -> None:
     run(s)
 
 
+def apply_stash(s: S, p: int, ph: int, a: Act) -> None:
+    v = a.verb
+    if ph == KRAKEN:
+        stash.kraken_take(s, int(a.a) - 1, ADV_NAMES.index(a.b))
+    elif ph == HALL:
+        stash.doppelganger_hall(s, COLOURS.index(a.a))
+    elif ph == ASSASSIN:
+        stash.assassinate(s, TF_BY_ID[a.a])
+    elif ph in (MIND, RAID):
+        s.phase = RUN
+        if v == "mind":
+            stash.mind_return(s, ADV_NAMES.index(a.a))
+        elif v == "raid":
+            stash.raid(s, TF_BY_ID[a.a])
+        s.sub = -1
+    elif ph == STAFF:
+        if v == "skip":
+            s.phase = RUN
+        else:
+            stash.staff_pick(s, int(a.a) - 1)
+    elif ph == PAYGOOD:
+        stash.pay_good(s, p, GOOD_IDS.index(a.a))
+    elif ph == FESTIVAL:
+        if v == "draw":
+            draw_to_place(s)
+        else:
+            stash.festival_lure(s, ADV_NAMES.index(a.a), a.b)
+
+
 def prompt(s: S) -> str:
     ph = s.phase
     if ph == SETUP:
@@ -764,7 +923,7 @@ def prompt(s: S) -> str:
     if ph == MAIN:
         return f"day {s.day}, hour {s.time[s.actor]}: choose an action space on your shop board"
     if ph == PLACE:
-        return f"place the drawn {COLOURS[s.drawn]} adventurer on a sailing boat"
+        return f"place the drawn {ADV_NAMES[s.drawn]} adventurer on a sailing boat"
     if ph == DOCK:
         return f"dock the full boat {s.sub + 1} at a free pier"
     if ph == RECRUIT:
@@ -783,20 +942,34 @@ def prompt(s: S) -> str:
         return merchant_of(s, s.actor).prompt(s, s.actor)
     if ph == SELL:
         return "sell a good at a pier, or done"
-    return ""
+    return STASH_PROMPTS.get(ph, "")
+
+
+STASH_PROMPTS = {
+    KRAKEN: "Kraken: choose a Customer on a Sailing Boat to drag into the bay",
+    HALL: "Doppelgangers: choose the Faction Hall the Rogue joins",
+    ASSASSIN: "Assassins: choose the Townsfolk to discard from the Town Square",
+    MIND: "Mind Controllers: draw 1 Corruption to send a Customer from that Boat to the bag, or skip",
+    RAID: "Raiders: draw 1 Corruption to use a Town Square Townsfolk's ability, or skip",
+    STAFF: "Officials: choose a Staff Ability to activate",
+    PAYGOOD: "choose a Good from your Sale Shelf to pay the Corruption card's cost",
+    FESTIVAL: "Dragon Island Festival: draw from the bag, or lure a guest from Dragon Island",
+}
 
 
 def check_consistent(s: S) -> None:
     """A loaded state must keep every adventurer and every card somewhere."""
     total = sum(s.bag) + sum(len(b) for b in s.boats) + sum(len(x) for x in s.slot_adv) + sum(s.halls) + s.lair
+    total += sum(s.bay) + sum(s.hall_rogues) + len(s.island)
     total += (s.drawn >= 0) + sum(1 for task in s.tasks if task[0] == "put")
     rc = C.rogues[s.rogue]
     expect = sum(C.adventurers) - (C.adventurers[GREY] - rc.bag - rc.lair)
     if total != expect:
         raise BadRecord(f"saved state holds {total} adventurers, expected {expect}")
     cards = len(s.cdeck) + len(s.cdiscard) + sum(len(x) for x in s.corr)
-    if cards != len(C.corruption_deck):
-        raise BadRecord(f"saved state holds {cards} Corruption cards, expected {len(C.corruption_deck)}")
+    expect = len(stash.corruption_deck(s))
+    if cards != expect:
+        raise BadRecord(f"saved state holds {cards} Corruption cards, expected {expect}")
 
 
 __all__ = ["PHASES", "STAGES", "setup", "legal", "apply", "prompt", "SIZES"]

@@ -15,10 +15,12 @@ __all__ = ["CoveState"]
 _FLAT = (  # lists of ints or strings, copied by slicing
     "gold", "time", "stack", "last", "merchant", "bag", "docked", "slot_boat", "halls", "mice", "square",
     "tf_deck", "tf_bottom", "cdeck", "cdiscard", "pdeck", "pdiscard", "bought", "order",
+    "rogues", "island", "bay", "hall_rogues", "chal_deck", "chal_aside",  # Secret Stash
+    "afloat", "bdeck", "hall_leaders", "hall_rogue_leaders",
 )
 _NESTED = ("shelf", "supply", "shields", "staff", "corr", "mb", "boats", "slot_adv")  # lists of lists
 _SCALARS = ("np", "day", "bank", "tick", "stage", "phase", "actor", "rogue", "lair", "drawn", "sub", "sub2",
-            "tf_sets", "pcard")
+            "tf_sets", "pcard", "grey", "picked", "pending", "resume", "chal_at", "bcard", "lair_leaders")
 
 
 class CoveState(RulesState):
@@ -71,6 +73,24 @@ class CoveState(RulesState):
     sub2: int
     tf_sets: str
     pcard: int
+    # Secret Stash
+    rogues: list[int]  # active Rogue cards, top first (Multiple Rogues: three)
+    island: list[int]  # Dragon Island Festival guests
+    bay: list[int]  # per colour: Customers the Kraken took out of the game
+    hall_rogues: list[int]  # per Faction Hall: Doppelgangers in it
+    grey: int  # Grey Rogue Goods in the supply near the board
+    picked: int  # Officials: Staff Abilities activated (bits)
+    pending: int  # the Corruption card whose Goods cost is being paid
+    resume: int  # the decision to return to after paying it
+    chal_deck: list[int]  # solo Challenge deck, the active card first
+    chal_aside: list[int]  # Challenge cards set aside face-up
+    chal_at: int  # the Challenge Timepiece, in Hours counted across days
+    afloat: list[int]  # per Boat: 1 if it sails this day (Boat Setup cards, new Boats)
+    bdeck: list[int]  # Boat Setup cards still face down
+    bcard: int  # the Boat Setup card revealed this day
+    hall_leaders: list[int]  # Faction Leaders in their Faction Hall (also counted in halls)
+    hall_rogue_leaders: list[int]  # the Rogue Leader in a Hall as a Doppelganger (also in hall_rogues)
+    lair_leaders: int  # Faction Leaders in the Lair (also counted in lair)
 
 
 
@@ -128,6 +148,23 @@ class CoveState(RulesState):
         other.sub2 = self.sub2
         other.tf_sets = self.tf_sets
         other.pcard = self.pcard
+        other.rogues = self.rogues[:]
+        other.island = self.island[:]
+        other.bay = self.bay[:]
+        other.hall_rogues = self.hall_rogues[:]
+        other.grey = self.grey
+        other.picked = self.picked
+        other.pending = self.pending
+        other.resume = self.resume
+        other.chal_deck = self.chal_deck[:]
+        other.chal_aside = self.chal_aside[:]
+        other.chal_at = self.chal_at
+        other.afloat = self.afloat[:]
+        other.bdeck = self.bdeck[:]
+        other.bcard = self.bcard
+        other.hall_leaders = self.hall_leaders[:]
+        other.hall_rogue_leaders = self.hall_rogue_leaders[:]
+        other.lair_leaders = self.lair_leaders
 
     def _game_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {name: getattr(self, name)[:] for name in _FLAT}

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
 
-from .components import COLOURS, GOOD_IDS, N_GOODS
+from . import boats
+from .components import ADV_NAMES, COLOURS, GOOD_IDS, N_GOODS
 from .components import COMPONENTS as C
 from .merchants import MERCHANTS
 from .rules import PHASES, SLOT_IDS, STAGES
@@ -30,7 +31,7 @@ def _goods(row: list[int]) -> dict[str, int]:
 
 
 def _colours(xs: list[int]) -> list[str]:
-    return [COLOURS[c] for c in xs]
+    return [ADV_NAMES[c] for c in xs]
 
 
 def view(s: S, seat: int | None) -> dict[str, Any]:
@@ -63,8 +64,10 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
             "order": sorted(range(s.np), key=lambda p: (s.time[p], -s.stack[p])),
         },
         "players": players,
-        "boats": [{"adventurers": _colours(s.boats[b]), "side": ("left", "right")[C.boat_side[b]],
-                   "docked_at": SLOT_IDS[s.docked[b]] if s.docked[b] >= 0 else None} for b in range(C.boat_count)],
+        "boats": [{"adventurers": _colours(s.boats[b]), "side": ("any", "left", "right")[boats.side(b) + 1],
+                   "docked_at": SLOT_IDS[s.docked[b]] if s.docked[b] >= 0 else None,
+                   "capacity": boats.capacity(b), "sailing": bool(s.afloat[b])} for b in range(len(s.boats))],
+        "boat_setup": {"card": C.boat_setups[s.bcard].id if s.bcard >= 0 else None, "deck": len(s.bdeck)},
         "piers": {SLOT_IDS[k]: {"boat": s.slot_boat[k] + 1 if s.slot_boat[k] >= 0 else None,
                                 "customers": _colours(s.slot_adv[k])} for k in range(len(C.slots))},
         "halls": {COLOURS[c]: s.halls[c] for c in range(4)},
@@ -75,8 +78,21 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
         "townsfolk_under_deck": [C.townsfolk[t].id for t in s.tf_bottom],
         "corruption_deck": len(s.cdeck),
         "corruption_discards": sorted(C.corruption[c].id for c in s.cdiscard),
-        "drawn": COLOURS[s.drawn] if s.drawn >= 0 else None,
+        "drawn": ADV_NAMES[s.drawn] if s.drawn >= 0 else None,
         "market_order": s.order[:] if s.stage == 2 else [],
+        # Secret Stash (keys added, never renamed)
+        "rogue_cards": [{"id": C.rogues[r].id, "number": C.rogues[r].number, "name": C.rogues[r].name}
+                        for r in s.rogues],
+        "hall_rogues": {COLOURS[c]: s.hall_rogues[c] for c in range(4)},
+        "bay": {ADV_NAMES[c]: n for c, n in enumerate(s.bay) if n},
+        "faction_leaders": ({"bag": [ADV_NAMES[c] for c in range(5, len(s.bag)) if s.bag[c]],
+                             "halls": {COLOURS[c]: s.hall_leaders[c] + s.hall_rogue_leaders[c] for c in range(4)},
+                             "lair": s.lair_leaders} if len(s.bag) > 5 else None),
+        "dragon_island": _colours(s.island),
+        "grey_goods_supply": s.grey,
+        "challenge": ({"active": C.challenges[s.chal_deck[0]].id if s.chal_deck else None,
+                       "deck": len(s.chal_deck), "set_aside": len(s.chal_aside), "timepiece_hour": s.chal_at}
+                      if s.options["challenges"] else None),
     }
     if s.np > s.seats:
         q = s.seats
@@ -85,6 +101,8 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
                         "card": C.peddler_cards[s.pcard].id if s.pcard >= 0 else None}
     if seat is not None:
         d["your_corruption"] = sorted(C.corruption[c].id for c in s.corr[seat])
+        d["your_corruption_costs"] = {C.corruption[c].id: f"{C.corruption[c].cost[0]} {C.corruption[c].cost[1]}"
+                                      for c in s.corr[seat] if C.corruption[c].cost[0]}
     return d
 
 
