@@ -265,3 +265,13 @@ def test_register_renderer_is_used():
     register_renderer("zzz-test", lambda view, names: "custom drawing")
     assert render_view({"game": "zzz-test-v3"}) == "custom drawing"
     assert render_generic  # the fallback stays importable
+
+
+def test_rules_shows_which_options_are_on(capsys):
+    from freetrader.cli import main
+
+    assert main(["rules", "merchants-cove", "--option", "festival=true", "--option", "boats=both"]) == 0
+    out = capsys.readouterr().out
+    assert "festival  = true" in out and "boats  = both" in out
+    assert "halls_of_plenty  default false" in out
+    assert main(["rules", "merchants-cove", "--option", "festival=maybe"]) == 2

@@ -129,9 +129,14 @@ def _rules_file(game: Game) -> Any:
         return None
 
 
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     g = freetrader.game(args.game)
     spec = g.spec
+    chosen = _options(g, args.option)  # checked like play's: a bad option is one clear line
     rules = _rules_file(g)
     if args.full:
         if rules is None:
@@ -159,10 +164,14 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
                 allowed = f"whole number {'' if o.minimum is None else o.minimum}..{'' if o.maximum is None else o.maximum}"
             else:
                 allowed = "text"
-            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+            default = _option_text(o.default)
             line = Text("  ")
             line.append(o.name, style="bold")
-            line.append(f"  default {default}  ({allowed})")
+            if o.name in chosen:
+                line.append(f"  = {_option_text(chosen[o.name])}", style="bold green")
+                line.append(f"  (default {default}; {allowed})")
+            else:
+                line.append(f"  default {default}  ({allowed})")
             console.print(line)
             console.print(Padding(Text(o.help), (0, 0, 0, 6)))
     else:
@@ -361,6 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = add("rules", "show a game's summary, seats and options")
     sp.add_argument("game")
     sp.add_argument("--full", action="store_true", help="print the full rules (RULES.md)")
+    option_arg(sp)
     sp.set_defaults(func=cmd_rules)
 
     sp = add("play", "play in the terminal against bots, or hot-seat with several humans")
