@@ -28,7 +28,7 @@ def _grid(hold_index: int, rows: tuple[str, ...], pieces: list[dict[str, Any]]) 
     shapes = [_SHAPES[g["shape"]] for g in pieces]
     found = packing(hold_index, shapes) or []
     used: list[int] = []
-    legend = []
+    legend: list[str] = []
     for shape, placed in found:
         k = next(i for i, g in enumerate(pieces) if _SHAPES[g["shape"]] == shape and i not in used)
         used.append(k)
@@ -96,8 +96,8 @@ def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) 
     merchants = Table(title="Merchants", expand=False)
     merchants.add_column("merchant")
     merchants.add_column("Goods Shapes (id size)")
-    for m, node in enumerate(C.merchant_nodes):
-        sea_id = C.sea_ids[node]
+    for m, merchant_node in enumerate(C.merchant_nodes):
+        sea_id = C.sea_ids[merchant_node]
         stock = [f"{g['id']}({g['size']})" for g in goods.values() if g["where"] == "merchant" and g["at"] == sea_id]
         merchants.add_row(C.merchant_names[m], " ".join(stock) or "sold out")
     faceup = view["characters"]["face_up"]
