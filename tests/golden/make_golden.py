@@ -1,4 +1,4 @@
-"""Regenerate the golden records: ``python tests/golden/make_golden.py``.
+"""Regenerate the golden records: ``python tests/golden/make_golden.py [GAME ...]``.
 
 Run it only when a rule change is intended, and say so in the commit: the
 golden test exists to catch changes nobody meant to make.
@@ -16,7 +16,11 @@ from freetrader.core import Rng, derive_seed
 
 HERE = Path(__file__).parent
 CASES = [("contraband", ["heuristic", "random", "heuristic"], 3), ("contraband", ["heuristic"] * 5, 5),
-         ("contraband", ["random", "heuristic"] * 4, 8)]
+         ("contraband", ["random", "heuristic"] * 4, 8),
+         ("cornish-smuggler", ["heuristic", "random", "heuristic"], 4),
+         ("cornish-smuggler", ["heuristic"] * 5, 6),
+         ("merchants-cove", ["heuristic", "random", "heuristic", "heuristic"], 2)]
+
 
 
 def fingerprint(state: freetrader.State) -> str:
@@ -24,7 +28,12 @@ def fingerprint(state: freetrader.State) -> str:
 
 
 def main() -> None:
+    import sys
+
+    wanted = set(sys.argv[1:])  # game names to regenerate; none: all
     for name, seats, seed in CASES:
+        if wanted and name not in wanted:
+            continue
         game = freetrader.game(name)
         state = game.new_state(len(seats), seed)
         bots = [make_bot(b, game, derive_seed(seed, i)) for i, b in enumerate(seats)]
