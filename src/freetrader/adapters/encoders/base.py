@@ -20,6 +20,7 @@ state) into a fixed-size ``float32`` vector, and maps actions to indices
 from __future__ import annotations
 
 import zlib
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,18 +46,20 @@ def seat_view(state: State, seat: int, events: bool = False) -> dict[str, Any]:
     return state.view(seat, events=events)
 
 
-class ActionSpace:
+class ActionSpace(ABC):
     """Maps a state's legal actions to indices; ``size`` indices in all."""
 
     size: int
 
+    @abstractmethod
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         """The index of each action, in the same order (distinct indices)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def describe(self, index: int) -> str:
         """What an index means, for people (the notation where it is fixed)."""
-        raise NotImplementedError
+        ...
 
 
 class Catalogue(ActionSpace):
@@ -177,7 +180,7 @@ class HashedActions(ActionSpace):
         return " | ".join(names) if names else f"slot {index}"
 
 
-class Encoder:
+class Encoder(ABC):
     """A seat's view -> ``float32[observation_size]``; actions <-> ``0 .. num_actions - 1``.
 
     ``name`` is the encoder's id (``"contraband"``, ``"generic"``) and
@@ -211,9 +214,10 @@ class Encoder:
                              f"expected {self.observation_size}")
         return out
 
+    @abstractmethod
     def features(self, view: Mapping[str, Any]) -> list[float]:
         """The features as a plain list (``encode`` turns them into an array)."""
-        raise NotImplementedError
+        ...
 
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         return self.actions.legal_indices(actions)

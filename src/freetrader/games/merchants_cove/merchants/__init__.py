@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Act
@@ -29,7 +30,7 @@ __all__ = ["Merchant", "register", "MERCHANTS", "merchant_of", "produce", "draw_
 MERCHANTS: dict[str, Merchant] = {}
 
 
-class Merchant:
+class Merchant(ABC):
     """Base of every merchant: data access and the hooks the rules call."""
 
     id = ""
@@ -50,15 +51,17 @@ class Merchant:
         return self.data.actions[action]
 
     # -- hooks ---------------------------------------------------------------
+    @abstractmethod
     def setup(self, s: S, seat: int) -> list[int]:
-        raise NotImplementedError
+        ...
 
     def available(self, s: S, seat: int, action: str) -> bool:
         """Whether this shop-board space may be chosen now (the same-space rule is the rules' job)."""
         return True
 
+    @abstractmethod
     def begin(self, s: S, seat: int, action: str) -> bool:
-        raise NotImplementedError
+        ...
 
     def legal(self, s: S, seat: int) -> list[Act]:
         return []
@@ -67,10 +70,12 @@ class Merchant:
         return False
 
     def clean_up(self, s: S, seat: int) -> None:
-        """Clean-Up: the merchant's own reset between days."""
+        """Clean-Up: the merchant's own reset between days (optional: none by default)."""
+        return None
 
     def staff(self, s: S, seat: int, amount: int) -> None:
-        """The merchant's own Staff ability ('merchant N' in the data)."""
+        """The merchant's own Staff ability ('merchant N' in the data; optional: none by default)."""
+        return None
 
     def view(self, s: S, seat: int) -> dict[str, Any]:
         return {}
