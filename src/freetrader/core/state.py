@@ -389,8 +389,40 @@ class RulesState(State):
 
     rules: ClassVar[Any]
     views: ClassVar[Any]
+    #: Fields saved by ``to_json``: lists, lists of lists, and plain values.
+    #: ``phase`` is saved by the name ``rules.PHASES`` gives it.
+    flat_fields: ClassVar[tuple[str, ...]] = ()
+    nested_fields: ClassVar[tuple[str, ...]] = ()
+    scalar_fields: ClassVar[tuple[str, ...]] = ()
     phase: int
     actor: int
+
+    def _game_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: list(getattr(self, name)) for name in self.flat_fields}
+        d.update({name: [list(x) for x in getattr(self, name)] for name in self.nested_fields})
+        d.update({name: getattr(self, name) for name in self.scalar_fields})
+        d["phase"] = self.rules.PHASES[self.phase]
+        d.update(self._extra_json())
+        return d
+
+    def _load_game_json(self, data: Mapping[str, Any]) -> None:
+        for name in self.flat_fields:
+            setattr(self, name, list(data[name]))
+        for name in self.nested_fields:
+            setattr(self, name, [list(x) for x in data[name]])
+        for name in self.scalar_fields:
+            setattr(self, name, data[name])
+        self.phase = self.rules.PHASES.index(data["phase"])  # type: ignore[misc]  # the subclass declares the slot
+        self._load_extra(data)
+        self.rules.check_consistent(self)
+
+    def _extra_json(self) -> dict[str, Any]:
+        """Fields with a shape of their own (tuples, names); none by default."""
+        return {}
+
+    def _load_extra(self, data: Mapping[str, Any]) -> None:
+        """Read back what ``_extra_json`` wrote."""
+        return None
 
     def _setup(self) -> None:
         self.rules.setup(self)

@@ -26,6 +26,8 @@ _SCALARS = (
 class ContrabandState(RulesState):
     rules = rules
     views = view
+    flat_fields = _LISTS
+    scalar_fields = _SCALARS
     __slots__ = _LISTS + _SCALARS + ("pending",)
 
     cash: list[int]  # per seat, dollars
@@ -78,18 +80,8 @@ class ContrabandState(RulesState):
             setattr(other, name, getattr(self, name))
         other.pending = self.pending[:]
 
-    def _game_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: getattr(self, name)[:] for name in _LISTS}
-        d.update({name: getattr(self, name) for name in _SCALARS})
-        d["phase"] = PHASES[self.phase]
-        d["pending"] = [list(p) for p in self.pending]
-        return d
+    def _extra_json(self) -> dict[str, Any]:
+        return {"pending": [list(p) for p in self.pending]}
 
-    def _load_game_json(self, data: Mapping[str, Any]) -> None:
-        for name in _LISTS:
-            setattr(self, name, list(data[name]))
-        for name in _SCALARS:
-            setattr(self, name, data[name])
-        self.phase = PHASES.index(data["phase"])
+    def _load_extra(self, data: Mapping[str, Any]) -> None:
         self.pending = [(int(a), int(b), int(c)) for a, b, c in data["pending"]]
-        rules.check_consistent(self)

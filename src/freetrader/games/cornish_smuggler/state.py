@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from freetrader.core import RulesState
 
 from . import rules, view
-from .rules import PHASES
 
 __all__ = ["CornishState"]
 
@@ -30,6 +28,9 @@ _SCALARS = (
 class CornishState(RulesState):
     rules = rules
     views = view
+    flat_fields = _FLAT
+    nested_fields = _NESTED
+    scalar_fields = _SCALARS
     __slots__ = _FLAT + _NESTED + _SCALARS
 
     # per seat
@@ -164,19 +165,3 @@ class CornishState(RulesState):
         for name in _SCALARS:
             setattr(other, name, getattr(self, name))
 
-    def _game_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: getattr(self, name)[:] for name in _FLAT}
-        d.update({name: [x[:] for x in getattr(self, name)] for name in _NESTED})
-        d.update({name: getattr(self, name) for name in _SCALARS})
-        d["phase"] = PHASES[self.phase]
-        return d
-
-    def _load_game_json(self, data: Mapping[str, Any]) -> None:
-        for name in _FLAT:
-            setattr(self, name, list(data[name]))
-        for name in _NESTED:
-            setattr(self, name, [list(x) for x in data[name]])
-        for name in _SCALARS:
-            setattr(self, name, data[name])
-        self.phase = PHASES.index(data["phase"])
-        rules.check_consistent(self)

@@ -8,7 +8,7 @@ from typing import Any
 from freetrader.core import RulesState
 
 from . import rules, view
-from .rules import PHASES, STAGES
+from .rules import STAGES
 
 __all__ = ["CoveState"]
 
@@ -26,6 +26,9 @@ _SCALARS = ("np", "day", "bank", "tick", "stage", "phase", "actor", "rogue", "la
 class CoveState(RulesState):
     rules = rules
     views = view
+    flat_fields = _FLAT
+    nested_fields = _NESTED
+    scalar_fields = _SCALARS
     __slots__ = _FLAT + _NESTED + _SCALARS + ("tasks",)
 
     # per merchant (the Peddler, in solo play, is the last index)
@@ -166,23 +169,9 @@ class CoveState(RulesState):
         other.hall_rogue_leaders = self.hall_rogue_leaders[:]
         other.lair_leaders = self.lair_leaders
 
-    def _game_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: getattr(self, name)[:] for name in _FLAT}
-        d.update({name: [x[:] for x in getattr(self, name)] for name in _NESTED})
-        d.update({name: getattr(self, name) for name in _SCALARS})
-        d["phase"] = PHASES[self.phase]
-        d["stage"] = STAGES[self.stage]
-        d["tasks"] = [list(t) for t in self.tasks]
-        return d
+    def _extra_json(self) -> dict[str, Any]:
+        return {"stage": STAGES[self.stage], "tasks": [list(t) for t in self.tasks]}
 
-    def _load_game_json(self, data: Mapping[str, Any]) -> None:
-        for name in _FLAT:
-            setattr(self, name, list(data[name]))
-        for name in _NESTED:
-            setattr(self, name, [list(x) for x in data[name]])
-        for name in _SCALARS:
-            setattr(self, name, data[name])
-        self.phase = PHASES.index(data["phase"])
+    def _load_extra(self, data: Mapping[str, Any]) -> None:
         self.stage = STAGES.index(data["stage"])
         self.tasks = [tuple(t) for t in data["tasks"]]
-        rules.check_consistent(self)

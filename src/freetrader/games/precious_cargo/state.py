@@ -8,7 +8,6 @@ from typing import Any
 from freetrader.core import RulesState
 
 from . import rules, view
-from .rules import PHASES
 
 __all__ = ["PreciousCargoState"]
 
@@ -19,6 +18,9 @@ _SCALARS = ("phase", "actor", "first", "turn", "used", "n_used", "cur_ship", "se
 class PreciousCargoState(RulesState):
     rules = rules
     views = view
+    flat_fields = tuple(x for x in _LISTS if x != "holds")
+    nested_fields = ("pools",)
+    scalar_fields = _SCALARS
     __slots__ = _LISTS + _SCALARS + ("pools",)
 
     country: list[int]  # per seat: 0 Koruna, 1 Talonas (-1 before it is chosen)
@@ -79,21 +81,8 @@ class PreciousCargoState(RulesState):
         other.sell_at = self.sell_at
         other.sold_demand = self.sold_demand
 
-    def _game_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: list(getattr(self, name)) for name in _LISTS}
-        d["holds"] = [list(h) for h in self.holds]
-        d.update({name: getattr(self, name) for name in _SCALARS})
-        d["phase"] = PHASES[self.phase]
-        d["pools"] = [p[:] for p in self.pools]
-        return d
+    def _extra_json(self) -> dict[str, Any]:
+        return {"holds": [list(h) for h in self.holds]}
 
-    def _load_game_json(self, data: Mapping[str, Any]) -> None:
-        for name in _LISTS:
-            setattr(self, name, [int(x) for x in data[name]] if name != "holds" else None)
-        self.holds = [tuple(int(c) for c in h) for h in data["holds"]]
-        for name in _SCALARS:
-            setattr(self, name, data[name])
-        self.sold_demand = bool(data["sold_demand"])
-        self.phase = PHASES.index(data["phase"])
-        self.pools = [[int(c) for c in p] for p in data["pools"]]
-        rules.check_consistent(self)
+    def _load_extra(self, data: Mapping[str, Any]) -> None:
+        self.holds = [tuple(int(c) for c in h) for h in data["holds"]]  # tuples: shared by clones
