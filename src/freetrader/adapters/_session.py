@@ -1,8 +1,13 @@
 """One game in progress seen through an encoder: what all three adapters share.
 
-Everything a seat is shown comes from its view (``seat_view``); legality
-comes from ``legal_actions()`` only. Work is cached per position (the action
-count), so asking twice for a mask or an observation costs nothing.
+Everything a seat is shown comes from its view (``Encoder.encode_state``
+gives exactly ``encode(seat_view(...))``, reading the state directly where an
+encoder knows how); legality comes from ``legal_actions()`` only. Work is
+cached per position (the action count), so asking twice for a mask or an
+observation costs nothing. Masks are also cached by the legal actions
+themselves (games hand out the same action objects, so a position whose
+actions were seen before reuses their mask): they are read-only and shared;
+each position's observation is a new array.
 """
 
 from __future__ import annotations
@@ -15,11 +20,12 @@ import numpy as np
 from freetrader.core import Action, BadOption, Game, IllegalAction, State
 from freetrader.core import game as find_game
 
-from .encoders import Encoder, encoder_for, seat_view
+from .encoders import Encoder, encoder_for
 
 __all__ = ["Session", "final_rewards", "REWARDS", "reward_range"]
 
 REWARDS = ("win", "score")
+_MASK_CACHE = 50_000  # distinct sets of legal actions remembered
 
 
 def final_rewards(state: State, scheme: str) -> list[float]:
@@ -74,48 +80,63 @@ class Session:
         self.num_actions = self.encoder.num_actions
         self.observation_size = self.encoder.observation_size
         self.state: State = self.game.new_state(self.seats, 0, self.options)
-        self._at = -1
-        self._legal: list[Action] = []
+        self._at = -1  # the action count the mask and index below belong to
+        self._obs_at = -1  # ... and the observations
         self._index: dict[int, Action] = {}
         self._mask: np.ndarray = np.zeros(self.num_actions, np.int8)
-        self._obs: dict[int, np.ndarray] = {}
+        self._obs: dict[int | None, np.ndarray] = {}
+        # id of each legal action -> (the actions, their mask, index -> action); the
+        # actions are kept so that their ids stay theirs
+        self._masks: dict[tuple[int, ...], tuple[list[Action], np.ndarray, dict[int, Action]]] = {}
         self.no_mask = np.zeros(self.num_actions, np.int8)
+        self.no_mask.flags.writeable = False
 
     def new_game(self, seed: int) -> State:
         self.state = self.game.new_state(self.seats, seed, self.options)
-        self._at = -1
+        self._at = self._obs_at = -1
         return self.state
 
     def _refresh(self) -> None:
         state = self.state
         self._at = state.action_count
-        self._obs = {}
-        legal = self._legal = state.legal_actions()
-        idx = self.encoder.legal_indices(legal)
-        self._index = dict(zip(idx, legal, strict=True))
-        mask = self._mask = np.zeros(self.num_actions, np.int8)
-        if idx:
-            mask[idx] = 1
+        legal = state.legal_actions()
+        key = tuple(map(id, legal))
+        hit = self._masks.get(key)
+        if hit is None:
+            if len(self._masks) >= _MASK_CACHE:
+                self._masks.clear()
+            idx = self.encoder.legal_indices(legal)
+            mask = np.zeros(self.num_actions, np.int8)
+            if idx:
+                mask[idx] = 1
+            mask.flags.writeable = False
+            hit = self._masks[key] = (legal, mask, dict(zip(idx, legal, strict=True)))
+        _, self._mask, self._index = hit
 
     def legal(self) -> dict[int, Action]:
-        """Index -> action for the seat to act (empty when the game is over)."""
+        """Index -> action for the seat to act (empty when the game is over; do not modify it)."""
         if self._at != self.state.action_count:
             self._refresh()
         return self._index
 
     def mask(self) -> np.ndarray:
-        """``int8[num_actions]``: 1 where the index is a legal action now (do not modify it)."""
+        """``int8[num_actions]``: 1 where the index is a legal action now (read-only)."""
         if self._at != self.state.action_count:
             self._refresh()
         return self._mask
 
-    def observe(self, seat: int) -> np.ndarray:
-        """The observation vector of ``seat``, from its view only (do not modify it)."""
-        if self._at != self.state.action_count:
-            self._refresh()
+    def observe(self, seat: int | None) -> np.ndarray:
+        """The observation vector of ``seat`` (``None``: a spectator), from what its view shows.
+
+        The same array while the position lasts (do not modify it); a new one after each action.
+        """
+        at = self.state.action_count
+        if self._obs_at != at:
+            self._obs_at = at
+            self._obs = {}
         obs = self._obs.get(seat)
         if obs is None:
-            obs = self._obs[seat] = self.encoder.encode(seat_view(self.state, seat))
+            obs = self._obs[seat] = self.encoder.encode_state(self.state, seat)
         return obs
 
     def action_of(self, index: Any) -> Action:

@@ -74,7 +74,8 @@ class _Observer:
         return seat_view(s, player, events=self.events)
 
     def set_from(self, state: FreetraderSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(self._view(state, player))
+        # Encoders do not read the log, so the tensor is the same with or without it.
+        self.tensor[:] = self.encoder.encode_state(state.ft_state, None if self.public else player)
 
     def string_from(self, state: FreetraderSpielState, player: int) -> str:
         return json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))

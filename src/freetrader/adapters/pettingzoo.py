@@ -106,8 +106,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         s = self.session
         seat = self._seat[agent]
-        mask = s.mask() if seat == s.state.to_act else s.no_mask
-        return {"observation": s.observe(seat), "action_mask": mask}
+        return {"observation": s.observe(seat), "action_mask": s.mask() if seat == s.state.to_act else s.no_mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -118,13 +117,13 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         s.play(action)
         self._cumulative_rewards[agent] = 0.0
         self._steps += 1
-        state = s.state
-        if state.is_over:
+        who = s.state.to_act
+        if who is None:
             self._finish()
         else:
             if self.max_steps is not None and self._steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.agents[state.to_act]  # type: ignore[index]
+            self.agent_selection = self.agents[who]
             # The rewards of the previous step are cleared only when there were any (they come at the end).
         if self.render_mode == "human":
             self.render()

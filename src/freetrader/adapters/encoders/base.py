@@ -37,7 +37,7 @@ def crc(text: str) -> int:
     return zlib.crc32(text.encode())
 
 
-def seat_view(state: State, seat: int, events: bool = False) -> dict[str, Any]:
+def seat_view(state: State, seat: int | None, events: bool = False) -> dict[str, Any]:
     """``state.view(seat)``, without the public log unless ``events``.
 
     The log grows with the game and walking it is most of the cost of a view
@@ -53,7 +53,11 @@ class ActionSpace(ABC):
 
     @abstractmethod
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
-        """The index of each action, in the same order (distinct indices)."""
+        """The index of each action, in the same order (distinct indices).
+
+        The same actions in the same order must always get the same indices:
+        adapters cache masks by the legal actions.
+        """
         ...
 
     @abstractmethod
@@ -213,6 +217,16 @@ class Encoder(ABC):
             raise ValueError(f"{self.name} encoder v{self.version} made {out.shape[0]} features, "
                              f"expected {self.observation_size}")
         return out
+
+    def encode_state(self, state: State, seat: int | None) -> np.ndarray:
+        """``encode(seat_view(state, seat))``, a new array on every call.
+
+        An encoder may override this to read the state's fields directly,
+        skipping the view (which is most of the cost of an observation). An
+        override must read only what ``seat``'s view shows and give exactly
+        the same vector; tests check both (``tests/adapters/test_fast_encoders.py``).
+        """
+        return self.encode(seat_view(state, seat))
 
     @abstractmethod
     def features(self, view: Mapping[str, Any]) -> list[float]:
