@@ -23,16 +23,26 @@ Actions (``6 + C + A + 8`` indices = 33 with the shipped data; C claimable artic
 for each dutiable article and the diplomatic bag in file order, then
 ``discard <article>`` for every article in file order, then ``borrow 0`` ..
 ``borrow 7`` (absolute seat numbers); then 256 overflow indices (see ``Catalogue``).
+
+``encode_state(state, seat)`` builds the same vector from the state's fields
+(the public ones, and the luggage only for its holder once looked at) without
+building the view: pieces are kept as float32 bytes, memoized by the values
+they show, and joined. Tests prove it equal to ``encode(view)`` bit for bit
+and blind to what a determinization resamples.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
-from typing import Any
+from operator import attrgetter, sub, truediv
+from typing import TYPE_CHECKING, Any
 
-from freetrader.core import Game
+import numpy as np
+
+from freetrader.core import Game, State
 from freetrader.games.contraband.components import COMPONENTS as C
-from freetrader.games.contraband.rules import PHASES
+from freetrader.games.contraband.rules import OVER, PHASES
 
 from . import register_encoder
 from ._build import index_of, multi_hot, one_hot, rel
@@ -45,6 +55,7 @@ _ART = [a.id for a in C.articles]
 _A = len(_ART)
 _AIX = index_of(_ART)
 _COUNT = [float(a.count) for a in C.articles]
+_ICOUNT = [a.count for a in C.articles]
 _PIX = index_of(PHASES)
 NOTATIONS = (
     ["declare", "search", "wave", "accept", "inform", "retire"]
@@ -54,6 +65,100 @@ NOTATIONS = (
 )
 _CATALOGUE = Catalogue(NOTATIONS, "contraband v1")
 _PER_SEAT = 17
+_P = len(PHASES)
+_SEATS_AT = _P + MAX_SEATS + 16  # where the per-seat blocks start
+_MEMO_LIMIT = 4096
+_ARTICLE_RANGE = range(_A)
+
+if TYPE_CHECKING:
+    from freetrader.games.contraband.state import ContrabandState
+
+
+def _floats(*values: float) -> bytes:
+    """float32 bytes, rounded from float64 as ``np.asarray(values, np.float32)`` rounds them."""
+    return struct.pack(f"{len(values)}f", *values)
+
+
+_PHASE_BYTES = [_floats(*(float(i == k) for i in range(_P))) for k in range(_P)]
+_NO_CARDS = _floats(*(0.0,) * _A)
+_TABLE = struct.Struct("16f").pack
+_ROW_D = struct.Struct("4f").pack  # the four debts
+
+
+def _debts(s: ContrabandState) -> tuple[bytes, ...]:
+    """Per seat: owes, is owed (loans), must pay, will be paid; summed in the order ``features`` sums them."""
+    n = s.seats
+    owes = [0.0] * n
+    owed = [0.0] * n
+    for b in range(n):
+        for lender in range(n):
+            amount = s.loans[b * n + lender]
+            if amount:
+                owes[b] += amount / 1000
+                owed[lender] += amount / 1000
+    pay = [0.0] * n
+    paid = [0.0] * n
+    for payer, payee, amount in s.pending:
+        pay[payer] += amount / 1000
+        paid[payee] += amount / 1000
+    return tuple(_ROW_D(owes[p], owed[p], pay[p], paid[p]) for p in range(n))
+
+
+_SEAT_FIELDS = ("cash", "retired", "been_officer", "declared", "caught", "cleared", "searches", "waved", "informs")
+_seat_fields = attrgetter(*_SEAT_FIELDS)
+_ROW = struct.Struct(f"{_PER_SEAT}f").pack
+_ARTICLE_FLOATS = struct.Struct(f"{_A}f").pack
+_ONE = struct.pack("f", 1.0)
+
+
+class _Rows(dict[tuple[Any, ...], bytes]):
+    """A seat's per-seat fields -> its 17-float row as bytes (role columns zero, no debts), computed once."""
+
+    def __missing__(self, values: tuple[Any, ...]) -> bytes:
+        if len(self) > _MEMO_LIMIT:
+            self.clear()
+        cash, retired, been, *tallies = values
+        row = self[values] = _ROW(cash / 1000, retired, been, 0, 0, 0, 0, *(t / 10 for t in tallies), 0, 0, 0, 0)
+        return row
+
+
+class _Seats:
+    """The per-seat rows for ``n`` seats, as float32 bytes (memoized by the values they show)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.seats_hot = _floats(*(float(i == n - 1) for i in range(MAX_SEATS)))
+        self.pad = bytes(4 * _PER_SEAT * (MAX_SEATS - n))
+        # byte offset of seat p's row when me observes
+        self.row_at = [[4 * (_SEATS_AT + (p - me) % n * _PER_SEAT) for p in range(n)] for me in range(n)]
+        self.rows = _Rows()
+        self.fields: tuple[list[Any], ...] = ()
+        self.by_seat: tuple[bytes, ...] = ()
+        self.blocks: dict[int, bytes] = {}
+        self.debts: dict[tuple[Any, ...], tuple[bytes, ...]] = {}
+
+    def block(self, s: ContrabandState, me: int) -> bytes:
+        """Each seat's row (roles and debts left zero) from ``me`` on, then the padding."""
+        fields = _seat_fields(s)
+        if fields != self.fields:  # a copy of the fields the blocks below were made from
+            self.fields = tuple(map(list.copy, fields))
+            self.by_seat = tuple(map(self.rows.__getitem__, zip(*fields, strict=True)))
+            self.blocks = {}
+        got = self.blocks.get(me)
+        if got is None:
+            rows = self.by_seat
+            got = self.blocks[me] = b"".join((*rows[me:], *rows[:me], self.pad))
+        return got
+
+    def debt_columns(self, s: ContrabandState) -> tuple[bytes, ...]:
+        """The four debt columns of each seat, by absolute seat (when a loan or a payment is open)."""
+        key = (*s.loans, *s.pending)
+        got = self.debts.get(key)
+        if got is None:
+            if len(self.debts) > _MEMO_LIMIT:
+                self.debts.clear()
+            got = self.debts[key] = _debts(s)
+        return got
 
 
 class ContrabandEncoder(Encoder):
@@ -65,6 +170,89 @@ class ContrabandEncoder(Encoder):
         self.actions = _CATALOGUE
         self.observation_size = len(PHASES) + MAX_SEATS + 16 + _PER_SEAT * MAX_SEATS + 4 * _A
         self.bounds = (-1e3, 1e3)
+        # Caches for encode_state, each keyed by (or checked against) the values it summarizes.
+        self._seats: dict[int, _Seats] = {}
+        # the impounded cards last seen; revealed / count and unseen / count as bytes, their unseen
+        # counts, and luggage -> (held, unseen / count) for the holder who looked at it
+        self._shown: tuple[list[int] | None, bytes, bytes, tuple[int, ...], dict[tuple[int, ...], tuple[bytes, bytes]]]
+        self._shown = (None, b"", b"", (), {})
+        self._claims: dict[tuple[int, ...], bytes] = {}
+
+    def encode_state(self, state: State, seat: int | None) -> np.ndarray:
+        """``encode(state.view(seat))`` from the state's fields, without building the view.
+
+        It reads only what the view shows: the public table, and the luggage
+        cards when ``seat`` holds the luggage and has looked at it. Pieces
+        of the vector are kept as float32 bytes and rebuilt only when the
+        fields they come from change.
+        """
+        s: ContrabandState = state  # type: ignore[assignment]
+        n = s.seats
+        if seat is not None and not (type(seat) is int and 0 <= seat < n):
+            return super().encode_state(state, seat)  # seat_view raises the error
+        me = seat or 0
+        seats = self._seats.get(n)
+        if seats is None:
+            seats = self._seats[n] = _Seats(n)
+        over = s.phase == OVER
+        act = -1 if over else s.actor
+        holder = s.holder
+        lug = holder >= 0
+        mine = holder == seat and s.examined
+
+        shown = s.discard_shown
+        last, revealed, unseen, unseen_counts, by_luggage = self._shown
+        if shown != last:
+            counts = tuple(map(shown.count, _ARTICLE_RANGE))
+            unseen_counts = tuple(map(sub, _ICOUNT, counts))
+            revealed = _ARTICLE_FLOATS(*map(truediv, counts, _COUNT))
+            unseen = _ARTICLE_FLOATS(*map(truediv, unseen_counts, _COUNT))
+            by_luggage = {}
+            self._shown = (shown[:], revealed, unseen, unseen_counts, by_luggage)
+        held = _NO_CARDS
+        if mine:
+            luggage = tuple(s.luggage)
+            got = by_luggage.get(luggage)
+            if got is None:
+                if len(by_luggage) > _MEMO_LIMIT:
+                    by_luggage.clear()
+                h = tuple(map(luggage.count, _ARTICLE_RANGE))
+                got = by_luggage[luggage] = (
+                    _ARTICLE_FLOATS(*h), _ARTICLE_FLOATS(*map(truediv, map(sub, unseen_counts, h), _COUNT))
+                )
+            held, unseen = got
+        claim = tuple(s.claim)
+        claimed = self._claims.get(claim)
+        if claimed is None:
+            if len(self._claims) > _MEMO_LIMIT:
+                self._claims.clear()
+            claimed = self._claims[claim] = _ARTICLE_FLOATS(*map(claim.count, _ARTICLE_RANGE))
+        buf = bytearray().join((
+            _PHASE_BYTES[s.phase], seats.seats_hot,
+            _TABLE(
+                s.round / 10, s.reshuffles / 10, s.declarations / 100, s.unused / 100, len(s.pack) / 54,
+                len(s.discard_hidden) / 54, lug, len(s.luggage) / 4 if lug else 0, lug and s.examined, s.bag_claim,
+                mine, s.officer == me, holder == me, s.declarer == me, act == me, over,
+            ),
+            seats.block(s, me), revealed, claimed, held, unseen,
+        ))
+        at = seats.row_at[me]
+        # the role columns: officer, holds the luggage, declarer, to act
+        i = at[s.officer] + 12
+        buf[i : i + 4] = _ONE
+        if holder >= 0:
+            i = at[holder] + 16
+            buf[i : i + 4] = _ONE
+        if s.declarer >= 0:
+            i = at[s.declarer] + 20
+            buf[i : i + 4] = _ONE
+        if act >= 0:
+            i = at[act] + 24
+            buf[i : i + 4] = _ONE
+        if s.pending or any(s.loans):
+            for i, debts in zip(at, seats.debt_columns(s), strict=True):
+                buf[i + 52 : i + 68] = debts
+        return np.frombuffer(buf, np.float32)
 
     def features(self, v: Mapping[str, Any]) -> list[float]:
         n = v["seats"]

@@ -1,0 +1,122 @@
+"""``Encoder.encode_state``: the fast path gives exactly the view's vector and never reads hidden cards.
+
+A fast path reads the full state, so these tests hold it to the view:
+(1) ``encode_state(state, seat)`` is bit for bit ``encode(state.view(seat))``
+for every seat and the spectator, over many random positions fed in a mixed
+order (so that the encoder's caches are exercised across games and seat
+counts); (2) determinizing the state for that seat never changes it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import freetrader
+from freetrader.adapters._session import Session
+from freetrader.adapters.encoders import encoder_for, seat_view
+from freetrader.core import State
+
+from .conftest import short_options
+
+DEDICATED = ("contraband", "cornish-smuggler", "precious-cargo")
+
+
+def _game_positions(name: str, seats: int, seed: int, options: dict | None = None) -> list[State]:
+    """Every position of one random game (copies)."""
+    g = freetrader.game(name)
+    state = g.new_state(seats, seed, options or {})
+    rng = random.Random(seed)
+    out = [state.clone()]
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        out.append(state.clone())
+    return out
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.dtype == b.dtype == np.float32 and a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
+def _check_position(enc, state: State, det: random.Random) -> None:
+    for seat in [None, *range(state.seats)]:
+        fast = enc.encode_state(state, seat)
+        assert _same(fast, enc.encode(seat_view(state, seat))), f"seat {seat} at action {state.action_count}"
+        if seat is None:
+            continue
+        for _ in range(2):
+            other = state.determinize(seat, det)
+            assert _same(enc.encode_state(other, seat), fast), f"seat {seat} sees hidden information"
+
+
+@pytest.mark.parametrize("name", DEDICATED)
+def test_encode_state_is_the_encoded_view_and_hides_what_the_view_hides(name):
+    spec = freetrader.game(name).spec
+    seat_counts = sorted({spec.min_seats, min(spec.min_seats + 1, spec.max_seats), spec.max_seats})
+    positions = []
+    encoders = {n: encoder_for(name, n, short_options(name)) for n in seat_counts}
+    for k, n in enumerate(seat_counts):
+        for seed in range(2):
+            positions += _game_positions(name, n, 100 * k + seed, short_options(name))
+    rng = random.Random(7)
+    rng.shuffle(positions)  # caches keyed by what was seen last must not carry over between games
+    det = random.Random(8)
+    for state in positions[:600]:
+        _check_position(encoders[state.seats], state, det)
+
+
+def test_contraband_positions_cover_every_fast_path_branch():
+    """The positions above include loans, payments due, searched luggage and a holder who looked at it."""
+    seen = {"loans": False, "pending": False, "revealed": False, "holder looked": False, "over": False}
+    enc = encoder_for("contraband", 4)
+    det = random.Random(3)
+    for seed in range(6):
+        for state in _game_positions("contraband", 4, seed):
+            s = state
+            flags = {
+                "loans": any(s.loans), "pending": bool(s.pending), "revealed": bool(s.discard_shown),
+                "holder looked": s.holder >= 0 and s.examined, "over": s.is_over,
+            }
+            if any(flags[k] and not seen[k] for k in flags) or s.action_count % 17 == 0:
+                _check_position(enc, s, det)
+            for k, v in flags.items():
+                seen[k] = seen[k] or v
+    assert all(seen.values()), seen
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), seats=st.integers(3, 8), at=st.floats(0, 1))
+def test_contraband_encode_state_property(seed, seats, at):
+    """Any position of any random Contraband game, any seat count: (1) and (2) hold."""
+    enc = encoder_for("contraband", seats)
+    positions = _game_positions("contraband", seats, seed)
+    _check_position(enc, positions[int(at * (len(positions) - 1))], random.Random(seed))
+
+
+def test_encode_state_names_a_bad_seat():
+    enc = encoder_for("contraband", 3)
+    state = freetrader.game("contraband").new_state(3, 1)
+    with pytest.raises(ValueError, match="no seat 3"):
+        enc.encode_state(state, 3)
+
+
+def test_observations_kept_from_earlier_steps_stay_as_they_were():
+    """Each position's observation is a new array; masks are shared but read-only."""
+    session = Session("contraband", 4)
+    session.new_game(5)
+    rng = random.Random(5)
+    kept = []
+    while not session.state.is_over:
+        seat = session.state.to_act
+        obs, mask = session.observe(seat), session.mask()
+        assert session.observe(seat) is obs  # cached for the position
+        assert obs.flags.writeable and not mask.flags.writeable
+        kept.append((obs, obs.copy(), mask, mask.copy()))
+        session.play(rng.choice(sorted(session.legal())))
+    for obs, copy, mask, mask_copy in kept:
+        assert np.array_equal(obs, copy) and np.array_equal(mask, mask_copy)
+    assert len({id(o) for o, *_ in kept}) == len(kept)
