@@ -183,31 +183,79 @@ def test_registered_evaluator_is_used_at_the_cut(monkeypatch):
     assert calls and not any(calls)
 
 
-def test_belief_rejects_unlikely_worlds(monkeypatch):
+def test_registered_sampler_draws_every_world(monkeypatch):
     g = freetrader.game("contraband")
     state = _mid_game("contraband", 3, 2, 12)
     seat = state.to_act
-    seen: list[float] = []
+    calls: list[int] = []
 
-    def never(world: State, s: int) -> float:
-        assert s == seat
-        seen.append(1.0)
-        return 0.0
+    def sampler(st: State, s: int, rng: Rng) -> State:
+        assert st is state and s == seat
+        calls.append(s)
+        return st.determinize(s, rng)
 
-    monkeypatch.setitem(ismcts._BELIEFS, g.spec.name, never)
-    bot = make_bot("ismcts:iters=3", g)
-    assert bot._sample(state, seat).legal_actions() == state.legal_actions()  # type: ignore[attr-defined]
-    assert len(seen) == ismcts._MAX_REJECTIONS  # then the likeliest world seen is taken
-    assert make_bot("ismcts:belief=0", g)._belief is None  # type: ignore[attr-defined]
+    monkeypatch.setitem(ismcts._SAMPLERS, g.spec.name, sampler)
+    make_bot("ismcts:iters=7", g).choose(state, seat)
+    assert len(calls) == 7  # one world per iteration, the first also serves the root
+    calls.clear()
+    make_bot("ismcts:iters=7;belief=0", g).choose(state, seat)
+    assert calls == []
 
 
-def test_contraband_belief_favours_true_declarations():
-    state = _mid_game("contraband", 4, 6, 0)
+def _awaiting_search(seats: int, seed: int) -> Any:
+    state = _mid_game("contraband", seats, seed, 0)
     s: Any = state
     while s.phase != 1:  # a declaration waits for the officer's search
         s.apply(Rng(s.action_count).choice(s.legal_actions()))
-    officer = s.to_act
-    b = make_bot("ismcts:iters=2", state.game, 0)
-    weights = [ismcts._contraband_belief(b._sample(state, officer), officer) for _ in range(40)]  # type: ignore[attr-defined]
-    uniform = [ismcts._contraband_belief(state.determinize(officer, Rng(i)), officer) for i in range(40)]
-    assert sum(weights) > sum(uniform)
+    return s
+
+
+def test_contraband_sampler_hides_nothing_and_believes_declarations():
+    from freetrader.bots.contraband import sample_world
+    from freetrader.games.contraband.components import COMPONENTS as C
+
+    truthful = samples = 0
+    for seed in range(12):
+        s = _awaiting_search(4, seed)
+        officer = s.to_act
+        seen = s.view(officer)
+        cards = sorted(s.pack + s.discard_hidden + s.luggage)
+        for k in range(25):
+            w: Any = sample_world(s, officer, Rng(k))
+            assert w.view(officer) == seen  # the officer cannot tell the world from the truth
+            assert sorted(w.pack + w.discard_hidden + w.luggage) == cards  # no card made or lost
+            assert w.legal_actions() == s.legal_actions()
+            if s.bag_claim:
+                continue
+            samples += 1
+            fined = sorted(c for c in w.luggage if C.fine[c])
+            truthful += fined == sorted(s.claim)
+    # Declarations are built true three times in four (a uniform deal: far fewer).
+    assert samples and 0.6 < truthful / samples < 0.9
+
+
+def test_luggage_for_claim_follows_the_model():
+    from freetrader.bots.contraband import UNDECLARED, luggage_for_claim
+    from freetrader.games.contraband.components import COMPONENTS as C
+
+    whisky = C.by_id["whisky"]
+    pool = [a.index for a in C.articles for _ in range(a.count)]
+    exact = bags = 0
+    for k in range(400):
+        rng = Rng(k)
+        shuffled = pool[:]
+        rng.shuffle(shuffled)
+        picked = luggage_for_claim([whisky, whisky], False, shuffled, 4, rng)
+        assert picked is not None and len(set(picked)) == 4
+        lug = [shuffled[i] for i in picked]
+        assert lug.count(whisky) >= 2
+        extra = sum(1 for c in lug if C.fine[c]) - 2
+        assert 0 <= extra <= 2  # two free places: at most two more fined articles
+        exact += extra == 0
+        bag = luggage_for_claim([], True, shuffled, 4, rng)
+        assert bag is not None
+        bags += C.bag in [shuffled[i] for i in bag]
+    assert abs(exact / 400 - UNDECLARED[0] / sum(UNDECLARED[:3])) < 0.07
+    assert bags >= 390  # a claimed Diplomatic Bag is believed 99 times in 100
+    # A claim the unseen cards cannot hold: no model world.
+    assert luggage_for_claim([whisky] * 5, False, pool, 4, Rng(1)) is None

@@ -18,15 +18,17 @@ cleared, each officer's record of searching or waving through.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from freetrader.core import Action, State
+from freetrader.core import Action, Rng, State
 from freetrader.games.contraband import actions as A
 from freetrader.games.contraband.components import COMPONENTS as C
 from freetrader.games.contraband.rules import PHASES, contraband_fine
 
 from .base import Bot, register_heuristic
+from .ismcts import register_sampler
 
 _SEARCH, _RECEIVE = "search", "receive"
 _SOFTMIN_DOLLARS = 12.0  # temperature of the soft choice among declarations
@@ -38,6 +40,31 @@ def _hypergeom(pool: int, good: int, draws: int) -> list[float]:
     if total == 0:
         return [1.0] + [0.0] * draws
     return [math.comb(good, x) * math.comb(pool - good, draws - x) / total for x in range(draws + 1)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _suspicion(unseen: tuple[int, ...], claimed: int, bag_claim: bool, prior: float) -> tuple[float, float]:
+    """(chance a declaration of ``claimed`` fined articles is false, expected fine if it is).
+
+    Cached: within one game (and one search) the same few card counts recur.
+    """
+    pool = sum(unseen)
+    dutiable = sum(unseen[k] for k in C.dutiable)
+    mean_fine = sum(unseen[k] * C.fine[k] for k in C.dutiable) / dutiable if dutiable else 0.0
+    dist = _hypergeom(pool, dutiable, 4)
+    expected_dutiable = sum(x * p for x, p in enumerate(dist))
+    if bag_claim:
+        p_bag = 4.0 * unseen[C.bag] / pool if pool else 0.0
+        lie = prior * (1 - p_bag)
+        p_lie = lie / (lie + p_bag) if lie + p_bag > 0 else 1.0
+        return p_lie, C.false_bag_fine + expected_dutiable * mean_fine
+    m = claimed
+    p_more = sum(dist[m + 1 :])
+    honest = (1 - prior) * dist[m]
+    lie = prior * 0.5 * p_more
+    p_lie = lie / (lie + honest) if lie + honest > 0 else 0.0
+    extra = sum((x - m) * p for x, p in enumerate(dist) if x > m) / p_more if p_more > 0 else 0.0
+    return p_lie, extra * mean_fine
 
 
 class ContrabandBot(Bot):
@@ -65,28 +92,8 @@ class ContrabandBot(Bot):
     def _search_rate(self, s: Any, officer: int) -> float:
         return (s.searches[officer] + 1.0) / (s.searches[officer] + s.waved[officer] + 4.0)
 
-    def _suspicion(self, unseen: list[int], claim: list[int], bag_claim: bool, prior: float) -> tuple[float, float]:
-        """(chance the declaration is false, expected fine if it is)."""
-        pool = sum(unseen)
-        dutiable = sum(unseen[k] for k in C.dutiable)
-        mean_fine = sum(unseen[k] * C.fine[k] for k in C.dutiable) / dutiable if dutiable else 0.0
-        dist = _hypergeom(pool, dutiable, 4)
-        expected_dutiable = sum(x * p for x, p in enumerate(dist))
-        if bag_claim:
-            p_bag = 4.0 * unseen[C.bag] / pool if pool else 0.0
-            lie = prior * (1 - p_bag)
-            p_lie = lie / (lie + p_bag) if lie + p_bag > 0 else 1.0
-            return p_lie, C.false_bag_fine + expected_dutiable * mean_fine
-        m = len(claim)
-        p_more = sum(dist[m + 1 :])
-        honest = (1 - prior) * dist[m]
-        lie = prior * 0.5 * p_more
-        p_lie = lie / (lie + honest) if lie + honest > 0 else 0.0
-        extra = sum((x - m) * p for x, p in enumerate(dist) if x > m) / p_more if p_more > 0 else 0.0
-        return p_lie, extra * mean_fine
-
     def _search_value(self, s: Any, seat: int, claim: list[int], bag_claim: bool, reward: float, risk: float) -> float:
-        p_lie, fine = self._suspicion(self._unseen(s, seat), claim, bag_claim, self._lie_prior(s, s.declarer))
+        p_lie, fine = _suspicion(tuple(self._unseen(s, seat)), len(claim), bag_claim, self._lie_prior(s, s.declarer))
         return p_lie * (fine + reward) - (1 - p_lie) * risk - self.search_margin
 
     # -- decisions -----------------------------------------------------------
@@ -114,35 +121,11 @@ class ContrabandBot(Bot):
         return legal[-1]
 
     def _declare(self, s: Any, seat: int, legal: list[Action]) -> Action:
-        hand = s.luggage
-        truth = sorted(k for k in hand if C.fine[k])
-        officer = s.officer
-        rate = self._search_rate(s, officer)
-        unseen = self._unseen(s, -1)  # the officer's eyes: only revealed cards are known
-        prior = self._lie_prior(s, seat)
-        # The claim so far always stays possible: in a search's sampled world the hand may not contain it.
-        candidates: list[tuple[list[int], bool]] = [(list(s.claim), False)]
-        if not s.claim:
-            candidates.append(([], True))
-        # Every sub-multiset of the truth that extends what has been claimed so far.
-        kinds = sorted(set(truth))
-        for picks in product(*[range(truth.count(k) + 1) for k in kinds]):
-            claim = [k for k, n in zip(kinds, picks, strict=True) for _ in range(n)]
-            if len(claim) > len(s.claim) and claim[: len(s.claim)] == s.claim and all(
-                k >= (s.claim[-1] if s.claim else 0) for k in claim[len(s.claim) :]
-            ):
-                candidates.append((claim, False))
-        costs = []
-        for claim, bag in candidates:
-            duty = 0 if bag else sum(C.duty[k] for k in claim)
-            fine = contraband_fine(claim, bag, hand)
-            p_lie, exp_fine = self._suspicion(unseen, claim, bag, prior)
-            officer_value = p_lie * exp_fine - (1 - p_lie) * C.search_compensation
-            p_search = 0.5 * rate + 0.5 / (1 + math.exp(-officer_value / 40.0))
-            penalty = fine if fine else -C.search_compensation
-            costs.append(duty + p_search * penalty)
-        best = min(costs)
-        weights = [math.exp(-(c - best) / _SOFTMIN_DOLLARS) for c in costs]
+        candidates, weights = _declarations(
+            tuple(sorted(s.luggage)), tuple(s.claim), self._search_rate(s, s.officer),
+            tuple(self._unseen(s, -1)),  # the officer's eyes: only revealed cards are known
+            self._lie_prior(s, seat),
+        )
         r = self.rng.random() * sum(weights)
         pick = len(candidates) - 1
         for i, w in enumerate(weights):
@@ -158,4 +141,130 @@ class ContrabandBot(Bot):
         return A.DECLARE
 
 
+@lru_cache(maxsize=1 << 16)
+def _declarations(
+    hand: tuple[int, ...], claimed: tuple[int, ...], rate: float, unseen: tuple[int, ...], prior: float
+) -> tuple[list[tuple[list[int], bool]], list[float]]:
+    """Every declaration the traveller could still make and its soft-choice weight (cached: a pure function)."""
+    truth = sorted(k for k in hand if C.fine[k])
+    # The claim so far always stays possible: in a search's sampled world the hand may not contain it.
+    candidates: list[tuple[list[int], bool]] = [(list(claimed), False)]
+    if not claimed:
+        candidates.append(([], True))
+    # Every sub-multiset of the truth that extends what has been claimed so far.
+    kinds = sorted(set(truth))
+    n = len(claimed)
+    for picks in product(*[range(truth.count(k) + 1) for k in kinds]):
+        claim = [k for k, c in zip(kinds, picks, strict=True) for _ in range(c)]
+        if len(claim) > n and tuple(claim[:n]) == claimed and all(
+            k >= (claimed[-1] if claimed else 0) for k in claim[n:]
+        ):
+            candidates.append((claim, False))
+    costs = []
+    for claim, bag in candidates:
+        duty = 0 if bag else sum(C.duty[k] for k in claim)
+        fine = contraband_fine(claim, bag, list(hand))
+        p_lie, exp_fine = _suspicion(unseen, len(claim), bag, prior)
+        officer_value = p_lie * exp_fine - (1 - p_lie) * C.search_compensation
+        p_search = 0.5 * rate + 0.5 / (1 + math.exp(-officer_value / 40.0))
+        penalty = fine if fine else -C.search_compensation
+        costs.append(duty + p_search * penalty)
+    best = min(costs)
+    return candidates, [math.exp(-(c - best) / _SOFTMIN_DOLLARS) for c in costs]
+
+
 register_heuristic("contraband", ContrabandBot)
+
+
+# -- what a declaration says about the luggage (IS-MCTS's sampler) -----------------------
+#: How many fined articles a declaration leaves out, measured on the heuristic's own
+#: declarations (4 seats, 40 games): 75% exact, 16% one short, 8% two, 1% three.
+#: A Diplomatic Bag was never claimed falsely; it is taken as true 99 times in 100.
+UNDECLARED = (0.75, 0.16, 0.08, 0.01)
+TRUE_BAG = 0.99
+_PENDING = frozenset((PHASES.index(_SEARCH), PHASES.index(_RECEIVE)))
+
+
+def _first(pool: list[int], taken: list[bool], wanted: Any, k: int) -> list[int] | None:
+    """Indices of the first ``k`` untaken cards of ``pool`` that ``wanted(card)`` accepts (it is shuffled)."""
+    out = []
+    for i, card in enumerate(pool):
+        if len(out) == k:
+            break
+        if not taken[i] and wanted(card):
+            out.append(i)
+    if len(out) < k:
+        return None
+    for i in out:
+        taken[i] = True
+    return out
+
+
+def _weighted(rng: Rng, weights: list[float]) -> int:
+    r = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        r -= w
+        if r < 0:
+            return i
+    return max(i for i, w in enumerate(weights) if w > 0)
+
+
+def luggage_for_claim(claim: list[int], bag_claim: bool, pool: list[int], size: int, rng: Rng) -> list[int] | None:
+    """Indices into ``pool`` of a luggage of ``size`` cards drawn from the declaration model.
+
+    ``None`` when the pool cannot hold the claim at all (the declaration is then
+    surely false and a uniform deal is as good as any).
+    """
+    taken = [False] * len(pool)
+    if bag_claim:
+        chosen: list[int] = []
+        if rng.random() < TRUE_BAG:
+            bag = _first(pool, taken, lambda c: c == C.bag, 1)
+            if bag is None:
+                return None
+            chosen = bag
+        rest = _first(pool, taken, lambda c: True, size - len(chosen))
+        return None if rest is None else chosen + rest
+    chosen = []
+    for k in claim:
+        got = _first(pool, taken, lambda c, k=k: c == k, 1)
+        if got is None:
+            return None
+        chosen += got
+    fined = sum(1 for i, c in enumerate(pool) if not taken[i] and C.fine[c])
+    plain = sum(1 for i, c in enumerate(pool) if not taken[i] and not C.fine[c])
+    free = size - len(claim)
+    weights = [w if e <= fined and 0 <= free - e <= plain else 0.0 for e, w in enumerate(UNDECLARED)]
+    if not any(weights):
+        return None
+    extra = _weighted(rng, weights)
+    more = _first(pool, taken, lambda c: C.fine[c] > 0, extra)
+    rest = _first(pool, taken, lambda c: C.fine[c] == 0, free - extra)
+    assert more is not None and rest is not None
+    return chosen + more + rest
+
+
+def sample_world(state: State, seat: int, rng: Rng) -> State:
+    """A world for ``seat`` in which a pending declaration is as truthful as travellers' usually are.
+
+    Starts from ``state.determinize(seat, rng)`` and only rearranges cards
+    ``seat`` cannot see (pack, face-down discards, the unexamined luggage).
+    """
+    world = state.determinize(seat, rng)
+    s: Any = world
+    if s.phase not in _PENDING or seat == s.declarer or (seat == s.holder and s.examined) or not s.luggage:
+        return world
+    pool = s.pack + s.discard_hidden + s.luggage
+    picked = luggage_for_claim(s.claim, s.bag_claim, pool, len(s.luggage), rng)
+    if picked is None:
+        return world
+    chosen = set(picked)
+    luggage = [pool[i] for i in picked]
+    rng.shuffle(luggage)
+    rest = [c for i, c in enumerate(pool) if i not in chosen]
+    n_pack = len(s.pack)
+    s.pack, s.discard_hidden, s.luggage = rest[:n_pack], rest[n_pack:], luggage
+    return world
+
+
+register_sampler("contraband", sample_world)
