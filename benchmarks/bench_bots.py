@@ -27,6 +27,7 @@ from freetrader.core import games as registered_games
 
 DEFAULT_SEATS = {"contraband": 4}
 DEFAULT_CONFIGS = (
+    "",  # the bot's defaults: heuristic rollouts where the game has a heuristic
     "playout=random;depth=20",
     "playout=random;depth=0",
     "playout=heuristic;depth=20",
@@ -101,7 +102,12 @@ def main(argv: list[str] | None = None) -> int:
             row = measure(g, states, config, args.ms)
             row.update(game=g.spec.name, seats=seats)
             rows.append(row)
-            label = config if row["playout"] in config else config + " (no heuristic: random)"
+            if not config:
+                label = f"default (playout={row['playout']})"
+            elif "heuristic" in config and row["playout"] != "heuristic":
+                label = config + " (no heuristic: random)"
+            else:
+                label = config
             print(f"{g.spec.name:<18} {seats:>5}  {label:<44} {row['iters_per_s']:>8,.0f} {row['slowest_per_s']:>8,.0f}")
             sys.stdout.flush()
     if args.json:

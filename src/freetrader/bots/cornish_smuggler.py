@@ -21,6 +21,7 @@ from freetrader.games.cornish_smuggler import rules as R
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
 
 from .base import Bot, register_bot, register_heuristic
+from .ismcts import register_evaluator
 
 
 def _sea_distances() -> list[list[int]]:
@@ -335,3 +336,34 @@ class CornishBot(CornishBotV1):
 
 register_bot("cornish-heuristic-v1", CornishBotV1)
 register_heuristic("cornish-smuggler", CornishBot)
+
+
+def _typical_prices() -> dict[int, float]:
+    """Gold plus Reputation a piece of each size fetches, averaged over the Price List's towns and rows."""
+    out = {}
+    for size in range(1, 6):
+        cells = [sum(row[min(size, town)]) for town, rows in C.prices.items() for row in rows]
+        cells = [c for c in cells if c > 0]
+        out[size] = sum(cells) / len(cells) if cells else 0.0
+    return out
+
+
+_TYPICAL = _typical_prices()
+#: Share of a typical sale a piece is worth by where it is: the further from a sale and the
+#: likelier to be lost to a search, the less (designed weights, not printed).
+_STAGE = {R.SHIP: 0.45, R.LAND: 0.55, R.STORE: 0.65, R.WAREHOUSE: 0.75}
+
+
+def estimate(state: State) -> list[float]:
+    """Gold plus Reputation, plus each seat's unsold goods at a share of a typical sale (IS-MCTS's rollout cut)."""
+    s: Any = state
+    out = [float(s.gold[p] + s.rep[p]) for p in range(s.seats)]
+    for g, where in enumerate(s.g_where):
+        share = _STAGE.get(where)
+        owner = s.g_owner[g]
+        if share is not None and 0 <= owner < s.seats:
+            out[owner] += share * _TYPICAL[min(5, C.shapes[C.goods[g]].size)]
+    return out
+
+
+register_evaluator("cornish-smuggler", estimate)

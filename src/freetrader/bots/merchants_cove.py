@@ -23,6 +23,7 @@ from freetrader.games.merchants_cove.components import GREY, N_GOODS
 from freetrader.games.merchants_cove.merchants import MERCHANTS
 
 from .base import Bot, register_heuristic
+from .ismcts import register_evaluator
 
 HOUR = 2.6  # gold an hour of the Clock is worth
 CORRUPTION = 2.5  # gold a Corruption icon is expected to cost
@@ -129,3 +130,14 @@ class MerchantsCoveBot(Bot):
 
 
 register_heuristic("merchants-cove", MerchantsCoveBot)
+
+
+def estimate(state: State) -> list[float]:
+    """Final gold each seat can expect (``value``), for IS-MCTS's rollout cut; solo: less the Peddler's gold."""
+    s: Any = state
+    if s.np > s.seats:
+        return [value(s, 0) - s.gold[s.seats]]
+    return [value(s, p) for p in range(s.seats)]
+
+
+register_evaluator("merchants-cove", estimate)

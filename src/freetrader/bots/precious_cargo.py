@@ -34,6 +34,7 @@ from freetrader.games.precious_cargo.rules import (
 )
 
 from .base import Bot, register_heuristic
+from .ismcts import register_evaluator
 
 NS = C.n_settlements
 NP = len(C.places)
@@ -248,3 +249,33 @@ class PreciousCargoBot(Bot):
 
 
 register_heuristic("precious-cargo", PreciousCargoBot)
+
+
+_VALUER = PreciousCargoBot(None)
+
+
+def estimate(state: State) -> list[float]:
+    """Coins plus, for each crate aboard, its best sale less the sailing it takes (the heuristic's prices).
+
+    For IS-MCTS's rollout cut: a cargo carried towards its buyers is worth
+    more than one sailed away from them, though no coin has changed hands.
+    """
+    s: Any = state
+    out = []
+    for seat in range(s.seats):
+        v = float(s.coins[seat])
+        for slot in range(seat * SHIPS, seat * SHIPS + SHIPS):
+            here = s.at[slot]
+            if here < 0:
+                continue
+            for code in s.holds[slot]:
+                best = 0.0
+                for q in range(NS):
+                    if sellable(s, code, q):
+                        best = max(best, _VALUER._crate_value(s, code, q, seat) - 0.8 * _VALUER._turns(s, slot, here, q))
+                v += best
+        out.append(v)
+    return out
+
+
+register_evaluator("precious-cargo", estimate)
