@@ -8,7 +8,8 @@ Parameters: ``ms`` (time per decision, default 200) or ``iters`` (iterations;
 wins over ``ms`` when both are given), ``c`` (UCT exploration; default 0.1
 with the ``margin`` reward, else 0.7), ``playout`` (``auto``: the game's
 heuristic when it has one, else ``random``; or either by name), ``depth``
-(rollout actions before the evaluation, default 20, 0 = play to the end),
+(rollout actions before the evaluation, default 20 or the game's own, 0 =
+play to the end),
 ``opponents`` (``auto``: ``policy`` with a heuristic playout, else ``tree``),
 ``reward`` (``margin`` (default), ``minmax`` or ``rank``), ``belief`` (1:
 use the game's sampler when it has one, 0: uniform worlds), ``prior``
@@ -89,6 +90,7 @@ __all__ = ["IsmctsBot", "Sampler", "Evaluator", "register_sampler", "register_ev
 #: ``fn(state) -> an estimate of each seat's final score``, normalized like real scores.
 Evaluator = Callable[[State], list[float]]
 _EVALUATORS: dict[str, Evaluator] = {}
+_DEPTHS: dict[str, int] = {}  # a game's own default rollout depth, registered with its evaluator
 #: ``fn(state, seat, rng) -> world``: a determinization of ``state`` for ``seat`` drawn from a model of play.
 Sampler = Callable[[State, int, Rng], State]
 _SAMPLERS: dict[str, Sampler] = {}
@@ -96,15 +98,19 @@ _SAMPLERS: dict[str, Sampler] = {}
 _PARAMS = ("ms", "iters", "c", "playout", "depth", "opponents", "reward", "belief", "prior", "seed")
 
 
-def register_evaluator(game_name: str, fn: Evaluator) -> None:
+def register_evaluator(game_name: str, fn: Evaluator, depth: int | None = None) -> None:
     """The evaluation ISMCTS uses at its rollout cut for a game (by the game's name, any version).
 
     ``fn(state)`` estimates every seat's final score from a position (in the
     units of ``scores()``), counting what the scores do not yet show: goods
     held, cargo aboard, half-made wares. It may read the whole state: ISMCTS
-    only ever hands it a sampled world.
+    only ever hands it a sampled world. ``depth``, if given, is the game's
+    default rollout depth (where its heuristic is slow and its evaluator good,
+    a shorter rollout buys more iterations).
     """
     _EVALUATORS[game_name] = fn
+    if depth is not None:
+        _DEPTHS[game_name] = depth
 
 
 def register_sampler(game_name: str, fn: Sampler) -> None:
@@ -186,7 +192,7 @@ class IsmctsBot(Bot):
         self.iters = int(iters) if iters is not None else None
         ms = _number(params, "ms", None if self.iters else 200.0, 1)
         self.seconds = ms / 1000.0 if ms is not None else None
-        self.depth = int(_number(params, "depth", 20, 0) or 0)
+        self.depth = int(_number(params, "depth", _DEPTHS.get(game.spec.name, 20), 0) or 0)
         self.reward = _choice(params, "reward", "margin", ("margin", "minmax", "rank"))
         self.c = float(_number(params, "c", 0.1 if self.reward == "margin" else 0.7, 0) or 0.0)
         playout = _choice(params, "playout", "auto", ("auto", "random", "heuristic"))
