@@ -95,3 +95,9 @@ def test_prior_parameter() -> None:
     assert make_bot("ismcts:playout=random", g).prior == 0.0  # type: ignore[attr-defined]
     with pytest.raises(BadOption):
         make_bot("ismcts:prior=-1", g)
+
+
+def test_games_register_their_rollout_depth() -> None:
+    depth = {name: make_bot("ismcts", freetrader.game(name)).depth for name in freetrader.games()}  # type: ignore[attr-defined]
+    assert depth["contraband"] == 10 and depth["merchants-cove"] == 4 and depth["precious-cargo"] == 20
+    assert make_bot("ismcts:depth=7", freetrader.game("contraband")).depth == 7  # type: ignore[attr-defined]

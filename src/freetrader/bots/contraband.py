@@ -28,7 +28,7 @@ from freetrader.games.contraband.components import COMPONENTS as C
 from freetrader.games.contraband.rules import PHASES, contraband_fine
 
 from .base import Bot, register_heuristic
-from .ismcts import register_sampler
+from .ismcts import register_depth, register_sampler
 
 _SEARCH, _RECEIVE = "search", "receive"
 _SOFTMIN_DOLLARS = 12.0  # temperature of the soft choice among declarations
@@ -268,3 +268,5 @@ def sample_world(state: State, seat: int, rng: Rng) -> State:
 
 
 register_sampler("contraband", sample_world)
+# A declaration, its search and the payments take under ten actions: deeper rollouts add noise.
+register_depth("contraband", 10)

@@ -85,12 +85,12 @@ from freetrader.core import Action, BadOption, Game, Rng, State
 
 from .base import _HEURISTICS, Bot, register_bot
 
-__all__ = ["IsmctsBot", "Sampler", "Evaluator", "register_sampler", "register_evaluator", "evaluator_for", "normalize"]
+__all__ = ["IsmctsBot", "Sampler", "Evaluator", "register_sampler", "register_evaluator", "register_depth", "evaluator_for", "normalize"]
 
 #: ``fn(state) -> an estimate of each seat's final score``, normalized like real scores.
 Evaluator = Callable[[State], list[float]]
 _EVALUATORS: dict[str, Evaluator] = {}
-_DEPTHS: dict[str, int] = {}  # a game's own default rollout depth, registered with its evaluator
+_DEPTHS: dict[str, int] = {}  # a game's own default rollout depth (register_depth)
 #: ``fn(state, seat, rng) -> world``: a determinization of ``state`` for ``seat`` drawn from a model of play.
 Sampler = Callable[[State, int, Rng], State]
 _SAMPLERS: dict[str, Sampler] = {}
@@ -98,19 +98,25 @@ _SAMPLERS: dict[str, Sampler] = {}
 _PARAMS = ("ms", "iters", "c", "playout", "depth", "opponents", "reward", "belief", "prior", "seed")
 
 
-def register_evaluator(game_name: str, fn: Evaluator, depth: int | None = None) -> None:
+def register_depth(game_name: str, depth: int) -> None:
+    """A game's default rollout depth (actions before the evaluation) in place of 20.
+
+    Where a decision's effect is settled within a few actions (a Contraband
+    declaration and its search) or the heuristic is slow and the evaluator
+    good (Merchants Cove), a shorter rollout buys more iterations and less noise.
+    """
+    _DEPTHS[game_name] = depth
+
+
+def register_evaluator(game_name: str, fn: Evaluator) -> None:
     """The evaluation ISMCTS uses at its rollout cut for a game (by the game's name, any version).
 
     ``fn(state)`` estimates every seat's final score from a position (in the
     units of ``scores()``), counting what the scores do not yet show: goods
     held, cargo aboard, half-made wares. It may read the whole state: ISMCTS
-    only ever hands it a sampled world. ``depth``, if given, is the game's
-    default rollout depth (where its heuristic is slow and its evaluator good,
-    a shorter rollout buys more iterations).
+    only ever hands it a sampled world.
     """
     _EVALUATORS[game_name] = fn
-    if depth is not None:
-        _DEPTHS[game_name] = depth
 
 
 def register_sampler(game_name: str, fn: Sampler) -> None:

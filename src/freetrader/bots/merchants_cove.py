@@ -23,7 +23,7 @@ from freetrader.games.merchants_cove.components import GREY, N_GOODS
 from freetrader.games.merchants_cove.merchants import MERCHANTS
 
 from .base import Bot, register_heuristic
-from .ismcts import register_evaluator
+from .ismcts import register_depth, register_evaluator
 
 HOUR = 2.6  # gold an hour of the Clock is worth
 CORRUPTION = 2.5  # gold a Corruption icon is expected to cost
@@ -152,4 +152,5 @@ def estimate(state: State) -> list[float]:
     return [gold(p) for p in range(s.seats)]
 
 
-register_evaluator("merchants-cove", estimate, depth=4)  # its heuristic is slow: 5x the iterations
+register_evaluator("merchants-cove", estimate)
+register_depth("merchants-cove", 4)  # its heuristic is slow: 5x the iterations of 20
