@@ -56,3 +56,24 @@ def test_ismcts_plays_contraband():
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=20, random_state=rng)
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+def test_outcome_sampling_mccfr_learns_a_policy_on_a_small_contraband():
+    # Chance is sampled inside the game (each new_initial_state draws a new deal), which is
+    # what outcome-sampling MCCFR samples anyway; full-tree CFR needs explicit chance nodes.
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = fos.load_game("contraband", players=3, end="turns", turn_limit=2)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(60):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        probs = policy.action_probabilities(state)
+        assert set(probs) == set(state.legal_actions())
+        assert sum(probs.values()) == pytest.approx(1.0)
+        state.apply_action(max(probs, key=probs.get))
+        steps += 1
+    assert steps > 0 and len(state.returns()) == 3

@@ -24,6 +24,10 @@ every game option by its name.
   view with it (the log is the public history); with ``private_info=NONE``
   the spectator's view (``view(None)``).
 - ``resample_from_infostate`` is ``determinize``, so OpenSpiel's IS-MCTS runs.
+- Outcome-sampling MCCFR runs as it is (tested on a two-turn Contraband):
+  it samples chance, and each ``new_initial_state()`` is a new deal.
+  Full-tree CFR needs explicit chance nodes, which sampled dealing does not
+  offer; that would need a per-game enumeration of deals, not done.
 """
 
 from __future__ import annotations
