@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from freetrader.cli import main
@@ -43,6 +45,18 @@ def test_ratings_order_and_intervals():
     assert r.wins["weak"] == 1.0 and r.games["weak"] == 21
 
 
+def test_head_to_head_counts_who_finished_ahead():
+    r = Ratings(["a", "b", "c"])
+    r.add({"seats": ["a", "b", "c"], "scores": [5, 3, 5], "winners": [0, 2]})
+    r.add({"seats": ["c", "a", "b"], "scores": [1, 2, 4], "winners": [2]})
+    assert r.head_to_head("a", "b")[:2] == (1.0, 2)  # ahead once, behind once
+    assert r.head_to_head("a", "c")[:2] == (1.5, 2)  # a tie counts half
+    assert r.head_to_head("b", "c")[:2] == (1.0, 2)
+    k, n, lo, hi = r.head_to_head("c", "a")
+    assert (k, n) == (0.5, 2) and 0.0 <= lo < 0.25 < hi <= 1.0
+    assert r.head_to_head("a", "a")[1] == 0
+
+
 def test_tournament_command(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
     out = tmp_path / "t.jsonl"
@@ -52,4 +66,6 @@ def test_tournament_command(capsys, tmp_path, monkeypatch):
     assert code == 0
     assert "heuristic" in text and "random" in text and "95% interval" in text
     assert text.index("heuristic") < text.index("random")  # rated first
+    assert "Head to head" in text
+    assert re.search(r"\d+(\.5)?/12 \(\d+%", text)  # two of three seats are the same bot: 12 pairs in 6 games
     assert len(out.read_text().splitlines()) == 6

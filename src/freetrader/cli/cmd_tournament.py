@@ -79,6 +79,18 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         t.add_row(escape(r.bot), f"{r.mu:.2f}", f"{r.low:.2f}–{r.high:.2f}", f"{r.sigma:.2f}", str(r.games),
                   f"{r.win_rate:.1%}", f"{r.win_low:.1%}–{r.win_high:.1%}")
     console.print(t)
+    h = Table(title="Head to head: how often the row bot finished with a higher score than the column bot "
+                    "(ties count half), 95% Wilson interval", title_justify="left")
+    h.add_column("bot")
+    for b in bots:
+        h.add_column(escape(b), justify="right")
+    for b in bots:
+        cells = []
+        for c in bots:
+            k, n, lo, hi = ratings.head_to_head(b, c)
+            cells.append("–" if b == c or not n else f"{k:g}/{n} ({lo:.0%}–{hi:.0%})")
+        h.add_row(escape(b), *cells)
+    console.print(h)
     console.print(Text("Ratings: openskill Plackett-Luce, updated in game order; interval mu ± 1.96 sigma. "
                        f"Fair win share per seat: {1 / seats:.1%}.", style="dim"))
     console.print(Text(f"Played {played} games in {time.perf_counter() - started:.1f} s"))

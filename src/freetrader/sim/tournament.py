@@ -78,6 +78,9 @@ class Ratings:
         self.games = dict.fromkeys(self.bots, 0)
         self.wins = dict.fromkeys(self.bots, 0.0)
         self.played = 0
+        # (row, column) -> games both played, and how often row finished ahead (a tie counts half)
+        self.met: dict[tuple[str, str], int] = {}
+        self.ahead: dict[tuple[str, str], float] = {}
 
     def add(self, result: Mapping[str, Any]) -> None:
         specs = list(result["seats"])
@@ -97,6 +100,12 @@ class Ratings:
             cur.sigma = sum(r.sigma for r in rs) / len(rs)
             self.games[b] += 1
             self.wins[b] += sum(1.0 / len(winners) for seat, s in enumerate(specs) if s == b and seat in winners)
+        for i, b in enumerate(specs):
+            for j, c in enumerate(specs):
+                if b != c:
+                    self.met[b, c] = self.met.get((b, c), 0) + 1
+                    gain = 1.0 if scores[i] > scores[j] else 0.5 if scores[i] == scores[j] else 0.0
+                    self.ahead[b, c] = self.ahead.get((b, c), 0.0) + gain
 
     def table(self) -> list[BotRating]:
         rows = []
@@ -108,6 +117,18 @@ class Ratings:
                                   self.wins[b] / n if n else 0.0, lo, hi))
         rows.sort(key=lambda x: (-x.mu, x.bot))
         return rows
+
+
+    def head_to_head(self, row: str, column: str) -> tuple[float, int, float, float]:
+        """(times ``row`` finished ahead of ``column``, seat pairs in which they met, 95% Wilson interval).
+
+        Counted over every pair of their seats in a game, so with a bot in two
+        seats of one game that game counts twice.
+        """
+        n = self.met.get((row, column), 0)
+        k = self.ahead.get((row, column), 0.0)
+        lo, hi = wilson_interval(k, n)
+        return k, n, lo, hi
 
 
 def run_tournament(
