@@ -69,3 +69,24 @@ def test_tournament_command(capsys, tmp_path, monkeypatch):
     assert "Head to head" in text
     assert re.search(r"\d+(\.5)?/12 \(\d+%", text)  # two of three seats are the same bot: 12 pairs in 6 games
     assert len(out.read_text().splitlines()) == 6
+
+
+def test_tournament_resumes_its_out_file(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    args = ["tournament", "--game", "contraband", "--bots", "random,heuristic", "-n", "8", "--workers", "1",
+            "--no-progress", "--out"]
+    assert main(args + [str(whole)]) == 0
+    lines = whole.read_bytes().splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:3]) + lines[3][:40])  # three games and a write cut short
+    capsys.readouterr()
+    assert main(args + [str(cut)]) == 0
+    captured = capsys.readouterr()
+    assert "Resuming" in captured.err and "3 of 8" in captured.err
+    assert "Played 5 games" in captured.out
+    assert cut.read_bytes() == whole.read_bytes()  # nothing lost, nothing twice
+    # Another run's file is refused, untouched.
+    before = cut.read_bytes()
+    assert main(args[:-1] + ["--seed", "5", "--out", str(cut)]) == 2
+    assert "another run" in capsys.readouterr().err
+    assert cut.read_bytes() == before

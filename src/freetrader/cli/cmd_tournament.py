@@ -20,7 +20,7 @@ def _configure(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--workers", type=int, help="processes (default: the number of CPUs)")
     sp.add_argument("--backend", choices=("local", "ray"), default="local")
     sp.add_argument("--address", help="Ray cluster address for --backend ray")
-    sp.add_argument("--out", metavar="FILE", help="also write every game as JSON Lines (for 'freetrader report')")
+    sp.add_argument("--out", metavar="FILE", help="also write every game as JSON Lines (for 'freetrader report'); an existing file is resumed")
     sp.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -34,7 +34,7 @@ def _run(args: argparse.Namespace, console: Any) -> int:
 
     import freetrader
     from freetrader.bots import parse_seats
-    from freetrader.sim import result_line
+    from freetrader.sim import check_run, result_line, resume
     from freetrader.sim.tournament import Ratings, run_tournament, tournament_tasks
 
     from .app import CliError, _options
@@ -48,17 +48,25 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     options = _options(g, args.option)
     table, _ = tournament_tasks(g.spec.slug, bots, seats, args.n, args.seed, options)
     ratings = Ratings(bots)
+    done = 0
+    if args.out:
+        resolved = check_run(g.spec.slug, list(table[0]), options)
+        for r in resume(args.out, g.spec.slug, lambda i: table[i % len(table)], args.seed, resolved, args.n):
+            ratings.add(r)
+        done = ratings.played
+        if done:
+            print(f"Resuming {args.out}: {done} of {args.n} games already there", file=sys.stderr, flush=True)
     err = Console(stderr=True)
     progress = Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("ETA"),
                         TimeRemainingColumn(), console=err, disable=args.no_progress or not err.is_terminal)
-    out = open(args.out, "w", encoding="utf-8", newline="\n") if args.out else None
+    out = open(args.out, "a", encoding="utf-8", newline="\n") if args.out else None
     started = time.perf_counter()
     interrupted = False
     try:
         with progress:
-            task = progress.add_task("games", total=args.n)
+            task = progress.add_task("games", total=args.n, completed=done)
             for result in run_tournament(g.spec.slug, bots, seats, args.n, args.seed, options,
-                                         backend=args.backend, workers=workers, address=args.address):
+                                         backend=args.backend, workers=workers, address=args.address, start=done):
                 ratings.add(result)
                 if out is not None:
                     out.write(result_line(result) + "\n")
@@ -93,9 +101,11 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     console.print(h)
     console.print(Text("Ratings: openskill Plackett-Luce, updated in game order; interval mu ± 1.96 sigma. "
                        f"Fair win share per seat: {1 / seats:.1%}.", style="dim"))
-    console.print(Text(f"Played {played} games in {time.perf_counter() - started:.1f} s"))
+    resumed = f" (and {done} resumed from {args.out})" if done else ""
+    console.print(Text(f"Played {played - done} games in {time.perf_counter() - started:.1f} s{resumed}"))
     if interrupted:
-        print("freetrader: tournament interrupted; the ratings above cover the games played", file=sys.stderr)
+        where = f"; run the same command to resume {args.out}" if args.out else ""
+        print(f"freetrader: tournament interrupted; the ratings above cover the games played{where}", file=sys.stderr)
         return 130
     return 0
 

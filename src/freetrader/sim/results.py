@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from freetrader.core import FreetraderError
@@ -28,7 +28,7 @@ def result_line(result: Mapping[str, Any]) -> str:
 def resume(
     path: str | os.PathLike[str],
     game_slug: str,
-    seat_specs: Sequence[str],
+    seat_specs: Sequence[str] | Callable[[int], Sequence[str]],
     run_seed: int,
     options: Mapping[str, Any],
     n: int,
@@ -38,6 +38,8 @@ def resume(
     A trailing partial line (a write cut short) is cut off the file. Every
     complete line must be game ``i`` of this very run (game, seats, seed,
     options), else ``ResultFileError``: nothing is ever overwritten.
+    ``seat_specs`` is the seats of every game, or a function giving game
+    ``i``'s (a tournament's lineups change from game to game).
     """
     name = os.fspath(path)
     try:
@@ -54,7 +56,7 @@ def resume(
                 f.truncate(end)
         except OSError as exc:
             raise ResultFileError(f"cannot cut the partial last line of {name}: {exc.strerror or exc}") from None
-    specs = list(seat_specs)
+    specs_of = seat_specs if callable(seat_specs) else (lambda i, fixed=list(seat_specs): fixed)
     opts = dict(options)
     found: list[dict[str, Any]] = []
     lines = data[:end].split(b"\n")[:-1]
@@ -71,7 +73,7 @@ def resume(
             raise ResultFileError(f"{where} is not valid JSON ({exc}); use another --out") from None
         if not isinstance(obj, dict) or any(k not in obj for k in RESULT_KEYS):
             raise ResultFileError(f"{where} is not a simulate result (needs {', '.join(RESULT_KEYS)})")
-        expected = {"game": game_slug, "seats": specs, "seed": game_seed(run_seed, i)}
+        expected = {"game": game_slug, "seats": list(specs_of(i)), "seed": game_seed(run_seed, i)}
         for key, want in expected.items():
             if obj[key] != want:
                 raise ResultFileError(

@@ -38,7 +38,7 @@ def lineups(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
 
 def tournament_tasks(
     game_slug: str, bots: Sequence[str], seats: int, n: int, seed: int, options: Mapping[str, Any] | None = None,
-    max_actions: int = MAX_ACTIONS,
+    max_actions: int = MAX_ACTIONS, start: int = 0,
 ) -> tuple[list[tuple[str, ...]], Iterator[Task]]:
     g = freetrader.game(game_slug)
     g.spec.check_seats(seats)
@@ -46,7 +46,7 @@ def tournament_tasks(
     opts = check_run(g.spec.slug, list(table[0]), options)
     for lineup in table[1:len(bots)]:
         check_run(g.spec.slug, list(lineup), options)  # every bot spec is checked before the run
-    tasks = ((g.spec.slug, list(table[i % len(table)]), game_seed(seed, i), opts, max_actions) for i in range(n))
+    tasks = ((g.spec.slug, list(table[i % len(table)]), game_seed(seed, i), opts, max_actions) for i in range(start, n))
     return table, tasks
 
 
@@ -134,8 +134,10 @@ class Ratings:
 def run_tournament(
     game_slug: str, bots: Sequence[str], seats: int, n: int, seed: int = 0,
     options: Mapping[str, Any] | None = None, *, backend: str = "local", workers: int | None = None,
-    address: str | None = None,
+    address: str | None = None, start: int = 0,
 ) -> Iterator[dict[str, Any]]:
-    """Yield the tournament's results in game order (feed them to ``Ratings``)."""
-    _, tasks = tournament_tasks(game_slug, bots, seats, n, seed, options)
-    yield from run_tasks(tasks, n, backend=backend, workers=workers, address=address, chunksize=1)
+    """Yield the results of games ``start .. n-1`` in game order (feed them to ``Ratings``)."""
+    if not 0 <= start <= n:
+        raise SimulationError(f"cannot start at game {start} of {n}")
+    _, tasks = tournament_tasks(game_slug, bots, seats, n, seed, options, start=start)
+    yield from run_tasks(tasks, n - start, backend=backend, workers=workers, address=address, chunksize=1)
