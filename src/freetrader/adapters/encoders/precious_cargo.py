@@ -34,10 +34,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import Game
+import numpy as np
+
+from freetrader.core import Game, State
 from freetrader.games.precious_cargo import actions as A
 from freetrader.games.precious_cargo.components import COMPONENTS as C
-from freetrader.games.precious_cargo.rules import ACTION_NAMES, PHASES
+from freetrader.games.precious_cargo.rules import ACTION_NAMES, ACTIONS_PER_TURN, PHASES
 
 from . import register_encoder
 from ._build import index_of, one_hot, rel
@@ -68,6 +70,9 @@ for _k in range(SHIPS):
     NOTATIONS += [f"sell {_k + 1} {c}" for c in CRATES]
 _CATALOGUE = Catalogue(NOTATIONS, "precious-cargo v1")
 _SHIP_BLOCK = 1 + NP + 2 + T
+_USED_BITS = [(bit, _USED[name]) for bit, name in ACTION_NAMES]
+_TURN_PHASES = frozenset(PHASES.index(p) for p in ("move", "actions", "loading", "selling"))
+_CRATE_OF: dict[int, int] = {}  # crate code -> its crate type's index, filled as codes are met
 
 
 class PreciousCargoEncoder(Encoder):
@@ -79,6 +84,67 @@ class PreciousCargoEncoder(Encoder):
         self.actions = _CATALOGUE
         self.bounds = (-1e3, 1e3)
         self.observation_size = len(self.features(game.new_state(seats, 0, options).view(0)))
+
+    def encode_state(self, state: State, seat: int | None) -> np.ndarray:
+        """``encode(state.view(seat))`` from the state's fields: everything on the board is public.
+
+        The only hidden thing, the order of the face-down chips, appears in
+        neither (their count does).
+        """
+        s: Any = state
+        if seat is not None and not (type(seat) is int and 0 <= seat < 2):
+            return super().encode_state(state, seat)  # seat_view raises the error
+        me = seat or 0
+        out: list[float] = []
+        one_hot(out, s.phase, len(PHASES))
+        first = rel(s.first, me, 2)
+        left = ACTIONS_PER_TURN - s.n_used if s.phase in _TURN_PHASES else 0
+        out += [s.turn / 100, s.options["target"] / 50, (C.coins_total - sum(s.coins)) / 100, left / 2,
+                float(first == 0), float(first == 1), float(first is None)]
+        used = [0.0] * len(_USED)
+        for bit, i in _USED_BITS:
+            if s.used & bit:
+                used[i] = 1.0
+        out += used
+        one_hot(out, s.cur_ship % SHIPS + 1 if s.cur_ship >= 0 else 0, SHIPS + 1)
+        one_hot(out, s.sell_at if s.sell_at >= 0 else S, S + 1)
+        for r in (0, 1):
+            p = (me + r) % 2
+            one_hot(out, s.country[p] if s.country[p] >= 0 else 2, 3)
+            one_hot(out, s.home[p] if s.home[p] >= 0 else S, S + 1)
+            out += [s.coins[p] / 25, s.gov_left[p] / 5]
+        at = s.at
+        for p in range(S):
+            one_hot(out, (s.gov[p] - me) % 2 if s.gov[p] >= 0 else 2, 3)
+            one_hot(out, s.chips[p] if s.chips[p] >= 0 else K, K + 1)
+            mine = other = 0
+            for slot, place in enumerate(at):
+                if place == p:
+                    if slot // SHIPS == me:
+                        mine += 1
+                    else:
+                        other += 1
+            out += [float(mine), float(other)]
+        blocks = [0.0] * (2 * SHIPS * _SHIP_BLOCK)
+        for slot, place in enumerate(at):
+            if place < 0:
+                continue
+            owner, number = divmod(slot, SHIPS)
+            base = (((owner - me) % 2) * SHIPS + number) * _SHIP_BLOCK
+            blocks[base] = 1.0
+            blocks[base + 1 + place] = 1.0
+            blocks[base + 1 + NP] = s.sails[slot] / 3
+            blocks[base + 2 + NP] = s.moves[slot] / 5
+            for code in s.holds[slot]:
+                k = _CRATE_OF.get(code)
+                if k is None:
+                    k = _CRATE_OF[code] = _CRATE[A.crate_token(code)]
+                blocks[base + 3 + NP + k] += 1.0
+        out += blocks
+        for country in C.countries:
+            out += [s.stock[country.index * K + k] / 10 for k in C.buyable[country.index]]
+        out += [len(s.pools[c.index]) / 10 for c in C.countries]
+        return np.asarray(out, dtype=np.float32)
 
     def features(self, v: Mapping[str, Any]) -> list[float]:
         me = v["seat"] or 0
