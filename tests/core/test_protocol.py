@@ -71,6 +71,17 @@ def test_rng_is_fixed_across_python_versions():
     assert Rng(0).next64() == 0xE220A8397B1DCDAF  # SplitMix64's published first output for seed 0
 
 
+def test_rng_weighted_index_follows_the_weights():
+    r = Rng(5)
+    counts = [0, 0, 0, 0]
+    for _ in range(4000):
+        counts[r.weighted_index([0.0, 1.0, 0.0, 3.0])] += 1
+    assert counts[0] == counts[2] == 0  # a zero weight is never drawn
+    assert 0.2 < counts[1] / 4000 < 0.3
+    with pytest.raises(ValueError, match="positive weight"):
+        r.weighted_index([0.0, 0.0])
+
+
 def _tail(seed):
     r = Rng(seed)
     r.below(100)

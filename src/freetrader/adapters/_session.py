@@ -161,3 +161,14 @@ class Session:
         action = self.action_of(index)
         self.state.apply_unchecked(action)  # it came from legal_actions() of this very position
         return action
+
+    def render(self, mode: str | None) -> str | None:
+        """The state and its last five events: returned for ``"ansi"``, printed for ``"human"``."""
+        if mode is None:
+            return None
+        state = self.state
+        text = f"{state!r}\n" + "\n".join(state.events_since(max(0, state.event_count - 5)))
+        if mode == "human":
+            print(text)
+            return None
+        return text

@@ -157,14 +157,7 @@ class FreetraderGymEnv(gym.Env):  # type: ignore[misc]
         return self._obs()["action_mask"].astype(bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        state = self.session.state
-        text = f"{state!r}\n" + "\n".join(state.events_since(max(0, state.event_count - 5)))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.session.render(self.render_mode)
 
 
 def make_env(game: Game | str, opponents: Sequence[str] = ("random",), **kwargs: Any) -> FreetraderGymEnv:

@@ -137,14 +137,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        state = self.session.state
-        text = f"{state!r}\n" + "\n".join(state.events_since(max(0, state.event_count - 5)))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.session.render(self.render_mode)
 
     def close(self) -> None:
         pass

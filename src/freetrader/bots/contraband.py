@@ -126,14 +126,7 @@ class ContrabandBot(Bot):
             tuple(self._unseen(s, -1)),  # the officer's eyes: only revealed cards are known
             self._lie_prior(s, seat),
         )
-        r = self.rng.random() * sum(weights)
-        pick = len(candidates) - 1
-        for i, w in enumerate(weights):
-            r -= w
-            if r <= 0:
-                pick = i
-                break
-        claim, bag = candidates[pick]
+        claim, bag = candidates[self.rng.weighted_index(weights)]
         if bag:
             return A.CLAIMS[C.bag]
         if len(claim) > len(s.claim):
@@ -200,15 +193,6 @@ def _first(pool: list[int], taken: list[bool], wanted: Any, k: int) -> list[int]
     return out
 
 
-def _weighted(rng: Rng, weights: list[float]) -> int:
-    r = rng.random() * sum(weights)
-    for i, w in enumerate(weights):
-        r -= w
-        if r < 0:
-            return i
-    return max(i for i, w in enumerate(weights) if w > 0)
-
-
 def luggage_for_claim(claim: list[int], bag_claim: bool, pool: list[int], size: int, rng: Rng) -> list[int] | None:
     """Indices into ``pool`` of a luggage of ``size`` cards drawn from the declaration model.
 
@@ -237,7 +221,7 @@ def luggage_for_claim(claim: list[int], bag_claim: bool, pool: list[int], size: 
     weights = [w if e <= fined and 0 <= free - e <= plain else 0.0 for e, w in enumerate(UNDECLARED)]
     if not any(weights):
         return None
-    extra = _weighted(rng, weights)
+    extra = rng.weighted_index(weights)
     more = _first(pool, taken, lambda c: C.fine[c] > 0, extra)
     rest = _first(pool, taken, lambda c: C.fine[c] == 0, free - extra)
     assert more is not None and rest is not None

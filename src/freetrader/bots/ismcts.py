@@ -229,11 +229,9 @@ class IsmctsBot(Bot):
         return self.rng.choice(world.legal_actions())
 
     def _rewards(self, world: State) -> list[float]:
-        if world.is_over:
+        if self._evaluate is None or world.is_over:
             return normalize(world.scores(), self.reward)
-        if self._evaluate is not None:
-            return normalize(self._evaluate(world), self.reward)
-        return normalize(world.scores(), self.reward)
+        return normalize(self._evaluate(world), self.reward)
 
     def _sample(self, state: State, seat: int) -> State:
         if self._sampler is not None:

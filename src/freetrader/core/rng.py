@@ -65,6 +65,23 @@ class Rng:
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
+    def weighted_index(self, weights: Sequence[float]) -> int:
+        """Index ``i`` with probability ``weights[i] / sum(weights)``; zero weights are never drawn.
+
+        One draw of ``random()``; the last positive weight takes what rounding leaves over.
+        """
+        r = self.random() * sum(weights)
+        last = -1
+        for i, w in enumerate(weights):
+            if w > 0:
+                if r <= w:
+                    return i
+                r -= w
+                last = i
+        if last < 0:
+            raise ValueError("weighted_index() needs at least one positive weight")
+        return last
+
     def shuffle(self, items: MutableSequence[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
