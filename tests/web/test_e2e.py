@@ -163,3 +163,30 @@ def test_lobby_creates_a_table_and_the_table_works_at_phone_width(browser: Any, 
         assert tables[0]["seats"][0]["name"] == "Cleo"
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("game", ["cornish-smuggler", "merchants-cove", "precious-cargo"])
+def test_a_board_hot_spot_plays_a_move(browser: Any, tmp_path: Path, game: str) -> None:
+    """Clicking a highlighted piece of the board plays its move, or opens the chooser of its moves."""
+    seats = ["human"] + ["random"] * max(1, freetrader.game(game).spec.min_seats - 1)
+    server = LiveServer(f"sqlite:///{tmp_path}/hot.db").start()
+    try:
+        tid = api(server, "POST", "/api/tables", {"game": game, "seats": seats, "seed": 4})["table"]["id"]
+        link = api(server, "POST", f"/api/tables/{tid}/join", {"name": "Ann"})["link"]
+        page = browser.new_context().new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + link)
+        page.wait_for_selector("#board svg .hot", timeout=15000)
+        before = index(page)
+        page.locator("#board svg .hot").first.click()
+        page.wait_for_function(
+            f"Number(document.body.dataset.index) > {before} || document.querySelector('button.pick') !== null",
+            timeout=10000)
+        pick = page.locator("button.pick")
+        if pick.count():
+            pick.first.click()
+            page.wait_for_function(f"Number(document.body.dataset.index) > {before}", timeout=10000)
+        assert index(page) > before and not errors
+    finally:
+        server.stop()

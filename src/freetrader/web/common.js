@@ -55,6 +55,32 @@
     return node;
   };
 
+  // Hot-spots on a board: a piece with one legal move plays it at once; with several, `picker`
+  // (from FT.chooser) offers them. `keys` (one or a list) index `hot` (key -> notations);
+  // `label(notation, view)` names a move for people.
+  FT.makeHot = function (node, keys, hot, ctx, picker, what, label) {
+    const list = [];
+    for (const k of [].concat(keys)) for (const n of hot.get(k) || []) if (!list.includes(n)) list.push(n);
+    if (!list.length) return false;
+    node.classList.add("hot");
+    FT.clickable(node, what + (list.length > 1 ? ": " + list.length + " moves" : ": " + label(list[0], ctx.view)), () => {
+      if (list.length === 1) ctx.act(list[0]); else picker(what, list);
+    });
+    return true;
+  };
+
+  // The small chooser above a board: one button per move, and Cancel.
+  FT.chooser = function (box, ctx, label) {
+    return function (what, list) {
+      box.hidden = false;
+      box.replaceChildren(FT.el("strong", { text: what + ": " }));
+      for (const n of list) box.append(FT.el("button", { type: "button", class: "pick", "data-action": n, title: n, onclick: () => ctx.act(n) }, label(n, ctx.view)));
+      box.append(FT.el("button", { type: "button", class: "secondary", onclick: () => { box.hidden = true; box.replaceChildren(); } }, "Cancel"));
+      const first = box.querySelector("button.pick");
+      if (first) first.focus();
+    };
+  };
+
   FT.gameName = function (slug) { return String(slug || "").replace(/-v\d+$/, ""); };
 
   // Load games/<name>.js once; fall back to the generic renderer if there is none.

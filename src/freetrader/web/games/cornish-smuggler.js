@@ -321,29 +321,8 @@
   }
 
   // ---- hot-spots: one legal move plays at once; several open a small chooser above the board ----------
-  function makeHot(node, key, hot, ctx, picker, what) {
-    const list = hot.get(key);
-    if (!list || !list.length) return false;
-    node.classList.add("hot");
-    const title = what + (list.length > 1 ? ": " + list.length + " moves" : ": " + label(list[0], ctx.view));
-    FT.clickable(node, title, () => {
-      if (list.length === 1) ctx.act(list[0]);
-      else picker(what, list);
-    });
-    return true;
-  }
-  function chooser(box, ctx) {
-    return function (what, list) {
-      box.hidden = false;
-      box.replaceChildren(FT.el("strong", { text: what + ": " }));
-      for (const n of list) {
-        box.append(FT.el("button", { type: "button", class: "pick", "data-action": n, title: n, onclick: () => ctx.act(n) }, label(n, ctx.view)));
-      }
-      box.append(FT.el("button", { type: "button", class: "secondary", onclick: () => { box.hidden = true; box.replaceChildren(); } }, "Cancel"));
-      const first = box.querySelector("button.pick");
-      if (first) first.focus();
-    };
-  }
+  const makeHot = (node, keys, hot, ctx, picker, what) => FT.makeHot(node, keys, hot, ctx, picker, what, label);
+  const chooser = (box, ctx) => FT.chooser(box, ctx, label);
 
   // ---- pieces ---------------------------------------------------------------------------------------
   function goodsSquare(x, y, g, s) {
