@@ -82,6 +82,14 @@ def test_rng_weighted_index_follows_the_weights():
         r.weighted_index([0.0, 0.0])
 
 
+def test_rng_redeal_keeps_hand_sizes_and_cards():
+    hands = [[1, 2], [3], [4, 5, 6]]
+    deck = Rng(2).redeal([7, 8, 9], hands, [0, 2])
+    assert hands[1] == [3]  # a seat not named keeps its hand
+    assert [len(h) for h in hands] == [2, 1, 3] and len(deck) == 3
+    assert sorted(deck + hands[0] + hands[2]) == [1, 2, 4, 5, 6, 7, 8, 9]
+
+
 def _tail(seed):
     r = Rng(seed)
     r.below(100)

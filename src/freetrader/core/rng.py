@@ -8,7 +8,7 @@ depend on the Python version (``random.Random`` makes no such promise).
 from __future__ import annotations
 
 import random
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 __all__ = ["Rng", "derive_seed", "seed_from"]
@@ -86,6 +86,24 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def redeal(self, deck: list[T], hands: list[list[T]], seats: Iterable[int]) -> list[T]:
+        """Shuffle ``deck`` with the hands of ``seats`` and deal each of those hands back at its size.
+
+        For ``determinize``: the hands a seat cannot see become any cards it
+        has not seen. The hands are replaced in ``hands``; the rest is returned
+        as the new deck.
+        """
+        dealt = list(seats)
+        pool = deck[:]
+        for p in dealt:
+            pool += hands[p]
+        self.shuffle(pool)
+        for p in dealt:
+            k = len(hands[p])
+            hands[p] = pool[:k]
+            del pool[:k]
+        return pool
 
     def fork(self) -> Rng:
         """An independent stream, so that one consumer cannot shift another's draws."""

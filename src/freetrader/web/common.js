@@ -55,6 +55,17 @@
     return node;
   };
 
+  // Legal moves indexed by the board pieces they act on: `targets(notation)` gives a key, a list of keys, or nothing.
+  FT.byTarget = function (legal, targets) {
+    const m = new Map();
+    for (const n of legal || []) for (const k of [].concat(targets(n) || [])) {
+      if (!k) continue;
+      if (!m.has(k)) m.set(k, []);
+      m.get(k).push(n);
+    }
+    return m;
+  };
+
   // Hot-spots on a board: a piece with one legal move plays it at once; with several, `picker`
   // (from FT.chooser) offers them. `keys` (one or a list) index `hot` (key -> notations);
   // `label(notation, view)` names a move for people.

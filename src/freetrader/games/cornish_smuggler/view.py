@@ -120,13 +120,4 @@ def determinize(s: S, seat: int, seed: int) -> None:
         for i in slots:
             s.drawn[i] = pool.pop()
         s.stacks[d] = pool
-    others = [p for p in range(s.seats) if p != seat]
-    pool = s.sdeck[:]
-    for p in others:
-        pool += s.secrets[p]
-    rng.shuffle(pool)
-    for p in others:
-        k = len(s.secrets[p])
-        s.secrets[p] = pool[:k]
-        del pool[:k]
-    s.sdeck = pool
+    s.sdeck = rng.redeal(s.sdeck, s.secrets, (p for p in range(s.seats) if p != seat))

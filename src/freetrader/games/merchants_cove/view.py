@@ -111,13 +111,4 @@ def determinize(s: S, seat: int, seed: int) -> None:
     rng = Rng(seed)
     rng.shuffle(s.tf_deck)
     rng.shuffle(s.pdeck)
-    others = [p for p in range(s.np) if p != seat]
-    pool = s.cdeck[:]
-    for p in others:
-        pool += s.corr[p]
-    rng.shuffle(pool)
-    for p in others:
-        k = len(s.corr[p])
-        s.corr[p] = pool[:k]
-        del pool[:k]
-    s.cdeck = pool
+    s.cdeck = rng.redeal(s.cdeck, s.corr, (p for p in range(s.np) if p != seat))

@@ -247,16 +247,7 @@
     if (SECRETS[a.item] || a.verb === "play") return "x:" + a.item;
     return null;
   }
-  function byTarget(legal) {
-    const m = new Map();
-    for (const n of legal || []) {
-      const k = targetOf(n);
-      if (!k) continue;
-      if (!m.has(k)) m.set(k, []);
-      m.get(k).push(n);
-    }
-    return m;
-  }
+  const byTarget = (legal) => FT.byTarget(legal, targetOf);
 
   function goodsName(view, gid) {
     const g = arr(view && view.goods).find((x) => x && x.id === gid);

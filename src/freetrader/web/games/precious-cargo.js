@@ -52,11 +52,7 @@
       default: return [];
     }
   }
-  function byTarget(legal) {
-    const m = new Map();
-    for (const n of legal || []) for (const k of targetsOf(n)) { if (!m.has(k)) m.set(k, []); m.get(k).push(n); }
-    return m;
-  }
+  const byTarget = (legal) => FT.byTarget(legal, targetsOf);
   function label(n, view) {
     const t = String(n).trim().split(/\s+/);
     const [verb, a, b] = t;
