@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import freetrader
+from freetrader.adapters.encoders import encoder_names
 
 # Short games: the adapters are under test here, not the rules.
 SHORT: dict[str, dict[str, Any]] = {
@@ -33,6 +34,8 @@ def small_seats(name: str) -> int:
 
 
 GAMES = freetrader.games()
+# Games with their own encoder (not the generic one): found, not listed, so a new encoder is tested at once.
+DEDICATED = tuple(encoder_names())
 
 
 @pytest.fixture(params=GAMES)

@@ -20,9 +20,8 @@ from freetrader.adapters.encoders import (
     seat_view,
 )
 
-from .conftest import short_options, small_seats
+from .conftest import DEDICATED, short_options, small_seats
 
-DEDICATED = ("contraband", "cornish-smuggler", "precious-cargo")
 
 
 def _positions(name: str, seats: int, seed: int, every: int = 7):

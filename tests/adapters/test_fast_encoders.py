@@ -21,9 +21,8 @@ from freetrader.adapters._session import Session
 from freetrader.adapters.encoders import encoder_for, seat_view
 from freetrader.core import State
 
-from .conftest import short_options
+from .conftest import DEDICATED, short_options
 
-DEDICATED = ("contraband", "cornish-smuggler", "precious-cargo")
 
 
 def _game_positions(name: str, seats: int, seed: int, options: dict | None = None) -> list[State]:
