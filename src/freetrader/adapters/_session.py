@@ -107,8 +107,7 @@ class Session:
                 self._masks.clear()
             idx = self.encoder.legal_indices(legal)
             mask = np.zeros(self.num_actions, np.int8)
-            if idx:
-                mask[idx] = 1
+            mask[idx] = 1
             mask.flags.writeable = False
             hit = self._masks[key] = (legal, mask, dict(zip(idx, legal, strict=True)))
         _, self._mask, self._index = hit
@@ -158,6 +157,12 @@ class Session:
         return found
 
     def play(self, index: Any) -> Action:
+        # The common case first: a plain index into the legal actions of this very position.
+        if type(index) is int and self._at == self.state.action_count:
+            action = self._index.get(index)
+            if action is not None:
+                self.state.apply_unchecked(action)
+                return action
         action = self.action_of(index)
         self.state.apply_unchecked(action)  # it came from legal_actions() of this very position
         return action

@@ -87,7 +87,10 @@ class Catalogue(ActionSpace):
         self.size = len(self.notations) + overflow
         self.unknown: set[str] = set()
         self._by_action: dict[Action, int] = {}
-        self._by_id: dict[int, tuple[Action, int]] = {}
+        # id(action) -> its index, for actions met before; ``_kept`` holds each such action so
+        # that its id can never be reused by another object
+        self._by_id: dict[int, int] = {}
+        self._kept: list[Action] = []
 
     def index_of(self, action: Action | str) -> int:
         """The fixed index of a catalogued notation; ``KeyError`` for one the catalogue lacks."""
@@ -111,32 +114,29 @@ class Catalogue(ActionSpace):
         return i
 
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
-        # Games hand out interned action objects: look them up by identity first (hashing a
-        # dataclass runs Python code), keeping the object so that its id cannot be reused.
-        by_id = self._by_id
-        out = []
-        spill = False
-        n = len(self.notations)
-        for a in actions:
-            hit = by_id.get(id(a))
-            if hit is not None and hit[0] is a:
-                i = hit[1]
-            else:
-                i = self._by_action.get(a)  # type: ignore[assignment]
-                if i is None:
-                    i = self._by_action[a] = self._home(a)
-                if len(by_id) < 100_000:
-                    by_id[id(a)] = (a, i)
-            spill = spill or i >= n
-            out.append(i)
-        if spill:
-            taken: set[int] = set()
+        # Games hand out interned action objects: look them up by identity, in one C-level
+        # pass (hashing a dataclass runs Python code); only actions never met take the slow way.
+        out: list[int | None] = list(map(self._by_id.get, map(id, actions)))
+        if None in out:
             for k, i in enumerate(out):
+                if i is None:
+                    a = actions[k]
+                    i = out[k] = self._by_action.get(a)
+                    if i is None:
+                        i = out[k] = self._by_action[a] = self._home(a)
+                    if len(self._kept) < 100_000:
+                        self._kept.append(a)
+                        self._by_id[id(a)] = i
+        found: list[int] = out  # type: ignore[assignment]  # no None left
+        n = len(self.notations)
+        if self.overflow and max(found, default=0) >= n:
+            taken: set[int] = set()
+            for k, i in enumerate(found):
                 while i in taken:
                     i = n + (i - n + 1) % self.overflow
                 taken.add(i)
-                out[k] = i
-        return out
+                found[k] = i
+        return found
 
     def describe(self, index: int) -> str:
         if index < len(self.notations):

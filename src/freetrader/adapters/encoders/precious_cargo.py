@@ -31,6 +31,7 @@ then 256 overflow indices (see ``Catalogue``).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,6 +76,85 @@ _TURN_PHASES = frozenset(PHASES.index(p) for p in ("move", "actions", "loading",
 _CRATE_OF: dict[int, int] = {}  # crate code -> its crate type's index, filled as codes are met
 
 
+_MEMO_LIMIT = 50_000
+# ship slots in the order the observer's blocks list them: its own three, then the other's
+_SLOTS = [[(r * SHIPS + k + 3 * me) % (2 * SHIPS) for r in (0, 1) for k in range(SHIPS)] for me in (0, 1)]
+
+
+def _f32(values: list[float]) -> bytes:
+    """float32 bytes, rounded from float64 as ``np.asarray(values, np.float32)`` rounds them."""
+    return np.asarray(values, dtype=np.float32).tobytes()
+
+
+def _one_hot_bytes(i: int, n: int) -> bytes:
+    return _f32([float(i == k) for k in range(n)])
+
+
+def _used_bytes(used: int) -> bytes:
+    flags = [0.0] * len(_USED)
+    for bit, i in _USED_BITS:
+        if used & bit:
+            flags[i] = 1.0
+    return _f32(flags)
+
+
+# The head's pieces: phase, seven scalars (turn, target, bank, actions left, first player is me,
+# is the other, not chosen yet), actions used (by their bits), the ship loading, the selling place.
+_PHASE_BYTES = [_one_hot_bytes(i, len(PHASES)) for i in range(len(PHASES))]
+_HEAD = struct.Struct("7f").pack
+_USED_BYTES = [_used_bytes(u) for u in range(1 << len(_USED_BITS))]
+_LOADING_BYTES = {c: _one_hot_bytes(c % SHIPS + 1 if c >= 0 else 0, SHIPS + 1) for c in range(-1, 2 * SHIPS)}
+_SELLING_BYTES = {p: _one_hot_bytes(p if p >= 0 else S, S + 1) for p in range(-1, S)}
+_COUNT_BYTES = [[_f32([float(m), float(o)]) for o in range(2 * SHIPS + 1)] for m in range(2 * SHIPS + 1)]
+
+
+def _players(s: Any, me: int) -> bytes:
+    out: list[float] = []
+    for r in (0, 1):
+        p = (me + r) % 2
+        one_hot(out, s.country[p] if s.country[p] >= 0 else 2, 3)
+        one_hot(out, s.home[p] if s.home[p] >= 0 else S, S + 1)
+        out += [s.coins[p] / 25, s.gov_left[p] / 5]
+    return _f32(out)
+
+
+def _settlements(s: Any, me: int) -> list[bytes]:
+    """Per settlement: its governor (me, the other, none) and the chip it wants (without the ship counts)."""
+    out = []
+    for p in range(S):
+        block: list[float] = []
+        one_hot(block, (s.gov[p] - me) % 2 if s.gov[p] >= 0 else 2, 3)
+        one_hot(block, s.chips[p] if s.chips[p] >= 0 else K, K + 1)
+        out.append(_f32(block))
+    return out
+
+
+def _ship(place: int, sails: int, moves: int, hold: tuple[int, ...]) -> bytes:
+    """One built ship's block: built, where, sails, moves left, crates per crate type."""
+    block = [0.0] * _SHIP_BLOCK
+    block[0] = 1.0
+    block[1 + place] = 1.0
+    block[1 + NP] = sails / 3
+    block[2 + NP] = moves / 5
+    for code in hold:
+        k = _CRATE_OF.get(code)
+        if k is None:
+            k = _CRATE_OF[code] = _CRATE[A.crate_token(code)]
+        block[3 + NP + k] += 1.0
+    return _f32(block)
+
+
+def _supply(s: Any) -> bytes:
+    out: list[float] = []
+    for country in C.countries:
+        out += [s.stock[country.index * K + k] / 10 for k in C.buyable[country.index]]
+    out += [len(s.pools[c.index]) / 10 for c in C.countries]
+    return _f32(out)
+
+
+_NO_SHIP = bytes(4 * _SHIP_BLOCK)
+
+
 class PreciousCargoEncoder(Encoder):
     name = "precious-cargo"
     version = 1
@@ -84,67 +164,70 @@ class PreciousCargoEncoder(Encoder):
         self.actions = _CATALOGUE
         self.bounds = (-1e3, 1e3)
         self.observation_size = len(self.features(game.new_state(seats, 0, options).view(0)))
+        self._memo: dict[tuple[Any, ...], Any] = {}  # a piece's fields -> its float32 bytes
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields: everything on the board is public.
 
         The only hidden thing, the order of the face-down chips, appears in
-        neither (their count does).
+        neither (their count does). The vector is joined from float32 pieces
+        (the head, the players, the settlements, each ship, the supply), each
+        memoized by the fields it shows: an action changes few of them.
         """
         s: Any = state
         if seat is not None and not (type(seat) is int and 0 <= seat < 2):
             return super().encode_state(state, seat)  # seat_view raises the error
         me = seat or 0
-        out: list[float] = []
-        one_hot(out, s.phase, len(PHASES))
-        first = rel(s.first, me, 2)
-        left = ACTIONS_PER_TURN - s.n_used if s.phase in _TURN_PHASES else 0
-        out += [s.turn / 100, s.options["target"] / 50, (C.coins_total - sum(s.coins)) / 100, left / 2,
-                float(first == 0), float(first == 1), float(first is None)]
-        used = [0.0] * len(_USED)
-        for bit, i in _USED_BITS:
-            if s.used & bit:
-                used[i] = 1.0
-        out += used
-        one_hot(out, s.cur_ship % SHIPS + 1 if s.cur_ship >= 0 else 0, SHIPS + 1)
-        one_hot(out, s.sell_at if s.sell_at >= 0 else S, S + 1)
-        for r in (0, 1):
-            p = (me + r) % 2
-            one_hot(out, s.country[p] if s.country[p] >= 0 else 2, 3)
-            one_hot(out, s.home[p] if s.home[p] >= 0 else S, S + 1)
-            out += [s.coins[p] / 25, s.gov_left[p] / 5]
+        memo = self._memo
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        coins = s.coins
         at = s.at
+        phase = s.phase
+        first = s.first
+        head = (
+            _PHASE_BYTES[phase],
+            _HEAD(s.turn / 100, s.options["target"] / 50, (C.coins_total - sum(coins)) / 100,
+                  (ACTIONS_PER_TURN - s.n_used if phase in _TURN_PHASES else 0) / 2,
+                  first == me, first >= 0 and first != me, first < 0),
+            _USED_BYTES[s.used], _LOADING_BYTES[s.cur_ship], _SELLING_BYTES[s.sell_at],
+        )
+        key: tuple[Any, ...] = (1, me, *s.country, *s.home, *coins, *s.gov_left)
+        players = memo.get(key)
+        if players is None:
+            players = memo[key] = _players(s, me)
+        key = (2, me, *s.gov, *s.chips)
+        settlements = memo.get(key)
+        if settlements is None:
+            settlements = memo[key] = _settlements(s, me)
+        # ships at each settlement, mine then the other's, interleaved after each settlement's block
+        counts = [0] * (2 * S)
+        for slot in _SLOTS[me]:
+            place = at[slot]
+            if 0 <= place < S:
+                counts[2 * place + (slot // SHIPS != me)] += 1
+        pieces = [*head, players]
         for p in range(S):
-            one_hot(out, (s.gov[p] - me) % 2 if s.gov[p] >= 0 else 2, 3)
-            one_hot(out, s.chips[p] if s.chips[p] >= 0 else K, K + 1)
-            mine = other = 0
-            for slot, place in enumerate(at):
-                if place == p:
-                    if slot // SHIPS == me:
-                        mine += 1
-                    else:
-                        other += 1
-            out += [float(mine), float(other)]
-        blocks = [0.0] * (2 * SHIPS * _SHIP_BLOCK)
-        for slot, place in enumerate(at):
+            pieces.append(settlements[p])
+            pieces.append(_COUNT_BYTES[counts[2 * p]][counts[2 * p + 1]])
+        sails, moves, holds = s.sails, s.moves, s.holds
+        ships = []
+        for slot in _SLOTS[me]:
+            place = at[slot]
             if place < 0:
+                ships.append(_NO_SHIP)
                 continue
-            owner, number = divmod(slot, SHIPS)
-            base = (((owner - me) % 2) * SHIPS + number) * _SHIP_BLOCK
-            blocks[base] = 1.0
-            blocks[base + 1 + place] = 1.0
-            blocks[base + 1 + NP] = s.sails[slot] / 3
-            blocks[base + 2 + NP] = s.moves[slot] / 5
-            for code in s.holds[slot]:
-                k = _CRATE_OF.get(code)
-                if k is None:
-                    k = _CRATE_OF[code] = _CRATE[A.crate_token(code)]
-                blocks[base + 3 + NP + k] += 1.0
-        out += blocks
-        for country in C.countries:
-            out += [s.stock[country.index * K + k] / 10 for k in C.buyable[country.index]]
-        out += [len(s.pools[c.index]) / 10 for c in C.countries]
-        return np.asarray(out, dtype=np.float32)
+            key = (3, place, sails[slot], moves[slot], holds[slot])
+            ship = memo.get(key)
+            if ship is None:
+                ship = memo[key] = _ship(place, sails[slot], moves[slot], holds[slot])
+            ships.append(ship)
+        pools = s.pools
+        key = (4, len(pools[0]), len(pools[1]), *s.stock)
+        supply = memo.get(key)
+        if supply is None:
+            supply = memo[key] = _supply(s)
+        return np.frombuffer(bytearray().join((*pieces, *ships, supply)), np.float32)
 
     def features(self, v: Mapping[str, Any]) -> list[float]:
         me = v["seat"] or 0
