@@ -1,0 +1,151 @@
+"""The Merchants Cove encoder with the Secret Stash modules on (the shared tests use default options only).
+
+(1) ``encode_state`` is bit for bit ``encode(view)`` and blind to what a
+determinization resamples, at 1 to 4 seats with the modules on; (2) the
+catalogue holds every action random games offer; (3) the positions checked
+reach every branch of the fast path.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import freetrader
+from freetrader.adapters._session import Session
+from freetrader.adapters.encoders import encoder_for, seat_view
+from freetrader.adapters.encoders.merchants_cove import _AT, NC, NOTATIONS, SEAT, SIZE, MerchantsCoveEncoder
+from freetrader.games.merchants_cove.merchants import alchemist, blacksmith, captain
+
+from .test_fast_encoders import _check_position
+
+NAME = "merchants-cove"
+# Every module on that the seat count allows; solo adds the Challenge cards.
+STASH: dict[str, Any] = {
+    "rogue": "random-all", "multiple_rogues": True, "townsfolk": "all", "corruption": "mixed", "boats": "both",
+    "boat_setup": True, "faction_leaders": True, "festival": True, "halls_of_plenty": True, "lair_of_villainy": True,
+}
+SOLO: dict[str, Any] = {**STASH, "challenges": True, "townsfolk": "locals+underworld+officials"}
+# Rogue cards whose effects ask the seats for decisions (Kraken, Doppelgangers, Assassins, Mind Controllers,
+# Raiders), with the sets not in STASH.
+ROGUES: list[dict[str, Any]] = [
+    {"rogue": r, "townsfolk": "sailors+artisans+underworld+legends", "corruption": "replace", "boats": "5-seaters",
+     "five_seaters_two": True, "faction_leaders": True}
+    for r in ("kraken", "doppelgangers", "assassins", "mind-controllers", "raiders", "cultists", "robbers")
+]
+
+
+def _options(seats: int, opts: dict[str, Any]) -> dict[str, Any]:
+    return SOLO if seats == 1 and opts is STASH else opts
+
+
+def _games(configs: list[tuple[int, dict[str, Any]]], seeds: range):
+    """(encoder, state) for every position of random games, the state advanced in place."""
+    g = freetrader.game(NAME)
+    for seats, opts in configs:
+        enc = encoder_for(NAME, seats, opts)
+        for seed in seeds:
+            state = g.new_state(seats, seed, opts)
+            rng = random.Random(seed)
+            while True:
+                yield enc, state
+                if state.is_over:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+
+
+def _flags(s: Any) -> dict[str, bool]:
+    """What a position shows that steers the fast path into a branch of its own."""
+    boards = {m: s.mb[p] for p, m in enumerate(s.merchant) if m}
+    al, bs, ca = boards.get("alchemist"), boards.get("blacksmith"), boards.get("captain")
+    return {
+        "stash boats": len(s.boats) > 6, "docked": any(d >= 0 for d in s.docked), "boat card": s.bcard >= 0,
+        "customers": any(s.slot_adv), "leaders": len(s.bag) > 5 and any(s.bag[5:]),
+        "leader in a hall": any(s.hall_leaders) or s.lair_leaders > 0, "bay": any(s.bay), "island": bool(s.island),
+        "under the deck": bool(s.tf_bottom), "discards": bool(s.cdiscard), "drawn": s.drawn >= 0,
+        "challenge": bool(s.chal_deck),
+        "corruption held": any(s.corr[: s.seats]), "peddler card": s.np > s.seats and s.pcard >= 0,
+        "market": s.stage == 2 and bool(s.order), "peddler to sell": s.stage == 2 and s.seats in s.order[1:],
+        "rogue cards": len(s.rogues) > 1, "staff": any(s.staff), "shelf": any(map(any, s.shelf)),
+        "on an action": any(s.last), "mice": min(s.mice) < 13, "doppelganger": any(s.hall_rogues),
+        "slide": al is not None and al[alchemist.SLIDE_N] > 0, "ichor waiting": al is not None and al[alchemist.WAIT] > 0,
+        "die coloured": bs is not None and max(bs[blacksmith.COL : blacksmith.COL + 5]) >= 0,
+        "die placed": bs is not None and max(bs[blacksmith.PLACE : blacksmith.PLACE + 5]) >= 0,
+        "ship at sea": ca is not None and any(ca[captain.AT_SEA : captain.AT_SEA + 3]),
+        "chronomancer": "chronomancer" in boards, "draft": s.stage == 0, "over": s.is_over,
+    }
+
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = [(1, SOLO), (2, STASH), (3, ROGUES[0]), (4, STASH)] + [
+    (1 + k % 4, opts) for k, opts in enumerate(ROGUES[1:])
+]
+
+
+def test_encode_state_is_the_view_and_hides_what_the_view_hides_with_the_secret_stash():
+    """Every configuration above, positions checked for every seat whenever they show something new."""
+    seen = dict.fromkeys(_flags(freetrader.game(NAME).new_state(1, 0, SOLO)), False)
+    det = random.Random(3)
+    for enc, s in _games(CONFIGS, range(2)):
+        flags = _flags(s)
+        if any(v and not seen[k] for k, v in flags.items()) or s.action_count % 23 == 0:
+            _check_position(enc, s, det)
+        for k, v in flags.items():
+            seen[k] = seen[k] or v
+    assert all(seen.values()), [k for k, v in seen.items() if not v]
+
+
+def test_encode_state_after_the_last_challenge_card():
+    """No active Challenge card (every card set aside), a state random games seldom reach."""
+    det = random.Random(4)
+    for enc, s in _games([(1, SOLO)], range(1)):
+        if s.action_count == 30:
+            s.chal_aside += s.chal_deck
+            s.chal_deck = []
+            _check_position(enc, s, det)
+            break
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_catalogue_covers_random_games_with_the_modules_on(seats):
+    configs = [(seats, _options(seats, STASH))] + [(seats, opts) for opts in ROGUES[:3]]
+    for _, opts in configs:
+        session = Session(NAME, seats, opts)
+        rng = random.Random(seats)
+        for seed in range(2):
+            session.new_game(seed)
+            while not session.state.is_over:
+                session.play(rng.choice(sorted(session.legal())))
+        assert not session.encoder.actions.unknown, (opts, session.encoder.actions.unknown)  # type: ignore[attr-defined]
+
+
+def test_layout():
+    enc = encoder_for(NAME, 2)
+    assert isinstance(enc, MerchantsCoveEncoder)
+    assert enc.observation_size == SIZE and enc.num_actions == len(NOTATIONS) + 256
+    assert encoder_for(NAME, 4, STASH).observation_size == encoder_for(NAME, 1, SOLO).observation_size == SIZE
+
+
+def test_own_corruption_cards_show_to_their_holder_only():
+    """The private block shows the seat's own cards by kind (nothing for a spectator); rivals see a count."""
+    enc = encoder_for(NAME, 3, STASH)
+    s = next(s for _, s in _games([(3, STASH)], range(1)) if sum(map(len, s.corr)) >= 2)
+    mine = slice(_AT["mine"], _AT["mine"] + NC)
+    held = 55  # offset of "Corruption cards held" in a seat block
+    for seat in (0, 1, 2):
+        obs = enc.encode_state(s, seat)
+        assert obs[mine].sum() == len(s.corr[seat])
+        for p in range(3):
+            assert obs[_AT["seat"] + (p - seat) % 3 * SEAT + held] == len(s.corr[p])
+    assert not enc.encode_state(s, None)[mine].any()
+
+
+def test_each_call_makes_a_new_array():
+    enc = encoder_for(NAME, 2)
+    s = freetrader.game(NAME).new_state(2, 1)
+    a, b = enc.encode_state(s, 0), enc.encode_state(s, 0)
+    assert a is not b and np.array_equal(a, b) and np.array_equal(a, enc.encode(seat_view(s, 0)))
+    with pytest.raises(ValueError, match="no seat 2"):
+        enc.encode_state(s, 2)
