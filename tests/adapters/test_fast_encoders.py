@@ -9,6 +9,7 @@ counts); (2) determinizing the state for that seat never changes it.
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -18,11 +19,11 @@ from hypothesis import strategies as st
 
 import freetrader
 from freetrader.adapters._session import Session
+from freetrader.adapters.encoders import contraband as contraband_encoder
 from freetrader.adapters.encoders import encoder_for, seat_view
 from freetrader.core import State
 
 from .conftest import DEDICATED, short_options
-
 
 
 def _game_positions(name: str, seats: int, seed: int, options: dict | None = None) -> list[State]:
@@ -68,10 +69,29 @@ def test_encode_state_is_the_encoded_view_and_hides_what_the_view_hides(name):
         _check_position(encoders[state.seats], state, det)
 
 
-def test_contraband_positions_cover_every_fast_path_branch():
+CONTRABAND_PATHS = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
+    not contraband_encoder.ACCELERATED, reason="the C encoder was not built (no compiler at install)"))]
+
+
+def _contraband_encoder(seats: int, path: str):
+    enc = encoder_for("contraband", seats)
+    enc.compiled = path == "compiled"
+    return enc
+
+
+def test_the_compiled_contraband_encoder_is_built_where_ci_requires_it():
+    """CI installs with a compiler: there the compiled path must exist, or its speed silently goes."""
+    if os.environ.get("FREETRADER_REQUIRE_COMPILED") == "1":
+        assert contraband_encoder.ACCELERATED
+    else:
+        pytest.skip("FREETRADER_REQUIRE_COMPILED is not set")
+
+
+@pytest.mark.parametrize("path", CONTRABAND_PATHS)
+def test_contraband_positions_cover_every_fast_path_branch(path):
     """The positions above include loans, payments due, searched luggage and a holder who looked at it."""
     seen = {"loans": False, "pending": False, "revealed": False, "holder looked": False, "over": False}
-    enc = encoder_for("contraband", 4)
+    enc = _contraband_encoder(4, path)
     det = random.Random(3)
     for seed in range(6):
         for state in _game_positions("contraband", 4, seed):
@@ -87,20 +107,23 @@ def test_contraband_positions_cover_every_fast_path_branch():
     assert all(seen.values()), seen
 
 
+@pytest.mark.parametrize("path", CONTRABAND_PATHS)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), seats=st.integers(3, 8), at=st.floats(0, 1))
-def test_contraband_encode_state_property(seed, seats, at):
+def test_contraband_encode_state_property(path, seed, seats, at):
     """Any position of any random Contraband game, any seat count: (1) and (2) hold."""
-    enc = encoder_for("contraband", seats)
+    enc = _contraband_encoder(seats, path)
     positions = _game_positions("contraband", seats, seed)
     _check_position(enc, positions[int(at * (len(positions) - 1))], random.Random(seed))
 
 
-def test_encode_state_names_a_bad_seat():
-    enc = encoder_for("contraband", 3)
+@pytest.mark.parametrize("path", CONTRABAND_PATHS)
+def test_encode_state_names_a_bad_seat(path):
+    enc = _contraband_encoder(3, path)
     state = freetrader.game("contraband").new_state(3, 1)
-    with pytest.raises(ValueError, match="no seat 3"):
-        enc.encode_state(state, 3)
+    for bad in (3, -1, "0", True):
+        with pytest.raises(ValueError, match="seat"):
+            enc.encode_state(state, bad)
 
 
 def test_observations_kept_from_earlier_steps_stay_as_they_were():

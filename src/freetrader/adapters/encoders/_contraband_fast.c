@@ -1,0 +1,316 @@
+/* The Contraband observation (encoder version 1), compiled.
+ *
+ * encode(state, seat) returns the observation as a bytearray of native
+ * float32, the same vector as ContrabandEncoder.features(state.view(seat)):
+ * each value is computed in double, as Python computes it there, then
+ * rounded to float once. It reads only what the seat's view shows: the
+ * public fields, and the luggage for its holder once looked at. The layout
+ * is documented in contraband.py; configure() hands over the constants
+ * (phases, articles, their counts) so that they are defined in one place.
+ * Anything unexpected (a missing field, a value that is not an int) raises,
+ * and the Python path is the reference the tests compare against.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#define MAX_SEATS 8
+#define PER_SEAT 17
+#define MAX_ARTICLES 64
+
+static int n_phases = -1, over_phase = -1, n_articles = 0;
+static double counts[MAX_ARTICLES];
+
+/* Field names, interned once. */
+enum {
+    F_SEATS, F_PHASE, F_ACTOR, F_HOLDER, F_EXAMINED, F_OFFICER, F_DECLARER, F_ROUND, F_RESHUFFLES,
+    F_DECLARATIONS, F_UNUSED, F_BAG_CLAIM, F_PACK, F_DISCARD_HIDDEN, F_DISCARD_SHOWN, F_LUGGAGE, F_CLAIM,
+    F_CASH, F_RETIRED, F_BEEN_OFFICER, F_DECLARED, F_CAUGHT, F_CLEARED, F_SEARCHES, F_WAVED, F_INFORMS,
+    F_LOANS, F_PENDING, N_FIELDS
+};
+static const char *field_names[N_FIELDS] = {
+    "seats", "phase", "actor", "holder", "examined", "officer", "declarer", "round", "reshuffles",
+    "declarations", "unused", "bag_claim", "pack", "discard_hidden", "discard_shown", "luggage", "claim",
+    "cash", "retired", "been_officer", "declared", "caught", "cleared", "searches", "waved", "informs",
+    "loans", "pending",
+};
+static PyObject *fields[N_FIELDS];
+
+/* Where each field lives in the state's type: the byte offset of its slot, or -1 to ask
+ * getattr (a property, say). Looked up once per type: a generic getattr from C costs
+ * about as much as all the arithmetic below. */
+static PyTypeObject *offsets_type = NULL;
+static Py_ssize_t offsets[N_FIELDS];
+
+static int find_offsets(PyTypeObject *type) {
+    for (int f = 0; f < N_FIELDS; f++) {
+        PyObject *d = _PyType_Lookup(type, fields[f]);  /* borrowed */
+        offsets[f] = -1;
+        if (d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+            if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) offsets[f] = m->offset;
+        }
+    }
+    Py_XDECREF(offsets_type);
+    Py_INCREF(type);
+    offsets_type = type;
+    return 0;
+}
+
+/* A field's value (a new reference), NULL with AttributeError set when an unset slot is read. */
+static PyObject *get_field(PyObject *state, int f) {
+    Py_ssize_t off = offsets[f];
+    if (off < 0) return PyObject_GetAttr(state, fields[f]);
+    PyObject *v = *(PyObject **)((char *)state + off);
+    if (v == NULL) {
+        PyErr_Format(PyExc_AttributeError, "Contraband state field %s is not set", field_names[f]);
+        return NULL;
+    }
+    Py_INCREF(v);
+    return v;
+}
+
+/* An int field (bools are ints); sets *err with an exception set on error. */
+static long get_long(PyObject *state, int f, int *err) {
+    PyObject *v = get_field(state, f);
+    if (v == NULL) { *err = 1; return 0; }
+    long x = PyLong_AsLong(v);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) *err = 1;
+    return x;
+}
+
+/* A list field (a new reference); NULL with an exception set if it is not a list. */
+static PyObject *get_list(PyObject *state, int f) {
+    PyObject *v = get_field(state, f);
+    if (v != NULL && !PyList_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "Contraband state field %s is not a list", field_names[f]);
+        Py_DECREF(v);
+        return NULL;
+    }
+    return v;
+}
+
+static int item_long(PyObject *list, Py_ssize_t i, long *out) {
+    if (i >= PyList_GET_SIZE(list)) {
+        PyErr_SetString(PyExc_IndexError, "Contraband state list shorter than the seats");
+        return -1;
+    }
+    long x = PyLong_AsLong(PyList_GET_ITEM(list, i));
+    if (x == -1 && PyErr_Occurred()) return -1;
+    *out = x;
+    return 0;
+}
+
+/* Per-article counts of a list of article indices (out-of-range cards are an error). */
+static int count_articles(PyObject *list, double *out) {
+    for (int a = 0; a < n_articles; a++) out[a] = 0.0;
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long k;
+        if (item_long(list, i, &k) < 0) return -1;
+        if (k < 0 || k >= n_articles) {
+            PyErr_Format(PyExc_ValueError, "article index %ld out of range", k);
+            return -1;
+        }
+        out[k] += 1.0;
+    }
+    return 0;
+}
+
+static PyObject *configure(PyObject *self, PyObject *args) {
+    PyObject *seq;
+    if (!PyArg_ParseTuple(args, "iiO", &n_phases, &over_phase, &seq)) return NULL;
+    PyObject *fast = PySequence_Fast(seq, "article counts must be a sequence");
+    if (fast == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > MAX_ARTICLES) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "at most %d articles, got %zd", MAX_ARTICLES, n);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        counts[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred()) { Py_DECREF(fast); return NULL; }
+    }
+    Py_DECREF(fast);
+    n_articles = (int)n;
+    Py_RETURN_NONE;
+}
+
+static PyObject *encode(PyObject *self, PyObject *args) {
+    PyObject *state, *seat_obj;
+    if (!PyArg_ParseTuple(args, "OO", &state, &seat_obj)) return NULL;
+    if (n_phases < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
+        return NULL;
+    }
+    if (Py_TYPE(state) != offsets_type) find_offsets(Py_TYPE(state));
+    int err = 0;
+    long seat = -1;
+    if (seat_obj != Py_None) {
+        seat = PyLong_AsLong(seat_obj);
+        if (seat == -1 && PyErr_Occurred()) return NULL;
+    }
+    long n = get_long(state, F_SEATS, &err);
+    long phase = get_long(state, F_PHASE, &err);
+    long actor = get_long(state, F_ACTOR, &err);
+    long holder = get_long(state, F_HOLDER, &err);
+    long examined = get_long(state, F_EXAMINED, &err);
+    long officer = get_long(state, F_OFFICER, &err);
+    long declarer = get_long(state, F_DECLARER, &err);
+    long round_ = get_long(state, F_ROUND, &err);
+    long reshuffles = get_long(state, F_RESHUFFLES, &err);
+    long declarations = get_long(state, F_DECLARATIONS, &err);
+    long unused = get_long(state, F_UNUSED, &err);
+    long bag_claim = get_long(state, F_BAG_CLAIM, &err);
+    if (err) return NULL;
+    if (n < 1 || n > MAX_SEATS || seat < -1 || seat >= n) {
+        PyErr_Format(PyExc_ValueError, "bad seat %ld for %ld seats", seat, n);
+        return NULL;
+    }
+    long me = seat < 0 ? 0 : seat;
+    int over = phase == over_phase;
+    long act = over ? -1 : actor;
+    int lug = holder >= 0;
+    int mine = seat >= 0 && holder == seat && examined;
+
+    Py_ssize_t size = n_phases + MAX_SEATS + 16 + PER_SEAT * MAX_SEATS + 4 * n_articles;
+    PyObject *buf = PyByteArray_FromStringAndSize(NULL, size * (Py_ssize_t)sizeof(float));
+    if (buf == NULL) return NULL;
+    float *out = (float *)PyByteArray_AS_STRING(buf);
+    memset(out, 0, size * sizeof(float));
+
+    enum { L_PACK, L_HIDDEN, L_SHOWN, L_LUGGAGE, L_CLAIM, L_CASH, L_RETIRED, L_BEEN, L_DECLARED, L_CAUGHT,
+           L_CLEARED, L_SEARCHES, L_WAVED, L_INFORMS, L_LOANS, L_PENDING, N_LISTS };
+    static const int list_fields[N_LISTS] = {
+        F_PACK, F_DISCARD_HIDDEN, F_DISCARD_SHOWN, F_LUGGAGE, F_CLAIM, F_CASH, F_RETIRED, F_BEEN_OFFICER,
+        F_DECLARED, F_CAUGHT, F_CLEARED, F_SEARCHES, F_WAVED, F_INFORMS, F_LOANS, F_PENDING,
+    };
+    PyObject *lists[N_LISTS] = {NULL};
+    for (int i = 0; i < N_LISTS; i++) {
+        lists[i] = get_list(state, list_fields[i]);
+        if (lists[i] == NULL) goto fail;
+    }
+
+    float *o = out;
+    if (phase >= 0 && phase < n_phases) o[phase] = 1.0f;
+    o += n_phases;
+    o[n - 1] = 1.0f;
+    o += MAX_SEATS;
+    o[0] = (float)(round_ / 10.0);
+    o[1] = (float)(reshuffles / 10.0);
+    o[2] = (float)(declarations / 100.0);
+    o[3] = (float)(unused / 100.0);
+    o[4] = (float)(PyList_GET_SIZE(lists[L_PACK]) / 54.0);
+    o[5] = (float)(PyList_GET_SIZE(lists[L_HIDDEN]) / 54.0);
+    o[6] = lug ? 1.0f : 0.0f;
+    o[7] = lug ? (float)(PyList_GET_SIZE(lists[L_LUGGAGE]) / 4.0) : 0.0f;
+    o[8] = lug && examined ? 1.0f : 0.0f;
+    o[9] = bag_claim ? 1.0f : 0.0f;
+    o[10] = mine ? 1.0f : 0.0f;
+    o[11] = officer == me ? 1.0f : 0.0f;
+    o[12] = holder == me ? 1.0f : 0.0f;
+    o[13] = declarer == me ? 1.0f : 0.0f;
+    o[14] = act == me ? 1.0f : 0.0f;
+    o[15] = over ? 1.0f : 0.0f;
+    o += 16;
+
+    /* Debts, summed in the order the view lists them: loans by borrower then lender, payments in order. */
+    double owes[MAX_SEATS] = {0}, owed[MAX_SEATS] = {0}, pay[MAX_SEATS] = {0}, paid[MAX_SEATS] = {0};
+    for (long b = 0; b < n; b++) {
+        for (long lender = 0; lender < n; lender++) {
+            long amount;
+            if (item_long(lists[L_LOANS], b * n + lender, &amount) < 0) goto fail;
+            if (amount) {
+                owes[b] += amount / 1000.0;
+                owed[lender] += amount / 1000.0;
+            }
+        }
+    }
+    PyObject *pending = lists[L_PENDING];
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pending); i++) {
+        PyObject *t = PyList_GET_ITEM(pending, i);
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a pending payment is not a (payer, payee, amount) tuple");
+            goto fail;
+        }
+        long payer = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
+        long payee = PyLong_AsLong(PyTuple_GET_ITEM(t, 1));
+        long amount = PyLong_AsLong(PyTuple_GET_ITEM(t, 2));
+        if (PyErr_Occurred()) goto fail;
+        if (payer < 0 || payer >= n || payee < 0 || payee >= n) {
+            PyErr_SetString(PyExc_ValueError, "a pending payment names a seat out of range");
+            goto fail;
+        }
+        pay[payer] += amount / 1000.0;
+        paid[payee] += amount / 1000.0;
+    }
+
+    static const int tally_lists[6] = {L_DECLARED, L_CAUGHT, L_CLEARED, L_SEARCHES, L_WAVED, L_INFORMS};
+    for (long p = 0; p < n; p++) {
+        float *row = o + ((p - me + n) % n) * PER_SEAT;
+        long cash, retired, been;
+        if (item_long(lists[L_CASH], p, &cash) < 0 || item_long(lists[L_RETIRED], p, &retired) < 0 ||
+            item_long(lists[L_BEEN], p, &been) < 0)
+            goto fail;
+        row[0] = (float)(cash / 1000.0);
+        row[1] = (float)retired;
+        row[2] = (float)been;
+        row[3] = officer == p ? 1.0f : 0.0f;
+        row[4] = holder == p ? 1.0f : 0.0f;
+        row[5] = declarer == p ? 1.0f : 0.0f;
+        row[6] = act == p ? 1.0f : 0.0f;
+        for (int k = 0; k < 6; k++) {
+            long t;
+            if (item_long(lists[tally_lists[k]], p, &t) < 0) goto fail;
+            row[7 + k] = (float)(t / 10.0);
+        }
+        row[13] = (float)owes[p];
+        row[14] = (float)owed[p];
+        row[15] = (float)pay[p];
+        row[16] = (float)paid[p];
+    }
+    o += PER_SEAT * MAX_SEATS;
+
+    double revealed[MAX_ARTICLES], claimed[MAX_ARTICLES], held[MAX_ARTICLES];
+    if (count_articles(lists[L_SHOWN], revealed) < 0 || count_articles(lists[L_CLAIM], claimed) < 0) goto fail;
+    if (mine) {
+        if (count_articles(lists[L_LUGGAGE], held) < 0) goto fail;
+    } else {
+        for (int a = 0; a < n_articles; a++) held[a] = 0.0;
+    }
+    for (int a = 0; a < n_articles; a++) {
+        o[a] = (float)(revealed[a] / counts[a]);
+        o[n_articles + a] = (float)claimed[a];
+        o[2 * n_articles + a] = (float)held[a];
+        o[3 * n_articles + a] = (float)((counts[a] - revealed[a] - held[a]) / counts[a]);
+    }
+
+    for (int i = 0; i < N_LISTS; i++) Py_DECREF(lists[i]);
+    return buf;
+
+fail:
+    for (int i = 0; i < N_LISTS; i++) Py_XDECREF(lists[i]);
+    Py_DECREF(buf);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"configure", configure, METH_VARARGS, "configure(n_phases, over_phase, article_counts)"},
+    {"encode", encode, METH_VARARGS, "encode(state, seat) -> bytearray of float32: the Contraband observation"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_contraband_fast", "The Contraband observation, compiled (see contraband.py).", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__contraband_fast(void) {
+    for (int f = 0; f < N_FIELDS; f++) {
+        fields[f] = PyUnicode_InternFromString(field_names[f]);
+        if (fields[f] == NULL) return NULL;
+    }
+    return PyModule_Create(&module);
+}
