@@ -142,3 +142,17 @@ def test_observations_kept_from_earlier_steps_stay_as_they_were():
     for obs, copy, mask, mask_copy in kept:
         assert np.array_equal(obs, copy) and np.array_equal(mask, mask_copy)
     assert len({id(o) for o, *_ in kept}) == len(kept)
+
+
+@pytest.mark.skipif(not contraband_encoder.ACCELERATED, reason="the C encoder was not built")
+def test_compiled_contraband_encoder_refuses_a_malformed_state():
+    """Fields of the wrong length or range raise a Python error instead of reading past the data."""
+    state = freetrader.game("contraband").new_state(4, 1)
+    for field, value, error in (
+        ("cash", [1, 2], IndexError), ("loans", [0] * 3, IndexError), ("pending", [(0, 9, 5)], ValueError),
+        ("claim", [99], ValueError), ("pending", [(0, 1)], TypeError), ("cash", (1, 2, 3, 4), TypeError),
+    ):
+        broken = state.clone()
+        setattr(broken, field, value)
+        with pytest.raises(error):
+            contraband_encoder._compiled.encode(broken, 0)

@@ -46,7 +46,9 @@ static int find_offsets(PyTypeObject *type) {
     for (int f = 0; f < N_FIELDS; f++) {
         PyObject *d = _PyType_Lookup(type, fields[f]);  /* borrowed */
         offsets[f] = -1;
-        if (d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+        /* only a slot of this type's own layout (or a base's) is read by its offset */
+        if (d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+            PyType_IsSubtype(type, PyDescr_TYPE(d))) {
             PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
             if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) offsets[f] = m->offset;
         }
