@@ -1,20 +1,25 @@
 """Only the compiled part of the build; everything else is in pyproject.toml.
 
-The Contraband observation for the RL adapters has a C version. It is
-optional: without a C compiler the install still succeeds, and the encoder
-uses its pure-Python path, which gives the same vector, only slower.
+The Contraband and Precious Cargo observations for the RL adapters have C
+versions. They are optional: without a C compiler the install still
+succeeds, and each encoder uses its pure-Python path, which gives the same
+vector, only slower.
 """
 
 from setuptools import Extension, setup
 
-setup(
-    ext_modules=[
-        Extension(
-            "freetrader.adapters.encoders._contraband_fast",
-            ["src/freetrader/adapters/encoders/_contraband_fast.c"],
-            # no fused multiply-add: every value must round exactly as the Python reference rounds it
-            extra_compile_args=["-O2", "-ffp-contract=off"],
-            optional=True,
-        )
-    ]
-)
+ENCODERS = "src/freetrader/adapters/encoders"
+
+
+def compiled_encoder(name: str) -> Extension:
+    return Extension(
+        f"freetrader.adapters.encoders.{name}",
+        [f"{ENCODERS}/{name}.c"],
+        depends=[f"{ENCODERS}/_fastobs.h"],
+        # no fused multiply-add: every value must round exactly as the Python reference rounds it
+        extra_compile_args=["-O2", "-ffp-contract=off"],
+        optional=True,
+    )
+
+
+setup(ext_modules=[compiled_encoder("_contraband_fast"), compiled_encoder("_precious_cargo_fast")])

@@ -21,6 +21,7 @@ import freetrader
 from freetrader.adapters._session import Session
 from freetrader.adapters.encoders import contraband as contraband_encoder
 from freetrader.adapters.encoders import encoder_for, seat_view
+from freetrader.adapters.encoders import precious_cargo as precious_cargo_encoder
 from freetrader.core import State
 
 from .conftest import DEDICATED, short_options
@@ -71,6 +72,9 @@ def test_encode_state_is_the_encoded_view_and_hides_what_the_view_hides(name):
 
 CONTRABAND_PATHS = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
     not contraband_encoder.ACCELERATED, reason="the C encoder was not built (no compiler at install)"))]
+# Encoders with a compiled twin: the tests above use the default path (compiled where built); here
+# the Python path gets the same checks, so that both stay equal to the view's vector.
+COMPILED = {"contraband": contraband_encoder, "precious-cargo": precious_cargo_encoder}
 
 
 def _contraband_encoder(seats: int, path: str):
@@ -79,12 +83,24 @@ def _contraband_encoder(seats: int, path: str):
     return enc
 
 
-def test_the_compiled_contraband_encoder_is_built_where_ci_requires_it():
-    """CI installs with a compiler: there the compiled path must exist, or its speed silently goes."""
-    if os.environ.get("FREETRADER_REQUIRE_COMPILED") == "1":
-        assert contraband_encoder.ACCELERATED
-    else:
+@pytest.mark.parametrize("name", sorted(COMPILED))
+def test_python_path_of_a_compiled_encoder_is_the_encoded_view_too(name):
+    spec = freetrader.game(name).spec
+    det = random.Random(4)
+    for n in sorted({spec.min_seats, spec.max_seats}):
+        enc = encoder_for(name, n, short_options(name))
+        enc.compiled = False
+        for state in _game_positions(name, n, 40 + n, short_options(name))[::3]:
+            _check_position(enc, state, det)
+
+
+@pytest.mark.parametrize("name", sorted(COMPILED))
+def test_the_compiled_encoders_are_built_where_ci_requires_them(name):
+    """CI installs with a compiler: there the compiled paths must exist, or their speed silently goes."""
+    if os.environ.get("FREETRADER_REQUIRE_COMPILED") != "1":
         pytest.skip("FREETRADER_REQUIRE_COMPILED is not set")
+    assert COMPILED[name].ACCELERATED
+    assert encoder_for(name, freetrader.game(name).spec.min_seats).compiled
 
 
 @pytest.mark.parametrize("path", CONTRABAND_PATHS)
@@ -156,3 +172,17 @@ def test_compiled_contraband_encoder_refuses_a_malformed_state():
         setattr(broken, field, value)
         with pytest.raises(error):
             contraband_encoder._compiled.encode(broken, 0)
+
+
+@pytest.mark.skipif(not precious_cargo_encoder.ACCELERATED, reason="the C encoder was not built")
+def test_compiled_precious_cargo_encoder_refuses_a_malformed_state():
+    state = freetrader.game("precious-cargo").new_state(2, 1)
+    for field, value, error in (
+        ("coins", [1], IndexError), ("at", [0, 99, -1, -1, -1, -1], ValueError), ("holds", [(999,)] * 6, ValueError),
+        ("holds", [], IndexError), ("pools", [[]], TypeError), ("options", {}, KeyError), ("at", (0,), TypeError),
+    ):
+        broken = state.clone()
+        broken.at = [0, -1, -1, -1, -1, -1]  # one ship built, so that the holds are read
+        setattr(broken, field, value)
+        with pytest.raises(error):
+            precious_cargo_encoder._compiled.encode(broken, 0)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["one_hot", "multi_hot", "rel", "index_of"]
+__all__ = ["one_hot", "multi_hot", "rel", "index_of", "compiled"]
 
 
 def one_hot(out: list[float], i: int | None, n: int) -> None:
@@ -35,3 +36,15 @@ def rel(seat: int | None, me: int, seats: int) -> int | None:
 
 def index_of(ids: Sequence[str]) -> dict[str, int]:
     return {x: i for i, x in enumerate(ids)}
+
+
+def compiled(name: str) -> Any | None:
+    """This package's compiled module ``name``, or None where the install built none (no C compiler).
+
+    An encoder with a compiled twin keeps its Python path as the reference and
+    the fallback; tests compare the two bit for bit.
+    """
+    try:
+        return importlib.import_module(f"{__package__}.{name}")
+    except ImportError:
+        return None

@@ -10,9 +10,7 @@
  * Anything unexpected (a missing field, a value that is not an int) raises,
  * and the Python path is the reference the tests compare against.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <structmember.h>
+#include "_fastobs.h"
 
 #define MAX_SEATS 8
 #define PER_SEAT 17
@@ -21,88 +19,19 @@
 static int n_phases = -1, over_phase = -1, n_articles = 0;
 static double counts[MAX_ARTICLES];
 
-/* Field names, interned once. */
 enum {
     F_SEATS, F_PHASE, F_ACTOR, F_HOLDER, F_EXAMINED, F_OFFICER, F_DECLARER, F_ROUND, F_RESHUFFLES,
     F_DECLARATIONS, F_UNUSED, F_BAG_CLAIM, F_PACK, F_DISCARD_HIDDEN, F_DISCARD_SHOWN, F_LUGGAGE, F_CLAIM,
     F_CASH, F_RETIRED, F_BEEN_OFFICER, F_DECLARED, F_CAUGHT, F_CLEARED, F_SEARCHES, F_WAVED, F_INFORMS,
     F_LOANS, F_PENDING, N_FIELDS
 };
-static const char *field_names[N_FIELDS] = {
+static const char *const field_names[N_FIELDS] = {
     "seats", "phase", "actor", "holder", "examined", "officer", "declarer", "round", "reshuffles",
     "declarations", "unused", "bag_claim", "pack", "discard_hidden", "discard_shown", "luggage", "claim",
     "cash", "retired", "been_officer", "declared", "caught", "cleared", "searches", "waved", "informs",
     "loans", "pending",
 };
-static PyObject *fields[N_FIELDS];
-
-/* Where each field lives in the state's type: the byte offset of its slot, or -1 to ask
- * getattr (a property, say). Looked up once per type: a generic getattr from C costs
- * about as much as all the arithmetic below. */
-static PyTypeObject *offsets_type = NULL;
-static Py_ssize_t offsets[N_FIELDS];
-
-static int find_offsets(PyTypeObject *type) {
-    for (int f = 0; f < N_FIELDS; f++) {
-        PyObject *d = _PyType_Lookup(type, fields[f]);  /* borrowed */
-        offsets[f] = -1;
-        /* only a slot of this type's own layout (or a base's) is read by its offset */
-        if (d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
-            PyType_IsSubtype(type, PyDescr_TYPE(d))) {
-            PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-            if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) offsets[f] = m->offset;
-        }
-    }
-    Py_XDECREF(offsets_type);
-    Py_INCREF(type);
-    offsets_type = type;
-    return 0;
-}
-
-/* A field's value (a new reference), NULL with AttributeError set when an unset slot is read. */
-static PyObject *get_field(PyObject *state, int f) {
-    Py_ssize_t off = offsets[f];
-    if (off < 0) return PyObject_GetAttr(state, fields[f]);
-    PyObject *v = *(PyObject **)((char *)state + off);
-    if (v == NULL) {
-        PyErr_Format(PyExc_AttributeError, "Contraband state field %s is not set", field_names[f]);
-        return NULL;
-    }
-    Py_INCREF(v);
-    return v;
-}
-
-/* An int field (bools are ints); sets *err with an exception set on error. */
-static long get_long(PyObject *state, int f, int *err) {
-    PyObject *v = get_field(state, f);
-    if (v == NULL) { *err = 1; return 0; }
-    long x = PyLong_AsLong(v);
-    Py_DECREF(v);
-    if (x == -1 && PyErr_Occurred()) *err = 1;
-    return x;
-}
-
-/* A list field (a new reference); NULL with an exception set if it is not a list. */
-static PyObject *get_list(PyObject *state, int f) {
-    PyObject *v = get_field(state, f);
-    if (v != NULL && !PyList_Check(v)) {
-        PyErr_Format(PyExc_TypeError, "Contraband state field %s is not a list", field_names[f]);
-        Py_DECREF(v);
-        return NULL;
-    }
-    return v;
-}
-
-static int item_long(PyObject *list, Py_ssize_t i, long *out) {
-    if (i >= PyList_GET_SIZE(list)) {
-        PyErr_SetString(PyExc_IndexError, "Contraband state list shorter than the seats");
-        return -1;
-    }
-    long x = PyLong_AsLong(PyList_GET_ITEM(list, i));
-    if (x == -1 && PyErr_Occurred()) return -1;
-    *out = x;
-    return 0;
-}
+static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Contraband"};
 
 /* Per-article counts of a list of article indices (out-of-range cards are an error). */
 static int count_articles(PyObject *list, double *out) {
@@ -110,7 +39,7 @@ static int count_articles(PyObject *list, double *out) {
     Py_ssize_t n = PyList_GET_SIZE(list);
     for (Py_ssize_t i = 0; i < n; i++) {
         long k;
-        if (item_long(list, i, &k) < 0) return -1;
+        if (ft_item(list, i, &k) < 0) return -1;
         if (k < 0 || k >= n_articles) {
             PyErr_Format(PyExc_ValueError, "article index %ld out of range", k);
             return -1;
@@ -147,25 +76,25 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
         return NULL;
     }
-    if (Py_TYPE(state) != offsets_type) find_offsets(Py_TYPE(state));
+    ft_bind(&T, state);
     int err = 0;
     long seat = -1;
     if (seat_obj != Py_None) {
         seat = PyLong_AsLong(seat_obj);
         if (seat == -1 && PyErr_Occurred()) return NULL;
     }
-    long n = get_long(state, F_SEATS, &err);
-    long phase = get_long(state, F_PHASE, &err);
-    long actor = get_long(state, F_ACTOR, &err);
-    long holder = get_long(state, F_HOLDER, &err);
-    long examined = get_long(state, F_EXAMINED, &err);
-    long officer = get_long(state, F_OFFICER, &err);
-    long declarer = get_long(state, F_DECLARER, &err);
-    long round_ = get_long(state, F_ROUND, &err);
-    long reshuffles = get_long(state, F_RESHUFFLES, &err);
-    long declarations = get_long(state, F_DECLARATIONS, &err);
-    long unused = get_long(state, F_UNUSED, &err);
-    long bag_claim = get_long(state, F_BAG_CLAIM, &err);
+    long n = ft_long(&T, state, F_SEATS, &err);
+    long phase = ft_long(&T, state, F_PHASE, &err);
+    long actor = ft_long(&T, state, F_ACTOR, &err);
+    long holder = ft_long(&T, state, F_HOLDER, &err);
+    long examined = ft_long(&T, state, F_EXAMINED, &err);
+    long officer = ft_long(&T, state, F_OFFICER, &err);
+    long declarer = ft_long(&T, state, F_DECLARER, &err);
+    long round_ = ft_long(&T, state, F_ROUND, &err);
+    long reshuffles = ft_long(&T, state, F_RESHUFFLES, &err);
+    long declarations = ft_long(&T, state, F_DECLARATIONS, &err);
+    long unused = ft_long(&T, state, F_UNUSED, &err);
+    long bag_claim = ft_long(&T, state, F_BAG_CLAIM, &err);
     if (err) return NULL;
     if (n < 1 || n > MAX_SEATS || seat < -1 || seat >= n) {
         PyErr_Format(PyExc_ValueError, "bad seat %ld for %ld seats", seat, n);
@@ -178,10 +107,9 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     int mine = seat >= 0 && holder == seat && examined;
 
     Py_ssize_t size = n_phases + MAX_SEATS + 16 + PER_SEAT * MAX_SEATS + 4 * n_articles;
-    PyObject *buf = PyByteArray_FromStringAndSize(NULL, size * (Py_ssize_t)sizeof(float));
+    float *out;
+    PyObject *buf = ft_floats(size, &out);
     if (buf == NULL) return NULL;
-    float *out = (float *)PyByteArray_AS_STRING(buf);
-    memset(out, 0, size * sizeof(float));
 
     enum { L_PACK, L_HIDDEN, L_SHOWN, L_LUGGAGE, L_CLAIM, L_CASH, L_RETIRED, L_BEEN, L_DECLARED, L_CAUGHT,
            L_CLEARED, L_SEARCHES, L_WAVED, L_INFORMS, L_LOANS, L_PENDING, N_LISTS };
@@ -191,7 +119,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     };
     PyObject *lists[N_LISTS] = {NULL};
     for (int i = 0; i < N_LISTS; i++) {
-        lists[i] = get_list(state, list_fields[i]);
+        lists[i] = ft_list(&T, state, list_fields[i]);
         if (lists[i] == NULL) goto fail;
     }
 
@@ -223,7 +151,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     for (long b = 0; b < n; b++) {
         for (long lender = 0; lender < n; lender++) {
             long amount;
-            if (item_long(lists[L_LOANS], b * n + lender, &amount) < 0) goto fail;
+            if (ft_item(lists[L_LOANS], b * n + lender, &amount) < 0) goto fail;
             if (amount) {
                 owes[b] += amount / 1000.0;
                 owed[lender] += amount / 1000.0;
@@ -253,8 +181,8 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     for (long p = 0; p < n; p++) {
         float *row = o + ((p - me + n) % n) * PER_SEAT;
         long cash, retired, been;
-        if (item_long(lists[L_CASH], p, &cash) < 0 || item_long(lists[L_RETIRED], p, &retired) < 0 ||
-            item_long(lists[L_BEEN], p, &been) < 0)
+        if (ft_item(lists[L_CASH], p, &cash) < 0 || ft_item(lists[L_RETIRED], p, &retired) < 0 ||
+            ft_item(lists[L_BEEN], p, &been) < 0)
             goto fail;
         row[0] = (float)(cash / 1000.0);
         row[1] = (float)retired;
@@ -265,7 +193,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         row[6] = act == p ? 1.0f : 0.0f;
         for (int k = 0; k < 6; k++) {
             long t;
-            if (item_long(lists[tally_lists[k]], p, &t) < 0) goto fail;
+            if (ft_item(lists[tally_lists[k]], p, &t) < 0) goto fail;
             row[7 + k] = (float)(t / 10.0);
         }
         row[13] = (float)owes[p];
@@ -310,9 +238,6 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__contraband_fast(void) {
-    for (int f = 0; f < N_FIELDS; f++) {
-        fields[f] = PyUnicode_InternFromString(field_names[f]);
-        if (fields[f] == NULL) return NULL;
-    }
+    if (ft_init(&T) < 0) return NULL;
     return PyModule_Create(&module);
 }

@@ -47,7 +47,7 @@ from freetrader.games.contraband.components import COMPONENTS as C
 from freetrader.games.contraband.rules import OVER, PHASES
 
 from . import register_encoder
-from ._build import index_of, multi_hot, one_hot, rel
+from ._build import compiled, index_of, multi_hot, one_hot, rel
 from .base import Catalogue, Encoder
 
 __all__ = ["ContrabandEncoder", "NOTATIONS", "ACCELERATED"]
@@ -75,11 +75,8 @@ _ARTICLE_RANGE = range(_A)
 if TYPE_CHECKING:
     from freetrader.games.contraband.state import ContrabandState
 
-try:
-    from . import _contraband_fast as _compiled  # type: ignore[attr-defined]
-except ImportError:  # built without a C compiler: the Python path below gives the same vector
-    _compiled = None
-else:
+_compiled = compiled("_contraband_fast")
+if _compiled is not None:
     _compiled.configure(_P, OVER, _COUNT)
 ACCELERATED = _compiled is not None
 

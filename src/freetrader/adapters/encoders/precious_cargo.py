@@ -43,10 +43,10 @@ from freetrader.games.precious_cargo.components import COMPONENTS as C
 from freetrader.games.precious_cargo.rules import ACTION_NAMES, ACTIONS_PER_TURN, PHASES
 
 from . import register_encoder
-from ._build import index_of, one_hot, rel
+from ._build import compiled, index_of, one_hot, rel
 from .base import Catalogue, Encoder
 
-__all__ = ["PreciousCargoEncoder", "NOTATIONS"]
+__all__ = ["PreciousCargoEncoder", "NOTATIONS", "ACCELERATED"]
 
 S = C.n_settlements
 PLACES = [p.id for p in C.places]
@@ -155,6 +155,26 @@ def _supply(s: Any) -> bytes:
 _NO_SHIP = bytes(4 * _SHIP_BLOCK)
 
 
+def _crate_table() -> list[int]:
+    """Crate code -> crate type index (-1: no such code), for the compiled encoder."""
+    table = []
+    for code in range(8 * K):
+        try:
+            table.append(_CRATE[A.crate_token(code)])
+        except (IndexError, KeyError):
+            table.append(-1)
+    return table
+
+
+_compiled = compiled("_precious_cargo_fast")
+_COMPILED_SIZE = None if _compiled is None else _compiled.configure(
+    len(PHASES), sorted(_TURN_PHASES), S, NP, K, SHIPS, ACTIONS_PER_TURN, float(C.coins_total),
+    [bit for bit, _ in _USED_BITS], [i for _, i in _USED_BITS], _crate_table(),
+    list(C.buyable[C.countries[0].index]), list(C.buyable[C.countries[1].index]),
+)
+ACCELERATED = _compiled is not None
+
+
 class PreciousCargoEncoder(Encoder):
     name = "precious-cargo"
     version = 1
@@ -165,18 +185,26 @@ class PreciousCargoEncoder(Encoder):
         self.bounds = (-1e3, 1e3)
         self.observation_size = len(self.features(game.new_state(seats, 0, options).view(0)))
         self._memo: dict[tuple[Any, ...], Any] = {}  # a piece's fields -> its float32 bytes
+        if _compiled is not None and _COMPILED_SIZE != self.observation_size:
+            raise RuntimeError(f"the compiled Precious Cargo encoder makes {_COMPILED_SIZE} features, "
+                               f"the encoder {self.observation_size}: rebuild the package")
+        #: whether encode_state uses the compiled path (tests turn it off to check the Python one)
+        self.compiled = ACCELERATED
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields: everything on the board is public.
 
         The only hidden thing, the order of the face-down chips, appears in
-        neither (their count does). The vector is joined from float32 pieces
-        (the head, the players, the settlements, each ship, the supply), each
-        memoized by the fields it shows: an action changes few of them.
+        neither (their count does). Where the install compiled
+        ``_precious_cargo_fast.c`` the vector is made in C; otherwise it is
+        joined from float32 pieces (the head, the players, the settlements,
+        each ship, the supply), each memoized by the fields it shows.
         """
         s: Any = state
         if seat is not None and not (type(seat) is int and 0 <= seat < 2):
             return super().encode_state(state, seat)  # seat_view raises the error
+        if self.compiled:
+            return np.frombuffer(_compiled.encode(s, seat), np.float32)
         me = seat or 0
         memo = self._memo
         if len(memo) > _MEMO_LIMIT:

@@ -1,0 +1,319 @@
+/* The Precious Cargo observation (encoder version 1), compiled.
+ *
+ * encode(state, seat) returns the observation as a bytearray of native
+ * float32, the same vector as PreciousCargoEncoder.features(state.view(seat)):
+ * each value is computed in double, as Python computes it there, then
+ * rounded to float once. Everything it reads is on the board (the order of
+ * the face-down chips is not read, only their count). The layout is
+ * documented in precious_cargo.py; configure() hands over the sizes and
+ * tables so that they are defined there only.
+ */
+#include "_fastobs.h"
+
+#define MAX_PLACES 64
+#define MAX_CARGO 16
+#define MAX_PHASES 16
+#define MAX_USED 8
+#define MAX_CODES 256
+#define MAX_SLOTS 8
+
+static int configured = 0;
+static int n_phases, n_settlements, n_places, n_cargo, ships, actions_per_turn, n_used_bits, n_crates;
+static double coins_total;
+static int turn_phase[MAX_PHASES];
+static long used_bit[MAX_USED];
+static int used_index[MAX_USED];
+static int crate_of[MAX_CODES];          /* crate code -> crate type index, -1 if none */
+static int buyable[2][MAX_CARGO];
+static int n_buyable[2];
+static Py_ssize_t size;
+
+enum {
+    F_PHASE, F_FIRST, F_TURN, F_OPTIONS, F_COINS, F_N_USED, F_USED, F_CUR_SHIP, F_SELL_AT, F_COUNTRY, F_HOME,
+    F_GOV_LEFT, F_GOV, F_CHIPS, F_AT, F_SAILS, F_MOVES, F_HOLDS, F_STOCK, F_POOLS, N_FIELDS
+};
+static const char *const field_names[N_FIELDS] = {
+    "phase", "first", "turn", "options", "coins", "n_used", "used", "cur_ship", "sell_at", "country", "home",
+    "gov_left", "gov", "chips", "at", "sails", "moves", "holds", "stock", "pools",
+};
+static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Precious Cargo"};
+
+/* Ints from a Python sequence into out[0..max); returns how many, -1 with an error set. */
+static int ints(PyObject *seq, int *out, int max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: at most %d, got %zd", what, max, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+/* configure(n_phases, turn_phases, settlements, places, cargo, ships, actions_per_turn, coins_total,
+ *           used_bits, used_index, crate_of, buyable_0, buyable_1) -> observation size */
+static PyObject *configure(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *turn_phases, *bits, *index, *crates, *b0, *b1;
+    if (!PyArg_ParseTuple(args, "iOiiiiidOOOOO", &n_phases, &turn_phases, &n_settlements, &n_places, &n_cargo,
+                          &ships, &actions_per_turn, &coins_total, &bits, &index, &crates, &b0, &b1))
+        return NULL;
+    if (n_phases > MAX_PHASES || n_places > MAX_PLACES || n_cargo > MAX_CARGO || 2 * ships > MAX_SLOTS ||
+        n_settlements > n_places || n_settlements < 1 || ships < 1) {
+        PyErr_SetString(PyExc_ValueError, "Precious Cargo sizes out of the compiled encoder's range");
+        return NULL;
+    }
+    int phases[MAX_PHASES];
+    int k = ints(turn_phases, phases, MAX_PHASES, "turn phases");
+    if (k < 0) return NULL;
+    for (int i = 0; i < MAX_PHASES; i++) turn_phase[i] = 0;
+    for (int i = 0; i < k; i++) {
+        if (phases[i] < 0 || phases[i] >= n_phases) {
+            PyErr_SetString(PyExc_ValueError, "a turn phase is out of range");
+            return NULL;
+        }
+        turn_phase[phases[i]] = 1;
+    }
+    int b[MAX_USED];
+    n_used_bits = ints(bits, b, MAX_USED, "used bits");
+    if (n_used_bits < 0 || ints(index, used_index, MAX_USED, "used index") != n_used_bits) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "used bits and their indices differ in length");
+        return NULL;
+    }
+    for (int i = 0; i < n_used_bits; i++) {
+        used_bit[i] = b[i];
+        if (used_index[i] < 0 || used_index[i] >= n_used_bits) {
+            PyErr_SetString(PyExc_ValueError, "a used index is out of range");
+            return NULL;
+        }
+    }
+    int codes = ints(crates, crate_of, MAX_CODES, "crate table");
+    if (codes < 0) return NULL;
+    n_crates = 0;
+    for (int i = 0; i < MAX_CODES; i++) {
+        if (i >= codes) crate_of[i] = -1;
+        if (crate_of[i] >= n_crates) n_crates = crate_of[i] + 1;
+    }
+    if ((n_buyable[0] = ints(b0, buyable[0], MAX_CARGO, "buyable")) < 0) return NULL;
+    if ((n_buyable[1] = ints(b1, buyable[1], MAX_CARGO, "buyable")) < 0) return NULL;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < n_buyable[c]; i++)
+            if (buyable[c][i] < 0 || buyable[c][i] >= n_cargo) {
+                PyErr_SetString(PyExc_ValueError, "a buyable cargo is out of range");
+                return NULL;
+            }
+    Py_ssize_t ship_block = 1 + n_places + 2 + n_crates;
+    size = n_phases + 7 + n_used_bits + (ships + 1) + (n_settlements + 1) + 2 * (3 + n_settlements + 1 + 2) +
+           n_settlements * (3 + n_cargo + 1 + 2) + 2 * ships * ship_block + n_buyable[0] + n_buyable[1] + 2;
+    configured = 1;
+    return PyLong_FromSsize_t(size);
+}
+
+static inline void one_hot(float *o, long i, long n) {
+    if (i >= 0 && i < n) o[i] = 1.0f;
+}
+
+static PyObject *encode(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *state, *seat_obj;
+    if (!PyArg_ParseTuple(args, "OO", &state, &seat_obj)) return NULL;
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
+        return NULL;
+    }
+    long me = 0;
+    if (seat_obj != Py_None) {
+        me = PyLong_AsLong(seat_obj);
+        if (me == -1 && PyErr_Occurred()) return NULL;
+        if (me < 0 || me > 1) {
+            PyErr_Format(PyExc_ValueError, "bad seat %ld for 2 seats", me);
+            return NULL;
+        }
+    }
+    ft_bind(&T, state);
+    int err = 0;
+    long phase = ft_long(&T, state, F_PHASE, &err);
+    long first = ft_long(&T, state, F_FIRST, &err);
+    long turn = ft_long(&T, state, F_TURN, &err);
+    long n_used = ft_long(&T, state, F_N_USED, &err);
+    long used = ft_long(&T, state, F_USED, &err);
+    long cur_ship = ft_long(&T, state, F_CUR_SHIP, &err);
+    long sell_at = ft_long(&T, state, F_SELL_AT, &err);
+    if (err) return NULL;
+
+    enum { L_COINS, L_COUNTRY, L_HOME, L_GOV_LEFT, L_GOV, L_CHIPS, L_AT, L_SAILS, L_MOVES, L_HOLDS, L_STOCK, L_POOLS,
+           N_LISTS };
+    static const int list_fields[N_LISTS] = {F_COINS, F_COUNTRY, F_HOME, F_GOV_LEFT, F_GOV, F_CHIPS, F_AT,
+                                             F_SAILS, F_MOVES, F_HOLDS, F_STOCK, F_POOLS};
+    PyObject *lists[N_LISTS] = {NULL};
+    PyObject *options = NULL, *buf = NULL;
+    for (int i = 0; i < N_LISTS; i++) {
+        lists[i] = ft_list(&T, state, list_fields[i]);
+        if (lists[i] == NULL) goto fail;
+    }
+    options = ft_get(&T, state, F_OPTIONS);
+    if (options == NULL) goto fail;
+    PyObject *target_obj = PyDict_Check(options) ? PyDict_GetItemString(options, "target") : NULL; /* borrowed */
+    if (target_obj == NULL) {
+        PyErr_SetString(PyExc_KeyError, "Precious Cargo state options have no target");
+        goto fail;
+    }
+    double target = PyFloat_AsDouble(target_obj);
+    if (target == -1.0 && PyErr_Occurred()) goto fail;
+
+    float *out;
+    buf = ft_floats(size, &out);
+    if (buf == NULL) goto fail;
+    float *o = out;
+    const int S = n_settlements, K = n_cargo, NP = n_places;
+
+    /* head */
+    one_hot(o, phase, n_phases);
+    o += n_phases;
+    long coins[2];
+    if (ft_item(lists[L_COINS], 0, &coins[0]) < 0 || ft_item(lists[L_COINS], 1, &coins[1]) < 0) goto fail;
+    long left = (phase >= 0 && phase < MAX_PHASES && turn_phase[phase]) ? actions_per_turn - n_used : 0;
+    o[0] = (float)(turn / 100.0);
+    o[1] = (float)(target / 50.0);
+    o[2] = (float)((coins_total - (double)(coins[0] + coins[1])) / 100.0);
+    o[3] = (float)(left / 2.0);
+    o[4] = first >= 0 && first == me ? 1.0f : 0.0f;
+    o[5] = first >= 0 && first != me ? 1.0f : 0.0f;
+    o[6] = first < 0 ? 1.0f : 0.0f;
+    o += 7;
+    for (int i = 0; i < n_used_bits; i++)
+        if (used & used_bit[i]) o[used_index[i]] = 1.0f;
+    o += n_used_bits;
+    one_hot(o, cur_ship >= 0 ? cur_ship % ships + 1 : 0, ships + 1);
+    o += ships + 1;
+    one_hot(o, sell_at >= 0 ? sell_at : S, S + 1);
+    o += S + 1;
+
+    /* players, me first */
+    for (long r = 0; r < 2; r++) {
+        long p = (me + r) % 2, country, home, gov_left;
+        if (ft_item(lists[L_COUNTRY], p, &country) < 0 || ft_item(lists[L_HOME], p, &home) < 0 ||
+            ft_item(lists[L_GOV_LEFT], p, &gov_left) < 0)
+            goto fail;
+        one_hot(o, country >= 0 ? country : 2, 3);
+        o += 3;
+        one_hot(o, home >= 0 ? home : S, S + 1);
+        o += S + 1;
+        o[0] = (float)(coins[p] / 25.0);
+        o[1] = (float)(gov_left / 5.0);
+        o += 2;
+    }
+
+    /* settlements: governor, chip wanted, ships there (mine, the other's) */
+    long at[MAX_SLOTS];
+    for (int slot = 0; slot < 2 * ships; slot++)
+        if (ft_item(lists[L_AT], slot, &at[slot]) < 0) goto fail;
+    for (long p = 0; p < S; p++) {
+        long gov, chip;
+        if (ft_item(lists[L_GOV], p, &gov) < 0 || ft_item(lists[L_CHIPS], p, &chip) < 0) goto fail;
+        one_hot(o, gov >= 0 ? ((gov - me) % 2 + 2) % 2 : 2, 3);
+        o += 3;
+        one_hot(o, chip >= 0 ? chip : K, K + 1);
+        o += K + 1;
+        int mine = 0, other = 0;
+        for (int slot = 0; slot < 2 * ships; slot++)
+            if (at[slot] == p) {
+                if (slot / ships == me) mine++;
+                else other++;
+            }
+        o[0] = (float)mine;
+        o[1] = (float)other;
+        o += 2;
+    }
+
+    /* ships: mine (1..3), then the other's */
+    const Py_ssize_t block = 1 + NP + 2 + n_crates;
+    for (int slot = 0; slot < 2 * ships; slot++) {
+        long place = at[slot];
+        if (place < 0) continue;
+        if (place >= NP) {
+            PyErr_SetString(PyExc_ValueError, "a ship is at a place out of range");
+            goto fail;
+        }
+        long owner = slot / ships, number = slot % ships, sails, moves;
+        if (ft_item(lists[L_SAILS], slot, &sails) < 0 || ft_item(lists[L_MOVES], slot, &moves) < 0) goto fail;
+        float *b = o + (((owner - me + 2) % 2) * ships + number) * block;
+        b[0] = 1.0f;
+        b[1 + place] = 1.0f;
+        b[1 + NP] = (float)(sails / 3.0);
+        b[2 + NP] = (float)(moves / 5.0);
+        if (slot >= PyList_GET_SIZE(lists[L_HOLDS])) {
+            PyErr_SetString(PyExc_IndexError, "Precious Cargo holds shorter than the ships");
+            goto fail;
+        }
+        PyObject *hold = PyList_GET_ITEM(lists[L_HOLDS], slot);
+        Py_ssize_t n = PyTuple_Check(hold) ? PyTuple_GET_SIZE(hold) : PyList_Check(hold) ? PyList_GET_SIZE(hold) : -1;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            long code;
+            if (ft_item(hold, i, &code) < 0) goto fail;
+            int k = code >= 0 && code < MAX_CODES ? crate_of[code] : -1;
+            if (k < 0) {
+                PyErr_Format(PyExc_ValueError, "unknown crate code %ld", code);
+                goto fail;
+            }
+            b[3 + NP + k] += 1.0f; /* small counts: exact in float as in double */
+        }
+        if (n < 0) {
+            PyErr_SetString(PyExc_TypeError, "a hold is not a tuple or a list");
+            goto fail;
+        }
+    }
+    o += 2 * ships * block;
+
+    /* the supply card, then the face-down chips */
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < n_buyable[c]; i++) {
+            long stock;
+            if (ft_item(lists[L_STOCK], c * K + buyable[c][i], &stock) < 0) goto fail;
+            *o++ = (float)(stock / 10.0);
+        }
+    PyObject *pools = lists[L_POOLS];
+    for (int c = 0; c < 2; c++) {
+        if (c >= PyList_GET_SIZE(pools) || !PyList_Check(PyList_GET_ITEM(pools, c))) {
+            PyErr_SetString(PyExc_TypeError, "Precious Cargo pools are not two lists");
+            goto fail;
+        }
+        *o++ = (float)(PyList_GET_SIZE(PyList_GET_ITEM(pools, c)) / 10.0);
+    }
+
+    for (int i = 0; i < N_LISTS; i++) Py_DECREF(lists[i]);
+    Py_DECREF(options);
+    return buf;
+
+fail:
+    for (int i = 0; i < N_LISTS; i++) Py_XDECREF(lists[i]);
+    Py_XDECREF(options);
+    Py_XDECREF(buf);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"configure", configure, METH_VARARGS, "configure(...) -> observation size (see precious_cargo.py)"},
+    {"encode", encode, METH_VARARGS, "encode(state, seat) -> bytearray of float32: the Precious Cargo observation"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_precious_cargo_fast", "The Precious Cargo observation, compiled (see precious_cargo.py).",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__precious_cargo_fast(void) {
+    if (ft_init(&T) < 0) return NULL;
+    return PyModule_Create(&module);
+}
