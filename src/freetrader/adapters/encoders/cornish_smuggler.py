@@ -43,21 +43,33 @@ version 2 appends the card abilities: ``decline``, ``motivate <character>
 [with influence|gold|reputation]``, ``choose <seat-k|officer|goods|character|
 sea node|location|reduce|increase|pay|cargo>``, ``choose <officer|goods> to
 <location>``. Then 256 overflow indices for notations not listed (see ``Catalogue``).
+
+``encode_state(state, seat)`` builds the same vector from the state's fields
+(the public ones, the seat's own Secrets and, while it chooses, its own
+set-up draws) without building the view: blocks are kept as float32 bytes,
+memoized by the values they show, and joined. Tests prove it equal to
+``encode(view)`` bit for bit and blind to what a determinization resamples.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import struct
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from freetrader.core import Game
+import numpy as np
+
+from freetrader.core import Game, State
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
 from freetrader.games.cornish_smuggler.components import DECKS, ROWS
-from freetrader.games.cornish_smuggler.rules import GOODS_IDS, LOC_IDS, N_OFFICERS, PHASES, WHERE
+from freetrader.games.cornish_smuggler.rules import GOODS_IDS, LOC_IDS, N_OFFICERS, OVER, PHASES, WHERE
 
 from . import register_encoder
 from ._build import index_of, multi_hot, one_hot, rel
 from .base import Catalogue, Encoder
+
+if TYPE_CHECKING:
+    from freetrader.games.cornish_smuggler.state import CornishState
 
 __all__ = ["CornishSmugglerEncoder", "NOTATIONS"]
 
@@ -118,6 +130,196 @@ _GOODS_BLOCK = 6 + 6 + L + W + M + 1
 _OFFICER_BLOCK = L + 1 + 6
 
 
+# -- encode_state: the same features, from the state ----------------------------
+# Each table maps a state's component index to the slot ``features`` gives the id the view
+# shows for it; lists as long as the id lists, so that a negative index wraps as it does there.
+_SHIP_SLOT = [_SHIP.get(s.id, B) for s in C.ships]
+_SEA_SLOT = [_SEA.get(x, E) for x in C.sea_ids]
+_LOC_SLOT = [_LOC[x] for x in LOC_IDS]
+_CHAR_SLOT = [_CHAR.get(c.id) for c in C.characters]
+_FACE_SLOT = [_CHAR.get(c.id, H) for c in C.characters]
+_STORE_SLOT = [_STORE.get(s.id) for s in C.storehouses]
+_SECRET_SLOT = [_SECRET.get(s.id) for s in C.secrets]
+_GOODS_SLOT = [_GOODS.get(g) for g in GOODS_IDS]
+_DECK_SLOT = [_DECK.get(d) for d in DECKS]
+_SIZE = [C.shapes[C.goods[g]].size / 5 for g in range(G)]
+_LANDING_PHASES = frozenset(PHASES.index(p) for p in ("land-unload", "land-hide", "land-store"))
+
+
+def _pack(values: list[float]) -> bytes:
+    """float32 bytes, rounded from float64 as ``np.asarray(values, np.float32)`` rounds them."""
+    return struct.pack(f"{len(values)}f", *values)
+
+
+def _hot(i: int | None, n: int) -> bytes:
+    block: list[float] = []
+    one_hot(block, i, n)
+    return _pack(block)
+
+
+def _counts(block: list[float], slots: Iterable[int | None], n: int) -> list[float]:
+    """``multi_hot`` over slots already looked up (None: not shown), so repeats add up."""
+    start = len(block)
+    block.extend([0.0] * n)
+    for i in slots:
+        if i is not None:
+            block[start + i] += 1.0
+    return block
+
+
+_PHASE_BYTES = [_hot(k, len(PHASES)) for k in range(len(PHASES))]
+_REL_BYTES = [_hot(r, MAX_SEATS) for r in range(MAX_SEATS)] + [_hot(None, MAX_SEATS)]  # [-1]: nobody
+_NOT_DRAWING, _NO_LANDING, _NO_SECRETS, _NO_DRAWN = bytes(4 * 5), bytes(4 * (1 + L + G)), bytes(4 * X), bytes(4 * H)
+_FLOAT32 = np.dtype(np.float32)
+_TWO = struct.Struct("2f").pack
+_FIVE = struct.Struct("5f").pack
+_SIX = struct.Struct("6f").pack
+_SEAT_PADS = [bytes(4 * _SEAT_BLOCK * (MAX_SEATS - k)) for k in range(MAX_SEATS + 1)]
+_TRACK_END = max(1, len(C.discovery) - 1)
+_WHEEL = max(1, C.wheel)
+
+
+class _Memo(dict[Any, bytes]):
+    """key -> float32 bytes, made by ``make(key)`` on a miss; emptied when it outgrows ``limit``."""
+
+    def __init__(self, make: Callable[[Any], bytes], limit: int = 4096) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, key: Any) -> bytes:
+        if len(self) >= self.limit:
+            self.clear()
+        got = self[key] = self.make(key)
+        return got
+
+
+_SHIP_HOT = [_hot(i, B + 1) for i in _SHIP_SLOT]
+_NO_SHIP = _hot(B, B + 1)
+_SEA_HOT = [_hot(i, E + 1) for i in _SEA_SLOT]
+_NO_SEA = _hot(E, E + 1)
+
+
+def _counters(key: tuple[int, ...]) -> bytes:
+    return _pack(_counts([], [_LOC_SLOT[x] for x in key], L))
+
+
+def _hired(key: tuple[tuple[int, ...], tuple[int, ...]]) -> bytes:
+    """A seat's Characters and storehouses."""
+    chars, stores = key
+    return _pack(_counts(_counts([], [_CHAR_SLOT[c] for c in chars], H), [_STORE_SLOT[x] for x in stores], W))
+
+
+def _place(where: int, at: int) -> Any:
+    """What the view shows as a goods piece's ``at`` (as ``view._goods`` does)."""
+    if where == 0:
+        return C.sea_ids[C.merchant_nodes[at]]
+    if where == 1:
+        return at
+    if where == 3:
+        return C.storehouses[at].id
+    return LOC_IDS[at]
+
+
+def _goods_piece(key: tuple[int, int, int, int | None]) -> bytes:
+    g, where, at, owner = key
+    block: list[float] = []
+    place = _place(where, at)
+    shown = isinstance(place, str)
+    one_hot(block, _WHERE.get(WHERE[where]), 6)
+    one_hot(block, 5 if owner is None else owner, 6)
+    one_hot(block, _LOC.get(place) if shown else None, L)
+    one_hot(block, _STORE.get(place) if shown else None, W)
+    one_hot(block, _MERCH.get(place) if shown else None, M)
+    block.append(_SIZE[g])
+    return _pack(block)
+
+
+_PIECES = _Memo(_goods_piece)
+
+
+def _goods(key: tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]) -> bytes:
+    n, me, where, at, owner = key
+    return b"".join([_PIECES[g, where[g], at[g], (owner[g] - me) % n if owner[g] >= 0 else None]
+                     for g in range(len(where))])
+
+
+def _officer(key: tuple[int, int | None]) -> bytes:
+    at, by = key
+    block: list[float] = []
+    one_hot(block, _LOC_SLOT[at] if at >= 0 else L, L + 1)
+    one_hot(block, 5 if by is None else by, 6)
+    return _pack(block)
+
+
+_OFFICER_ROWS = _Memo(_officer)
+
+
+def _officers(key: tuple[int, int, tuple[int, ...], tuple[int, ...]]) -> bytes:
+    n, me, at, bribed = key
+    return b"".join([_OFFICER_ROWS[at[o], (bribed[o] - me) % n if bribed[o] >= 0 else None] for o in range(len(at))])
+
+
+def _face_up(key: tuple[int, ...]) -> bytes:
+    block: list[float] = []
+    for c in key:
+        one_hot(block, _FACE_SLOT[c] if c >= 0 else H, H + 1)
+    return _pack(block)
+
+
+def _to_choose(key: tuple[tuple[int, ...], tuple[int, ...]]) -> bytes:
+    ships, stores = key
+    return _pack(_counts(_counts([], [_SHIP_SLOT[x] for x in ships], B), [_STORE_SLOT[x] for x in stores], W))
+
+
+def _drawing(decks: tuple[int, ...]) -> bytes:
+    return _pack(_counts([1.0], [_DECK_SLOT[d] for d in decks], 4))
+
+
+def _landing(key: tuple[int, tuple[int, ...]]) -> bytes:
+    at, goods = key
+    block = [1.0]
+    one_hot(block, _LOC_SLOT[at], L)
+    return _pack(_counts(block, [_GOODS_SLOT[g] for g in goods], G))
+
+
+def _passed(key: tuple[int, tuple[bool, ...]]) -> bytes:
+    me, passed = key
+    return _FIVE(*passed[me:], *passed[:me], *[False] * (MAX_SEATS - len(passed)))
+
+
+def _head(key: tuple[int, int, bool, int, int, int, int]) -> bytes:
+    """Phase, turn, ending, first player and seat to act."""
+    phase, turn, ending, first, actor, me, n = key
+    act = -1 if phase == OVER else actor
+    return b"".join((_PHASE_BYTES[phase], _TWO(turn / 40, ending), _REL_BYTES[(first - me) % n if first >= 0 else -1],
+                     _REL_BYTES[(act - me) % n if act >= 0 else -1]))
+
+
+def _quiet_tail(key: tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...] | None]) -> bytes:
+    """The blocks after the stack sizes while no one draws and no landing is under way."""
+    to_choose, secrets = key
+    mine = _NO_SECRETS if secrets is None else _SECRETS[secrets]
+    return b"".join((_TO_CHOOSE[to_choose], _NOT_DRAWING, _NO_LANDING, mine, _NO_DRAWN))
+
+
+# Blocks memoized by what they show (goods and officers also by the observer, for the owners);
+# the goods block is large, so fewer of them are kept.
+_PASSED = _Memo(_passed)
+_COUNTERS = _Memo(_counters)
+_HIRED = _Memo(_hired)
+_GOODS_BLOCKS = _Memo(_goods, 1024)
+_OFFICER_BLOCKS = _Memo(_officers)
+_FACE_UP = _Memo(_face_up)
+_TO_CHOOSE = _Memo(_to_choose)
+_DRAWING = _Memo(_drawing)
+_LANDING = _Memo(_landing)
+_SECRETS = _Memo(lambda cards: _pack(_counts([], [_SECRET_SLOT[k] for k in cards], X)))
+_DRAWN = _Memo(lambda cards: _pack(_counts([], [_CHAR_SLOT[c] for c in cards], H)))
+_HEAD = _Memo(_head)
+_QUIET_TAIL = _Memo(_quiet_tail)
+
+
 class CornishSmugglerEncoder(Encoder):
     name = "cornish-smuggler"
     version = 2
@@ -127,6 +329,76 @@ class CornishSmugglerEncoder(Encoder):
         self.actions = _CATALOGUE
         self.bounds = (-1e3, 1e3)
         self.observation_size = len(self.features(game.new_state(seats, 0, options).view(0)))
+        # The goods and officers last seen, with their blocks by observer, and each seat's ship,
+        # counters, Characters and storehouses last seen, with their blocks: these change seldom, and
+        # comparing lists is cheaper than making and hashing keys of them.
+        self._board_seen: tuple[Any, ...] = (None,) * 6
+        self._seats_seen: list[tuple[Any, ...]] = [(None,) * 6] * MAX_SEATS
+
+    def encode_state(self, state: State, seat: int | None) -> np.ndarray:
+        """``encode(state.view(seat))`` from the state's fields, without building the view.
+
+        It reads only what the view shows: the board and tracks, how many
+        cards each player holds, ``seat``'s own Secrets, and the set-up
+        Characters ``seat`` drew while it chooses between them. Blocks are
+        float32 bytes memoized by the values they show.
+        """
+        s: CornishState = state  # type: ignore[assignment]
+        n = s.seats
+        if seat is not None and not (type(seat) is int and 0 <= seat < n):
+            return super().encode_state(state, seat)  # seat_view raises the error
+        me = seat or 0
+        phase = s.phase
+        gold, infl, rep, hold, secrets = s.gold, s.infl, s.rep, s.hold, s.secrets
+        ship, ship_at, counters, chars, stores = s.ship_card, s.ship_at, s.counters, s.chars, s.stores
+        seen = self._seats_seen
+        rows: list[bytes] = []
+        for p in (*range(me, n), *range(me)):
+            rows.append(_FIVE(gold[p] / 20, infl[p] / 10, rep[p] / 10, len(hold[p]) / 10, len(secrets[p]) / 10))
+            k, at, c, ch, st = ship[p], ship_at[p], counters[p], chars[p], stores[p]
+            row = seen[p]
+            if k != row[0] or at != row[1] or c != row[2] or ch != row[3] or st != row[4]:
+                row = seen[p] = (k, at, c[:], ch[:], st[:], b"".join((
+                    _SHIP_HOT[k] if k >= 0 else _NO_SHIP, _SEA_HOT[at] if at >= 0 else _NO_SEA,
+                    _COUNTERS[tuple(c)], _HIRED[tuple(ch), tuple(st)],
+                )))
+            rows.append(row[5])
+        stacks = s.stacks
+        drawn = s.drawn
+        to_choose = tuple(s.ships_left), tuple(s.stores_left)
+        if drawn or phase in _LANDING_PHASES:
+            tail = b"".join((
+                _TO_CHOOSE[to_choose],
+                _DRAWING[tuple(s.drawn_decks)] if drawn else _NOT_DRAWING,
+                _LANDING[s.land_loc, tuple(s.land_sel)] if phase in _LANDING_PHASES else _NO_LANDING,
+                _NO_SECRETS if seat is None else _SECRETS[tuple(secrets[seat])],
+                _DRAWN[tuple(drawn)] if drawn and seat is not None and s.actor == seat else _NO_DRAWN,
+            ))
+        else:
+            tail = _QUIET_TAIL[to_choose, None if seat is None else tuple(secrets[seat])]
+        # goods and officers move seldom: compare them with those last seen rather than key a memo by them
+        board_seen = self._board_seen
+        if (s.g_where != board_seen[0] or s.g_at != board_seen[1] or s.g_owner != board_seen[2]
+                or s.off_at != board_seen[3] or s.off_bribe != board_seen[4]):
+            board_seen = self._board_seen = (s.g_where[:], s.g_at[:], s.g_owner[:], s.off_at[:], s.off_bribe[:], {})
+        board = board_seen[5].get((n, me))
+        if board is None:
+            board = board_seen[5][n, me] = (
+                _GOODS_BLOCKS[n, me, tuple(s.g_where), tuple(s.g_at), tuple(s.g_owner)]
+                + _OFFICER_BLOCKS[n, me, tuple(s.off_at), tuple(s.off_bribe)]
+            )
+        buf = bytearray().join((
+            _HEAD[phase, s.turn, s.ending, s.first, s.actor, me, n],
+            *rows, _SEAT_PADS[n], _PASSED[me, tuple(s.passed)],
+            board,
+            _FIVE(s.track / _TRACK_END, C.discovery[s.track] / 10, C.bribe[s.track] / 10, s.wheel / _WHEEL,
+                  s.bank / 100),
+            _FACE_UP[tuple(s.faceup)],
+            _SIX(len(stacks[0]) / 10, len(stacks[1]) / 10, len(stacks[2]) / 10, len(stacks[3]) / 10,
+                 len(s.char_discard) / 10, len(s.sdeck) / 20),
+            tail,
+        ))
+        return np.frombuffer(buf, _FLOAT32)
 
     def features(self, v: Mapping[str, Any]) -> list[float]:
         n = v["seats"]
