@@ -133,7 +133,7 @@ def test_own_corruption_cards_show_to_their_holder_only():
     enc = encoder_for(NAME, 3, STASH)
     s = next(s for _, s in _games([(3, STASH)], range(1)) if sum(map(len, s.corr)) >= 2)
     mine = slice(_AT["mine"], _AT["mine"] + NC)
-    held = 55  # offset of "Corruption cards held" in a seat block
+    held = 51  # offset of "Corruption cards held" in a seat block
     for seat in (0, 1, 2):
         obs = enc.encode_state(s, seat)
         assert obs[mine].sum() == len(s.corr[seat])

@@ -11,43 +11,42 @@ kinds (5 colours, then their Faction Leaders), up to B=9 Boats, 4 pier slots
 (``rules.SLOT_IDS``), H=12 Clock hours before the Market token. Counts are
 raw unless scaled below.
 
-Observation (1,590 floats with the shipped data), in this order:
+Observation (1,591 floats with the shipped data), in this order:
 
-| size | feature |
-|---|---|
-| P + 4 + 4 | phase one-hot (``rules.PHASES``), stage one-hot (``rules.STAGES``), number of seats one-hot |
-| 4 | day/3, game over, I am to act, the Peddler plays |
-| H | Mice on each Clock hour 1-12 |
-| R + R | the Rogue card of set-up one-hot; active Rogue cards, the top one 1, then 2/3, 1/3 (Multiple Rogues) |
-| F | Townsfolk sets in play |
-| B x 16 | per Boat: in the game, sailing, docked at (slot one-hot), adventurers aboard per kind |
-| 8 + 1 | Boat Setup card revealed (one-hot), cards left in its deck/3 |
-| 4 x 10 | customers on each pier slot per kind |
-| 9 | Faction Halls per colour/10, Lair/10, Doppelgangers in each Hall/10 |
-| 15 | bag per colour/10; Faction Leaders: in the bag (per colour), in each Hall, in the Lair |
-| 10 + 10 + 1 | adventurers in the Kraken's bay, on Dragon Island (per kind); Grey Rogue Goods in the supply/8 |
-| T + T + 1 | Town Square (multi-hot), cards put under the Townsfolk deck (multi-hot), Townsfolk deck/84 |
-| 1 + K + 10 | Corruption deck/60, discards per kind/10, the adventurer drawn and waiting (one-hot) |
-| 12 + 3 | solo Challenge: active card one-hot, deck/6, set aside/6, Challenge Timepiece hour/36 |
-| K | your Corruption cards per kind (private; zero for a spectator) |
-| 28 | the Peddler: plays, gold/100, hour/13, place in the Clock order/4, Sale Shelf per good, Corruption cards, deck/10, revealed card one-hot (10), still to sell, place in the Market order/4 |
-| 4 x 253 | per relative seat: the block below |
+| offset | size | feature |
+|---|---|---|
+| 0 | P + 4 + 4 | phase one-hot (``rules.PHASES``), stage one-hot (``rules.STAGES``), number of seats one-hot |
+| 30 | 4 | day/3, game over, I am to act, the Peddler plays |
+| 34 | H | Mice on each Clock hour 1-12 |
+| 46 | R + R | the Rogue card of set-up one-hot; active Rogue cards, the top one 1, then 2/3, 1/3 (Multiple Rogues) |
+| 74 | F | Townsfolk sets in play |
+| 81 | B x 16 | per Boat: in the game, sailing, docked at (slot one-hot), adventurers aboard per kind |
+| 225 | 8 + 1 | Boat Setup card revealed (one-hot), cards left in its deck/3 |
+| 234 | 4 x 10 | customers on each pier slot per kind |
+| 274 | 9 | Faction Halls per colour/10, Lair/10, Doppelgangers in each Hall/10 |
+| 283 | 15 | bag per colour/10; Faction Leaders: in the bag (per colour), in each Hall, in the Lair |
+| 298 | 10 + 10 + 1 | adventurers in the Kraken's bay, on Dragon Island (per kind); Grey Rogue Goods in the supply/8 |
+| 319 | T + T + 1 | Town Square (multi-hot), cards put under the Townsfolk deck (multi-hot), Townsfolk deck/84 |
+| 488 | 1 + K + 10 | Corruption deck/60, discards per kind/10, the adventurer drawn and waiting (one-hot) |
+| 517 | 12 + 3 | solo Challenge: active card one-hot, deck/6, set aside/6, Challenge Timepiece hour/36 |
+| 532 | K | your Corruption cards per kind (private; zero for a spectator) |
+| 550 | 5 x 6 | the Clock, per relative seat 0-3 then the Peddler: gold/100, hour/13, place in the Clock order/4 (0 acts next), to act, still to sell in the Market, place in the Market order/4 |
+| 580 | 23 | the Peddler: plays, Sale Shelf per good, Corruption cards, deck/10, revealed card one-hot |
+| 603 | 4 x 247 | per relative seat: the block below |
 
-Seat block (253 floats):
+Seat block (247 floats; what changes with every move on the Clock is in the Clock rows above):
 
 | offset | size | feature |
 |---|---|---|
 | 0 | 5 | seated; merchant one-hot (alchemist, blacksmith, captain, chronomancer) |
-| 5 | 4 | gold/100, hour/13, place in the Clock order/4 (0 acts next), to act |
-| 9 | 16 | action space the figure stands on (load, recruit, sponsor, then each merchant's in the order above) |
-| 25 | 10 + 10 | Sale Shelf and supply per good |
-| 45 | 4 | Sponsorship shields per colour |
-| 49 | 1 + 5 | Townsfolk hired; their faction icons per colour (grey last) |
-| 55 | 3 | Corruption cards held, still to sell in the Market, place in the Market order/4 |
-| 58 | 46 | Alchemist: marble bag (4 colours + Ichor), slide slots 1-6 one-hot (5 each), cauldron marbles and Ichor per colour, Toxic Waste, pours left, Ichor waiting |
-| 104 | 56 | Blacksmith: per die 1-5 unlocked, pips/6, colour one-hot, furnace one-hot; furnace heat/10 per colour, coal, dice placed this action |
-| 160 | 21 | Captain: per ship 1-3 at sea and hold (4 colours + treasure); treasures left, spins left, treasures to place |
-| 181 | 72 | Chronomancer: grid cells 1-9 tile one-hot (4 colours + anomaly), spare tile one-hot, each worker's cell one-hot, shards per colour |
+| 5 | 16 | action space the figure stands on (load, recruit, sponsor, then each merchant's in the order above) |
+| 21 | 10 + 10 | Sale Shelf and supply per good |
+| 41 | 4 | Sponsorship shields per colour |
+| 45 | 1 + 5 + 1 | Townsfolk hired, their faction icons per colour (grey last); Corruption cards held |
+| 52 | 46 | Alchemist: marble bag (4 colours + Ichor), slide slots 1-6 one-hot (5 each), cauldron marbles and Ichor per colour, Toxic Waste, pours left, Ichor waiting |
+| 98 | 56 | Blacksmith: per die 1-5 unlocked, pips/6, colour one-hot, furnace one-hot; furnace heat/10 per colour, coal, dice placed this action |
+| 154 | 21 | Captain: per ship 1-3 at sea and hold (4 colours + treasure); treasures left, spins left, treasures to place |
+| 175 | 72 | Chronomancer: grid cells 1-9 tile one-hot (4 colours + anomaly), spare tile one-hot, each worker's cell one-hot, shards per colour |
 
 Only the block of the seat's own merchant is non-zero.
 
@@ -70,16 +69,17 @@ kind with a cost; ``give <good>``; ``draw``; ``lure <kind> gold|corruption``
 
 ``encode_state(state, seat)`` builds the same vector from the state's fields
 (the public ones and the seat's own Corruption cards) without building the
-view: the non-zero features are gathered as index and value lists into a
-zeroed array, the slow-moving blocks (merchant boards, the Town Square, the
-cards under the deck, the Corruption discards) memoized by the values they
-show. Tests prove it equal to ``encode(view)`` bit for bit and blind to what
-a determinization resamples.
+view: the vector is joined from float32 byte blocks, each memoized by the
+state values it shows (most are unchanged from one action to the next), so
+an action costs a few dictionary look-ups and the blocks it changed. Tests
+prove it equal to ``encode(view)`` bit for bit and blind to what a
+determinization resamples.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import struct
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -181,10 +181,13 @@ _CATALOGUE = Catalogue(NOTATIONS, "merchants-cove v1")
 
 # -- observation layout ---------------------------------------------------------------------------
 _AL, _BS, _CA, _CH = 46, 56, 21, 72  # merchant board blocks
-SEAT = 58 + _AL + _BS + _CA + _CH
-_BOARD_AT = {"alchemist": 58, "blacksmith": 58 + _AL, "captain": 58 + _AL + _BS, "chronomancer": 58 + _AL + _BS + _CA}
+_STATS = 52  # the seat block before the merchant boards
+SEAT = _STATS + _AL + _BS + _CA + _CH
+_BOARD_AT = {"alchemist": _STATS, "blacksmith": _STATS + _AL, "captain": _STATS + _AL + _BS,
+             "chronomancer": _STATS + _AL + _BS + _CA}
 _BOAT = 2 + NSLOT + NADV
-_PEDDLER = 28
+_CLOCK = 6  # per merchant: what changes with every move on the Clock
+_PEDDLER = 13 + len(C.peddler_cards)
 
 
 def _offsets(*blocks: tuple[str, int]) -> tuple[dict[str, int], int]:
@@ -200,7 +203,8 @@ _AT, SIZE = _offsets(
     ("rogue", NR), ("rogues", NR), ("sets", len(C.tf_sets)), ("boats", NB * _BOAT),
     ("bsetup", len(C.boat_setups) + 1), ("piers", NSLOT * NADV), ("halls", 9), ("bag", 15), ("bay", NADV),
     ("island", NADV), ("grey", 1), ("square", NT), ("under", NT), ("tfdeck", 1), ("cdeck", 1), ("cdiscard", NC),
-    ("drawn", NADV), ("chal", len(C.challenges) + 3), ("mine", NC), ("peddler", _PEDDLER),
+    ("drawn", NADV), ("chal", len(C.challenges) + 3), ("mine", NC), ("clock", (MAX_SEATS + 1) * _CLOCK),
+    ("peddler", _PEDDLER),
     ("seat", MAX_SEATS * SEAT),
 )
 _MEMO_LIMIT = 4096
@@ -264,10 +268,9 @@ def _counts(out: list[float], names: Any, index: Mapping[str, int], n: int, scal
     out += [k / scale for k in got] if scale != 1.0 else [float(k) for k in got]
 
 
-def _seat_block(v: Mapping[str, Any], pl: Mapping[str, Any], p: int, rank: int, market: list[int]) -> list[float]:
+def _seat_block(pl: Mapping[str, Any]) -> list[float]:
     out: list[float] = [1.0]
     one_hot(out, _MERCH.get(pl["merchant"]) if pl["merchant"] else None, 4)
-    out += [pl["gold"] / 100, pl["hour"] / C.market, rank / MAX_SEATS, float(v["to_act"] == p)]
     one_hot(out, _SPACE[pl["on_action"]] if pl["on_action"] else None, len(SPACES))
     out += [float(pl["shelf"].get(g, 0)) for g in GOOD_IDS]
     out += [float(pl["supply"].get(g, 0)) for g in GOOD_IDS]
@@ -277,7 +280,6 @@ def _seat_block(v: Mapping[str, Any], pl: Mapping[str, Any], p: int, rank: int, 
         for c in C.townsfolk[_TF[t]].icons:
             icons[c] += 1.0
     out += [float(len(pl["townsfolk"])), *icons, float(pl["corruption_cards"])]
-    out += [float(p in market), market.index(p) / MAX_SEATS if p in market else 0.0]
     for m in MERCHANT_IDS:
         build, n = _BOARDS[m]
         if pl["merchant"] == m:
@@ -285,6 +287,12 @@ def _seat_block(v: Mapping[str, Any], pl: Mapping[str, Any], p: int, rank: int, 
         else:
             out += [0.0] * n
     return out
+
+
+def _clock_row(gold: int, hour: int, p: int, v: Mapping[str, Any]) -> list[float]:
+    market = v["market_order"]
+    return [gold / 100, hour / C.market, v["clock"]["order"].index(p) / MAX_SEATS, float(v["to_act"] == p),
+            float(p in market), market.index(p) / MAX_SEATS if p in market else 0.0]
 
 
 def _view_features(v: Mapping[str, Any]) -> list[float]:
@@ -353,73 +361,275 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
         one_hot(out, _CHAL[ch["active"]] if ch["active"] else None, len(C.challenges))
         out += [ch["deck"] / CHAL_DECK, ch["set_aside"] / CHAL_DECK, ch["timepiece_hour"] / CHAL_HOURS]
     _counts(out, v.get("your_corruption", ()), _CORR, NC)
-    order = clock["order"]
-    market = v["market_order"]
+    players = v["players"]
+    rows = [0.0] * ((MAX_SEATS + 1) * _CLOCK)
+    for p in range(n):
+        r = (p - me) % n
+        rows[r * _CLOCK : (r + 1) * _CLOCK] = _clock_row(players[p]["gold"], players[p]["hour"], p, v)
+    if ped is not None:
+        rows[MAX_SEATS * _CLOCK :] = _clock_row(ped["gold"], ped["hour"], n, v)
+    out += rows
     if ped is None:
         out += [0.0] * _PEDDLER
     else:
-        q = n
-        out += [1.0, ped["gold"] / 100, ped["hour"] / C.market, order.index(q) / MAX_SEATS]
+        out.append(1.0)
         out += [float(ped["shelf"].get(g, 0)) for g in GOOD_IDS]
         out += [float(ped["corruption_cards"]), ped["deck"] / PEDDLER_DECK]
         one_hot(out, _PCARD[ped["card"]] if ped["card"] else None, len(C.peddler_cards))
-        out += [float(q in market), market.index(q) / MAX_SEATS if q in market else 0.0]
     blocks = [0.0] * (MAX_SEATS * SEAT)
-    players = v["players"]
     for p in range(n):
         r = (p - me) % n
-        blocks[r * SEAT : (r + 1) * SEAT] = _seat_block(v, players[p], p, order.index(p), market)
+        blocks[r * SEAT : (r + 1) * SEAT] = _seat_block(players[p])
     out += blocks
     return out
 
 
 # == the fast path: from the state ====================================================================
-def _board_alchemist(b: list[int], at: int) -> list[tuple[int, float]]:
-    out = [(at + c, float(b[_al.BAG + c])) for c in range(5)]
+# The vector is joined from float32 byte blocks, each memoized by the state values it shows: most of them
+# are unchanged from one action to the next, and packing floats costs far less than any numpy indexing.
+def _pack(values: list[float]) -> bytes:
+    """float32 bytes, rounded from float64 as ``np.asarray(values, np.float32)`` rounds them."""
+    return struct.pack(f"{len(values)}f", *values)
+
+
+def _board_alchemist(b: list[int], out: list[float], at: int) -> None:
+    for c in range(5):
+        out[at + c] = float(b[_al.BAG + c])
     for i in range(b[_al.SLIDE_N]):
-        out.append((at + 5 + i * 5 + b[_al.SLIDE + i], 1.0))
-    out += [(at + 35 + c, float(b[_al.CAUL + c])) for c in range(4)]
-    out += [(at + 39 + c, float(b[_al.CICH + c])) for c in range(4)]
-    out += [(at + 43, float(b[_al.TOXIC])), (at + 44, float(b[_al.POURS])), (at + 45, float(b[_al.WAIT]))]
-    return out
+        out[at + 5 + i * 5 + b[_al.SLIDE + i]] = 1.0
+    for c in range(4):
+        out[at + 35 + c] = float(b[_al.CAUL + c])
+        out[at + 39 + c] = float(b[_al.CICH + c])
+    out[at + 43 : at + 46] = [float(b[_al.TOXIC]), float(b[_al.POURS]), float(b[_al.WAIT])]
 
 
-def _board_blacksmith(b: list[int], at: int) -> list[tuple[int, float]]:
-    out = []
+def _board_blacksmith(b: list[int], out: list[float], at: int) -> None:
     for i in range(b[_bs.UNLOCKED]):
         k = at + i * 10
-        out += [(k, 1.0), (k + 1, b[_bs.PIPS + i] / 6)]
+        out[k : k + 2] = [1.0, b[_bs.PIPS + i] / 6]
         if b[_bs.COL + i] >= 0:
-            out.append((k + 2 + b[_bs.COL + i], 1.0))
+            out[k + 2 + b[_bs.COL + i]] = 1.0
         if b[_bs.PLACE + i] >= 0:
-            out.append((k + 6 + b[_bs.PLACE + i], 1.0))
+            out[k + 6 + b[_bs.PLACE + i]] = 1.0
     k = at + _bs.MAXD * 10
-    out += [(k + c, b[_bs.HEAT + c] / 10) for c in range(4)]
-    out += [(k + 4, float(b[_bs.COAL])), (k + 5, float(b[_bs.PLACED]))]
-    return out
+    out[k : k + 6] = [*(b[_bs.HEAT + c] / 10 for c in range(4)), float(b[_bs.COAL]), float(b[_bs.PLACED])]
 
 
-def _board_captain(b: list[int], at: int) -> list[tuple[int, float]]:
-    out = []
+def _board_captain(b: list[int], out: list[float], at: int) -> None:
     for i in range(_ca.SHIPS):
         k = at + i * 6
-        out.append((k, float(b[_ca.AT_SEA + i])))
-        out += [(k + 1 + j, float(b[_ca.HOLD + i * 5 + j])) for j in range(5)]
+        out[k : k + 6] = [float(b[_ca.AT_SEA + i]), *(float(b[_ca.HOLD + i * 5 + j]) for j in range(5))]
     k = at + _ca.SHIPS * 6
-    return out + [(k, float(b[_ca.TREAS])), (k + 1, float(b[_ca.SPINS])), (k + 2, float(b[_ca.WAIT]))]
+    out[k : k + 3] = [float(b[_ca.TREAS]), float(b[_ca.SPINS]), float(b[_ca.WAIT])]
 
 
-def _board_chronomancer(b: list[int], at: int) -> list[tuple[int, float]]:
+def _board_chronomancer(b: list[int], out: list[float], at: int) -> None:
     cells = _ch.N ** 2
-    out = [(at + i * 5 + b[_ch.GRID + i], 1.0) for i in range(cells)]
-    out.append((at + 45 + b[_ch.SPARE], 1.0))
-    out += [(at + 50 + w * cells + b[_ch.WORKER + w], 1.0) for w in range(2)]
-    return out + [(at + 68 + c, float(b[_ch.SHARDS + c])) for c in range(4)]
+    for i in range(cells):
+        out[at + i * 5 + b[_ch.GRID + i]] = 1.0
+    out[at + 45 + b[_ch.SPARE]] = 1.0
+    for w in range(2):
+        out[at + 50 + w * cells + b[_ch.WORKER + w]] = 1.0
+    for c in range(4):
+        out[at + 68 + c] = float(b[_ch.SHARDS + c])
 
 
 _BOARD_FAST = {"alchemist": _board_alchemist, "blacksmith": _board_blacksmith, "captain": _board_captain,
                "chronomancer": _board_chronomancer}
 _ICONS = [tuple(t.icons) for t in C.townsfolk]
+_NGOODS = len(GOOD_IDS)
+
+
+class _Memo(dict[Any, bytes]):
+    """Key -> float32 bytes made by ``build(key)``, cleared past ``_MEMO_LIMIT`` entries (keys are game situations)."""
+
+    def __init__(self, build: Callable[[Any], bytes]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> bytes:
+        if len(self) > _MEMO_LIMIT:
+            self.clear()
+        got: bytes = self.build(key)
+        self[key] = got
+        return got
+
+
+def _head(key: tuple[Any, ...]) -> bytes:
+    """Phase, stage, seats, the table flags, Rogue cards, Townsfolk sets and Mice."""
+    phase, stage, n, day, over, me_to_act, ped, rogue, tf_sets, n_rogues, *rest = key
+    out = [0.0] * (_AT["boats"])
+    out[phase] = 1.0
+    out[_AT["stage"] + stage] = 1.0
+    out[_AT["seats"] + n - 1] = 1.0
+    k = _AT["table"]
+    out[k : k + 4] = [day / C.days, float(over), float(me_to_act), float(ped)]
+    out[_AT["rogue"] + rogue] = 1.0
+    for pos, r in enumerate(rest[:n_rogues]):
+        out[_AT["rogues"] + r] = (ROGUE_SLOTS - pos) / ROGUE_SLOTS
+    for x in townsfolk_sets(tf_sets):
+        out[_AT["sets"] + _SET[x]] = 1.0
+    k = _AT["mice"] - 1
+    for m in rest[n_rogues:]:
+        if m < C.market:
+            out[k + m] += 1.0
+    return _pack(out)
+
+
+def _boat(key: tuple[Any, ...]) -> bytes:
+    afloat, docked, aboard = key
+    out = [0.0] * _BOAT
+    out[0] = 1.0
+    out[1] = float(afloat)
+    if docked >= 0:
+        out[2 + docked] = 1.0
+    for c in aboard:
+        out[2 + NSLOT + c] += 1.0
+    return _pack(out)
+
+
+_BOAT_BYTES = _Memo(_boat)
+
+
+def _boats_block(key: tuple[Any, ...]) -> bytes:
+    nb = key[0]
+    afloat, docked, aboard = key[1 : 1 + nb], key[1 + nb : 1 + 2 * nb], key[1 + 2 * nb :]
+    parts = [_BOAT_BYTES[(afloat[b], docked[b], aboard[b])] for b in range(nb)]
+    return b"".join(parts) + bytes(4 * _BOAT * (NB - nb))
+
+
+def _piers(key: tuple[Any, ...]) -> bytes:
+    """Boat Setup card and deck, customers at the piers."""
+    bcard, bdeck, *slots = key
+    out = [0.0] * (_AT["halls"] - _AT["bsetup"])
+    if bcard >= 0:
+        out[bcard] = 1.0
+    out[len(C.boat_setups)] = bdeck / BOAT_DECK
+    k = _AT["piers"] - _AT["bsetup"]
+    for slot, adv in enumerate(slots):
+        for c in adv:
+            out[k + slot * NADV + c] += 1.0
+    return _pack(out)
+
+
+def _halls(key: tuple[int, ...]) -> bytes:
+    """Faction Halls, the Lair, Doppelgangers in each Hall."""
+    return _pack([x / 10 for x in key])
+
+
+def _bag(key: tuple[int, ...]) -> bytes:
+    """The bag, and where the Faction Leaders are (when they play)."""
+    if len(key) == 5:
+        return _pack([x / 10 for x in key] + [0.0] * 10)
+    bag, leaders, rogue_leaders, lair_leaders = key[:10], key[10:14], key[14:18], key[18]
+    return _pack([bag[c] / 10 for c in range(5)] + [1.0 if bag[c] else 0.0 for c in range(5, 10)]
+                 + [float(leaders[c] + rogue_leaders[c]) for c in range(4)] + [float(lair_leaders)])
+
+
+def _elsewhere(key: tuple[int, ...]) -> bytes:
+    """The Kraken's bay, Dragon Island, Grey Rogue Goods."""
+    grey, *rest = key
+    out = [float(x) for x in rest[:NADV]] + [0.0] * NADV + [grey / GREY_GOODS]
+    for c in rest[NADV:]:
+        out[NADV + c] += 1.0
+    return _pack(out)
+
+
+def _townsfolk(key: tuple[int, ...]) -> bytes:
+    deck, n_square, *cards = key
+    out = [0.0] * (2 * NT + 1)
+    for t in cards[:n_square]:
+        out[t] += 1.0
+    for t in cards[n_square:]:
+        out[NT + t] += 1.0
+    out[2 * NT] = (deck + len(cards) - n_square) / TF_DECK
+    return _pack(out)
+
+
+def _cards(key: tuple[Any, ...]) -> bytes:
+    """Corruption deck and discards, the adventurer drawn, the solo Challenge."""
+    cdeck, drawn, chal, *discards = key
+    got = [0] * NC
+    for c in discards:
+        got[c] += 1
+    out = [cdeck / CORR_DECK, *(m / 10.0 for m in got)] + [0.0] * (NADV + len(C.challenges) + 3)
+    if drawn >= 0:
+        out[1 + NC + drawn] = 1.0
+    if chal is not None:
+        active, deck, aside, hour = chal
+        k = 1 + NC + NADV
+        if active >= 0:
+            out[k + active] = 1.0
+        k += len(C.challenges)
+        out[k : k + 3] = [deck / CHAL_DECK, aside / CHAL_DECK, hour / CHAL_HOURS]
+    return _pack(out)
+
+
+def _mine(key: tuple[int, ...]) -> bytes:
+    out = [0.0] * NC
+    for c in key:
+        out[c] += 1.0
+    return _pack(out)
+
+
+def _clock(key: tuple[int, ...]) -> bytes:
+    gold, hour, rank, to_act, mpos = key
+    return _pack([gold / 100, hour / C.market, rank / MAX_SEATS, float(to_act),
+                  *((1.0, mpos / MAX_SEATS) if mpos >= 0 else (0.0, 0.0))])
+
+
+def _peddler(key: tuple[int, ...]) -> bytes:
+    card, deck, corr, *shelf = key
+    out = [1.0, *map(float, shelf), float(corr), deck / PEDDLER_DECK] + [0.0] * len(C.peddler_cards)
+    if card >= 0:
+        out[13 + card] = 1.0
+    return _pack(out)
+
+
+def _board(key: tuple[Any, ...]) -> bytes:
+    """The four merchant boards of a seat block: zeros but for its merchant's."""
+    merchant, *b = key
+    if not merchant:
+        return bytes(4 * (SEAT - _STATS))
+    build, size = _BOARD_FAST[merchant], _BOARDS[merchant][1]
+    out = [0.0] * size
+    build(b, out, 0)
+    at = _BOARD_AT[merchant] - _STATS
+    return bytes(4 * at) + _pack(out) + bytes(4 * (SEAT - _STATS - at - size))
+
+
+_BOARD_BYTES = _Memo(_board)
+
+
+def _one_hots(n: int) -> list[bytes]:
+    """Float32 one-hot bytes of ``n`` slots: index ``i`` is a 1 at ``i``, index ``n`` all zeros."""
+    return [_pack([float(i == k) for i in range(n)]) for k in range(n + 1)]
+
+
+_SEATED = [_pack([1.0]) + h for h in _one_hots(4)]  # seated, then the merchant one-hot
+_SPACE_BYTES = _one_hots(len(SPACES))
+_STATS_TAIL = struct.Struct(f"{2 * _NGOODS + 4 + 1 + 5 + 1}f").pack
+
+
+def _seat(key: tuple[Any, ...]) -> bytes:
+    """A seat block up to the merchant boards: merchant, action space, goods, shields, Townsfolk, Corruption."""
+    merchant, last, corr, *rest = key
+    staff = rest[4 + 2 * _NGOODS :]
+    icons = [0, 0, 0, 0, 0]
+    for t in staff:
+        for c in _ICONS[t]:
+            icons[c] += 1
+    return b"".join((
+        _SEATED[_MERCH[merchant] if merchant else 4], _SPACE_BYTES[_SPACE[last] if last else len(SPACES)],
+        _STATS_TAIL(*rest[4 : 4 + 2 * _NGOODS], *rest[:4], len(staff), *icons, corr),
+    ))
+
+
+_SEAT_BYTES = _Memo(_seat)
+_CLOCK_BYTES = _Memo(_clock)
+_PADS = [bytes(4 * SEAT * (MAX_SEATS - n)) for n in range(MAX_SEATS + 1)]
+_NO_CLOCK = bytes(4 * _CLOCK)
+_NO_PEDDLER = bytes(4 * (_CLOCK + _PEDDLER))
 
 
 class MerchantsCoveEncoder(Encoder):
@@ -431,8 +641,10 @@ class MerchantsCoveEncoder(Encoder):
         self.actions = _CATALOGUE
         self.observation_size = SIZE
         self.bounds = (0.0, 1e3)
-        self._boards: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
-        self._sets: dict[str, list[int]] = {}
+        self._head, self._boats, self._piers = _Memo(_head), _Memo(_boats_block), _Memo(_piers)
+        self._halls, self._bag, self._elsewhere = _Memo(_halls), _Memo(_bag), _Memo(_elsewhere)
+        self._townsfolk, self._cards = _Memo(_townsfolk), _Memo(_cards)
+        self._mine, self._peddler = _Memo(_mine), _Memo(_peddler)
 
     def features(self, view: Mapping[str, Any]) -> list[float]:
         return _view_features(view)
@@ -449,196 +661,51 @@ class MerchantsCoveEncoder(Encoder):
         if seat is not None and not (type(seat) is int and 0 <= seat < n):
             return super().encode_state(state, seat)  # seat_view raises the error
         me = seat or 0
-        at = _AT
-        idx: list[int] = []
-        val: list[float] = []
-        push = idx.append
-        put = val.append
         over = s.phase == OVER
         to_act = -1 if over else s.actor
         np_ = s.np
         ped = np_ > n
-        push(at["phase"] + s.phase)
-        put(1.0)
-        push(at["stage"] + s.stage)
-        put(1.0)
-        push(at["seats"] + n - 1)
-        put(1.0)
-        k = at["table"]
-        idx += [k, k + 1, k + 2, k + 3]
-        val += [s.day / C.days, float(over), float(to_act == me), float(ped)]
-        mice: dict[int, int] = {}
-        for m in s.mice:
-            if m < C.market:
-                mice[m] = mice.get(m, 0) + 1
-        k = at["mice"] - 1
-        for m, c in mice.items():
-            push(k + m)
-            put(float(c))
-        push(at["rogue"] + s.rogue)
-        put(1.0)
-        k = at["rogues"]
-        for pos, r in enumerate(s.rogues):
-            push(k + r)
-            put((ROGUE_SLOTS - pos) / ROGUE_SLOTS)
-        sets = self._sets.get(s.tf_sets)
-        if sets is None:
-            sets = self._sets[s.tf_sets] = [at["sets"] + _SET[x] for x in townsfolk_sets(s.tf_sets)]
-        idx += sets
-        val += [1.0] * len(sets)
-        k = at["boats"]
-        for b, aboard in enumerate(s.boats):
-            kb = k + b * _BOAT
-            push(kb)
-            put(1.0)
-            if s.afloat[b]:
-                push(kb + 1)
-                put(1.0)
-            if s.docked[b] >= 0:
-                push(kb + 2 + s.docked[b])
-                put(1.0)
-            self._count(idx, val, aboard, kb + 2 + NSLOT)
-        if s.bcard >= 0:
-            push(at["bsetup"] + s.bcard)
-            put(1.0)
-        push(at["bsetup"] + len(C.boat_setups))
-        put(len(s.bdeck) / BOAT_DECK)
-        k = at["piers"]
-        for slot, adv in enumerate(s.slot_adv):
-            self._count(idx, val, adv, k + slot * NADV)
-        k = at["halls"]
-        idx += [k, k + 1, k + 2, k + 3, k + 4, k + 5, k + 6, k + 7, k + 8]
-        h, hr = s.halls, s.hall_rogues
-        val += [h[0] / 10, h[1] / 10, h[2] / 10, h[3] / 10, s.lair / 10, hr[0] / 10, hr[1] / 10, hr[2] / 10,
-                hr[3] / 10]
-        k = at["bag"]
-        bag = s.bag
-        idx += [k, k + 1, k + 2, k + 3, k + 4]
-        val += [bag[0] / 10, bag[1] / 10, bag[2] / 10, bag[3] / 10, bag[4] / 10]
-        if len(bag) > 5:
-            for c in range(5):
-                if bag[5 + c]:
-                    push(k + 5 + c)
-                    put(1.0)
-            idx += [k + 10, k + 11, k + 12, k + 13, k + 14]
-            val += [float(s.hall_leaders[c] + s.hall_rogue_leaders[c]) for c in range(4)]
-            val.append(float(s.lair_leaders))
-        k = at["bay"]
-        for c, m in enumerate(s.bay):
-            if m:
-                push(k + c)
-                put(float(m))
-        self._count(idx, val, s.island, at["island"])
-        push(at["grey"])
-        put(s.grey / GREY_GOODS)
-        k = at["square"]
-        for t in s.square:
-            push(k + t)
-            put(1.0)
-        k = at["under"]
-        for t in s.tf_bottom:
-            push(k + t)
-            put(1.0)
-        idx += [at["tfdeck"], at["cdeck"]]
-        val += [(len(s.tf_deck) + len(s.tf_bottom)) / TF_DECK, len(s.cdeck) / CORR_DECK]
-        if s.cdiscard:
-            got: dict[int, int] = {}
-            for c in s.cdiscard:
-                got[c] = got.get(c, 0) + 1
-            k = at["cdiscard"]
-            for c, m in got.items():
-                push(k + c)
-                put(m / 10.0)
-        if s.drawn >= 0:
-            push(at["drawn"] + s.drawn)
-            put(1.0)
+        time, stack, gold, corr = s.time, s.stack, s.gold, s.corr
+        rank = [0] * np_
+        for i, p in enumerate(sorted(range(np_), key=[(time[p], -stack[p]) for p in range(np_)].__getitem__)):
+            rank[p] = i
+        mpos = [-1] * np_
+        if s.stage == 2:
+            for i, p in enumerate(s.order):
+                mpos[p] = i
+        chal = None
         if s.options["challenges"]:
-            k = at["chal"]
-            if s.chal_deck:
-                push(k + s.chal_deck[0])
-                put(1.0)
-            k += len(C.challenges)
-            idx += [k, k + 1, k + 2]
-            val += [len(s.chal_deck) / CHAL_DECK, len(s.chal_aside) / CHAL_DECK, s.chal_at / CHAL_HOURS]
-        if seat is not None:
-            self._count(idx, val, s.corr[seat], at["mine"])
-        time, stack = s.time, s.stack
-        order = sorted(range(np_), key=lambda p: (time[p], -stack[p]))
-        market = s.order if s.stage == 2 else []
+            chal = (s.chal_deck[0] if s.chal_deck else -1, len(s.chal_deck), len(s.chal_aside), s.chal_at)
+        bag = s.bag
+        seats = (*range(me, n), *range(me))
+        clock = _CLOCK_BYTES
+        parts = [
+            self._head[(s.phase, s.stage, n, s.day, over, to_act == me, ped, s.rogue, s.tf_sets, len(s.rogues),
+                        *s.rogues, *s.mice)],
+            self._boats[(len(s.boats), *s.afloat, *s.docked, *map(tuple, s.boats))],
+            self._piers[(s.bcard, len(s.bdeck), *map(tuple, s.slot_adv))],
+            self._halls[(*s.halls, s.lair, *s.hall_rogues)],
+            self._bag[(*bag, *s.hall_leaders, *s.hall_rogue_leaders, s.lair_leaders) if len(bag) > 5 else tuple(bag)],
+            self._elsewhere[(s.grey, *s.bay, *s.island)],
+            self._townsfolk[(len(s.tf_deck), len(s.square), *s.square, *s.tf_bottom)],
+            self._cards[(len(s.cdeck), s.drawn, chal, *s.cdiscard)],
+            self._mine[tuple(corr[seat]) if seat is not None else ()],
+            *[clock[(gold[p], time[p], rank[p], to_act == p, mpos[p])] for p in seats],
+        ]
+        parts += [_NO_CLOCK] * (MAX_SEATS - n)
         if ped:
-            q = n
-            k = at["peddler"]
-            idx += [k, k + 1, k + 2, k + 3]
-            val += [1.0, s.gold[q] / 100, time[q] / C.market, order.index(q) / MAX_SEATS]
-            for g, m in enumerate(s.shelf[q]):
-                if m:
-                    push(k + 4 + g)
-                    put(float(m))
-            idx += [k + 14, k + 15]
-            val += [float(len(s.corr[q])), len(s.pdeck) / PEDDLER_DECK]
-            if s.pcard >= 0:
-                push(k + 16 + s.pcard)
-                put(1.0)
-            if q in market:
-                idx += [k + 26, k + 27]
-                val += [1.0, market.index(q) / MAX_SEATS]
-        base = at["seat"]
-        for p in range(n):
-            k = base + (p - me) % n * SEAT
-            merchant = s.merchant[p]
-            idx += [k, k + 5, k + 6, k + 7, k + 8]
-            val += [1.0, s.gold[p] / 100, time[p] / C.market, order.index(p) / MAX_SEATS, float(to_act == p)]
-            if merchant:
-                push(k + 1 + _MERCH[merchant])
-                put(1.0)
-            if s.last[p]:
-                push(k + 9 + _SPACE[s.last[p]])
-                put(1.0)
-            for g, m in enumerate(s.shelf[p]):
-                if m:
-                    push(k + 25 + g)
-                    put(float(m))
-            for g, m in enumerate(s.supply[p]):
-                if m:
-                    push(k + 35 + g)
-                    put(float(m))
-            idx += [k + 45, k + 46, k + 47, k + 48]
-            val += [float(x) for x in s.shields[p]]
-            staff = s.staff[p]
-            icons = [0, 0, 0, 0, 0]
-            for t in staff:
-                for c in _ICONS[t]:
-                    icons[c] += 1
-            idx += [k + 49, k + 50, k + 51, k + 52, k + 53, k + 54, k + 55]
-            val += [float(len(staff)), *map(float, icons), float(len(s.corr[p]))]
-            if p in market:
-                idx += [k + 56, k + 57]
-                val += [1.0, market.index(p) / MAX_SEATS]
-            if merchant:
-                key = (merchant, k, *s.mb[p])
-                board = self._boards.get(key)
-                if board is None:
-                    if len(self._boards) > _MEMO_LIMIT:
-                        self._boards.clear()
-                    board = self._boards[key] = _BOARD_FAST[merchant](s.mb[p], k + _BOARD_AT[merchant])
-                for i, x in board:
-                    push(i)
-                    put(x)
-        out = np.zeros(SIZE, np.float32)
-        out[idx] = val
-        return out
-
-    @staticmethod
-    def _count(idx: list[int], val: list[float], items: list[int], at: int) -> None:
-        """How many of each item, at ``at + item`` (only the non-zero counts)."""
-        if not items:
-            return
-        got: dict[int, int] = {}
-        for c in items:
-            got[c] = got.get(c, 0) + 1
-        for c, m in got.items():
-            idx.append(at + c)
-            val.append(float(m))
+            parts.append(clock[(gold[n], time[n], rank[n], False, mpos[n])])
+            parts.append(self._peddler[(s.pcard, len(s.pdeck), len(corr[n]), *s.shelf[n])])
+        else:
+            parts.append(_NO_PEDDLER)
+        merchant, last, shelf, supply, shields, staff, mb = s.merchant, s.last, s.shelf, s.supply, s.shields, s.staff, s.mb
+        seat_bytes = _SEAT_BYTES
+        board = _BOARD_BYTES
+        for p in seats:
+            parts += (seat_bytes[(merchant[p], last[p], len(corr[p]), *shields[p], *shelf[p], *supply[p], *staff[p])],
+                      board[(merchant[p], *mb[p])])
+        parts.append(_PADS[n])
+        return np.frombuffer(bytearray().join(parts), np.float32)
 
 
 register_encoder("merchants-cove", MerchantsCoveEncoder, versions=(1,))
