@@ -11,7 +11,12 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
 - raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends;
 - pettingzoo: ``agent_iter()`` / ``last()`` / ``step()``, a random index
   among the mask's ones (observation, mask and rewards all computed);
-  the final "dead" steps are not counted;
+  the final "dead" steps are not counted. The pick is
+  ``rng.choice(mask.nonzero()[0].tolist())``, the cheapest numpy idiom we
+  know, so that the policy's own cost weighs about as little as the raw
+  loop's ``rng.choice``; ``np.flatnonzero(mask)`` costs about 1.5 us more
+  per step (measured on this machine), which is the policy's, not the
+  adapter's;
 - openspiel: ``apply_action(rng.choice(state.legal_actions()))`` on the
   registered Python game, no observation requested.
 Prints numbers only; never passes or fails.
@@ -25,8 +30,6 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-
-import numpy as np
 
 import freetrader
 from freetrader.adapters.pettingzoo import env as pz_env
@@ -67,7 +70,7 @@ def pettingzoo_loop(name: str, seats: int, encoder: str) -> Loop:
                 if term or trunc:
                     e.step(None)
                     continue
-                e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+                e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
                 steps += 1
             if time.perf_counter() - start >= seconds:
                 return steps, time.perf_counter() - start
