@@ -149,3 +149,24 @@ def test_each_call_makes_a_new_array():
     assert a is not b and np.array_equal(a, b) and np.array_equal(a, enc.encode(seat_view(s, 0)))
     with pytest.raises(ValueError, match="no seat 2"):
         enc.encode_state(s, 2)
+
+
+@pytest.mark.parametrize("field", ["afloat", "docked", "boats", "slot_adv", "bcard", "bdeck"])
+def test_the_last_position_cache_notices_each_field_it_compares(field):
+    """The Boats and piers are reused from the last position when equal: a change in any one field must show."""
+    enc = encoder_for(NAME, 2, STASH)
+    s = next(s.clone() for _, s in _games([(2, STASH)], range(1)) if s.bcard >= 0 and s.bdeck)
+    enc.encode_state(s, 0)
+    if field == "afloat":
+        s.afloat[0] = 1 - s.afloat[0]
+    elif field == "docked":
+        s.docked[0] = 0 if s.docked[0] < 0 else -1
+    elif field == "boats":
+        s.boats[1].append(0)
+    elif field == "slot_adv":
+        s.slot_adv[0].append(1)
+    elif field == "bcard":
+        s.bcard = (s.bcard + 1) % 8
+    else:
+        s.bdeck.pop()
+    assert enc.encode_state(s, 0).tobytes() == enc.encode(seat_view(s, 0)).tobytes()

@@ -392,50 +392,11 @@ def _pack(values: list[float]) -> bytes:
     return struct.pack(f"{len(values)}f", *values)
 
 
-def _board_alchemist(b: list[int], out: list[float], at: int) -> None:
-    for c in range(5):
-        out[at + c] = float(b[_al.BAG + c])
-    for i in range(b[_al.SLIDE_N]):
-        out[at + 5 + i * 5 + b[_al.SLIDE + i]] = 1.0
-    for c in range(4):
-        out[at + 35 + c] = float(b[_al.CAUL + c])
-        out[at + 39 + c] = float(b[_al.CICH + c])
-    out[at + 43 : at + 46] = [float(b[_al.TOXIC]), float(b[_al.POURS]), float(b[_al.WAIT])]
+def _one_hots(n: int) -> list[bytes]:
+    """Float32 one-hot bytes of ``n`` slots: index ``i`` is a 1 at ``i``, index ``n`` all zeros."""
+    return [_pack([float(i == k) for i in range(n)]) for k in range(n + 1)]
 
 
-def _board_blacksmith(b: list[int], out: list[float], at: int) -> None:
-    for i in range(b[_bs.UNLOCKED]):
-        k = at + i * 10
-        out[k : k + 2] = [1.0, b[_bs.PIPS + i] / 6]
-        if b[_bs.COL + i] >= 0:
-            out[k + 2 + b[_bs.COL + i]] = 1.0
-        if b[_bs.PLACE + i] >= 0:
-            out[k + 6 + b[_bs.PLACE + i]] = 1.0
-    k = at + _bs.MAXD * 10
-    out[k : k + 6] = [*(b[_bs.HEAT + c] / 10 for c in range(4)), float(b[_bs.COAL]), float(b[_bs.PLACED])]
-
-
-def _board_captain(b: list[int], out: list[float], at: int) -> None:
-    for i in range(_ca.SHIPS):
-        k = at + i * 6
-        out[k : k + 6] = [float(b[_ca.AT_SEA + i]), *(float(b[_ca.HOLD + i * 5 + j]) for j in range(5))]
-    k = at + _ca.SHIPS * 6
-    out[k : k + 3] = [float(b[_ca.TREAS]), float(b[_ca.SPINS]), float(b[_ca.WAIT])]
-
-
-def _board_chronomancer(b: list[int], out: list[float], at: int) -> None:
-    cells = _ch.N ** 2
-    for i in range(cells):
-        out[at + i * 5 + b[_ch.GRID + i]] = 1.0
-    out[at + 45 + b[_ch.SPARE]] = 1.0
-    for w in range(2):
-        out[at + 50 + w * cells + b[_ch.WORKER + w]] = 1.0
-    for c in range(4):
-        out[at + 68 + c] = float(b[_ch.SHARDS + c])
-
-
-_BOARD_FAST = {"alchemist": _board_alchemist, "blacksmith": _board_blacksmith, "captain": _board_captain,
-               "chronomancer": _board_chronomancer}
 _ICONS = [tuple(t.icons) for t in C.townsfolk]
 _NGOODS = len(GOOD_IDS)
 
@@ -586,24 +547,67 @@ def _peddler(key: tuple[int, ...]) -> bytes:
     return _pack(out)
 
 
+_ZEROS = {m: (bytes(4 * (_BOARD_AT[m] - _STATS)), bytes(4 * (SEAT - _BOARD_AT[m] - _BOARDS[m][1])))
+          for m in MERCHANT_IDS}
+_MARBLE_HOT = _one_hots(5)
+_TILE_HOT = _one_hots(5)
+_CELL_HOT = _one_hots(_ch.N ** 2)
+_PACK5 = struct.Struct("5f").pack
+_PACK11 = struct.Struct("11f").pack
+_PACK6 = struct.Struct("6f").pack
+_PACK4 = struct.Struct("4f").pack
+_PACK21 = struct.Struct("21f").pack
+_COLOUR_HOT = _one_hots(4)
+
+
+def _die(key: tuple[int, int, int]) -> bytes:
+    pips, colour, furnace = key
+    return _pack([1.0, pips / 6]) + _COLOUR_HOT[colour if colour >= 0 else 4] + _COLOUR_HOT[furnace if furnace >= 0 else 4]
+
+
+_DIE = _Memo(_die)
+
+
+def _fast_alchemist(b: tuple[int, ...]) -> bytes:
+    n = b[_al.SLIDE_N]
+    slide = [_MARBLE_HOT[c] for c in b[_al.SLIDE : _al.SLIDE + n]]
+    return b"".join((_PACK5(*b[_al.BAG : _al.BAG + 5]), *slide, _MARBLE_HOT[5] * (6 - n),
+                     _PACK11(*b[_al.CAUL : _al.CAUL + 8], b[_al.TOXIC], b[_al.POURS], b[_al.WAIT])))
+
+
+def _fast_blacksmith(b: tuple[int, ...]) -> bytes:
+    n = b[_bs.UNLOCKED]
+    dice = [_DIE[(b[_bs.PIPS + i], b[_bs.COL + i], b[_bs.PLACE + i])] for i in range(n)]
+    heat = b[_bs.HEAT : _bs.HEAT + 4]
+    return b"".join((*dice, bytes(40 * (_bs.MAXD - n)),
+                     _PACK6(heat[0] / 10, heat[1] / 10, heat[2] / 10, heat[3] / 10, b[_bs.COAL], b[_bs.PLACED])))
+
+
+def _fast_captain(b: tuple[int, ...]) -> bytes:
+    h = _ca.HOLD
+    return _PACK21(b[_ca.AT_SEA], *b[h : h + 5], b[_ca.AT_SEA + 1], *b[h + 5 : h + 10], b[_ca.AT_SEA + 2],
+                   *b[h + 10 : h + 15], b[_ca.TREAS], b[_ca.SPINS], b[_ca.WAIT])
+
+
+def _fast_chronomancer(b: tuple[int, ...]) -> bytes:
+    return b"".join((*[_TILE_HOT[t] for t in b[_ch.GRID : _ch.GRID + _ch.N ** 2]], _TILE_HOT[b[_ch.SPARE]],
+                     _CELL_HOT[b[_ch.WORKER]], _CELL_HOT[b[_ch.WORKER + 1]], _PACK4(*b[_ch.SHARDS : _ch.SHARDS + 4])))
+
+
+_BOARD_PACK = {"alchemist": _fast_alchemist, "blacksmith": _fast_blacksmith, "captain": _fast_captain,
+               "chronomancer": _fast_chronomancer}
+
+
 def _board(key: tuple[Any, ...]) -> bytes:
     """The four merchant boards of a seat block: zeros but for its merchant's."""
-    merchant, *b = key
+    merchant = key[0]
     if not merchant:
         return bytes(4 * (SEAT - _STATS))
-    build, size = _BOARD_FAST[merchant], _BOARDS[merchant][1]
-    out = [0.0] * size
-    build(b, out, 0)
-    at = _BOARD_AT[merchant] - _STATS
-    return bytes(4 * at) + _pack(out) + bytes(4 * (SEAT - _STATS - at - size))
+    before, after = _ZEROS[merchant]
+    return before + _BOARD_PACK[merchant](key[1:]) + after
 
 
 _BOARD_BYTES = _Memo(_board)
-
-
-def _one_hots(n: int) -> list[bytes]:
-    """Float32 one-hot bytes of ``n`` slots: index ``i`` is a 1 at ``i``, index ``n`` all zeros."""
-    return [_pack([float(i == k) for i in range(n)]) for k in range(n + 1)]
 
 
 _SEATED = [_pack([1.0]) + h for h in _one_hots(4)]  # seated, then the merchant one-hot
@@ -645,9 +649,29 @@ class MerchantsCoveEncoder(Encoder):
         self._halls, self._bag, self._elsewhere = _Memo(_halls), _Memo(_bag), _Memo(_elsewhere)
         self._townsfolk, self._cards = _Memo(_townsfolk), _Memo(_cards)
         self._mine, self._peddler = _Memo(_mine), _Memo(_peddler)
+        # the Boats and piers last encoded (copies) and their bytes: comparing nested lists costs less than
+        # making a key of them, and consecutive positions of a game seldom change them
+        self._last_boats: tuple[list[list[int]], list[int], list[int], bytes] = ([], [], [], b"")
+        self._last_piers: tuple[list[list[int]], int, int, bytes] = ([], -2, -1, b"")
 
     def features(self, view: Mapping[str, Any]) -> list[float]:
         return _view_features(view)
+
+    def _boats_of(self, s: CoveState) -> bytes:
+        boats, docked, afloat, got = self._last_boats
+        if boats == s.boats and docked == s.docked and afloat == s.afloat:
+            return got
+        got = self._boats[(len(s.boats), *s.afloat, *s.docked, *map(tuple, s.boats))]
+        self._last_boats = ([b[:] for b in s.boats], s.docked[:], s.afloat[:], got)
+        return got
+
+    def _piers_of(self, s: CoveState) -> bytes:
+        slots, bcard, bdeck, got = self._last_piers
+        if bcard == s.bcard and bdeck == len(s.bdeck) and slots == s.slot_adv:
+            return got
+        got = self._piers[(s.bcard, len(s.bdeck), *map(tuple, s.slot_adv))]
+        self._last_piers = ([x[:] for x in s.slot_adv], s.bcard, len(s.bdeck), got)
+        return got
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields, without building the view.
@@ -667,7 +691,9 @@ class MerchantsCoveEncoder(Encoder):
         ped = np_ > n
         time, stack, gold, corr = s.time, s.stack, s.gold, s.corr
         rank = [0] * np_
-        for i, p in enumerate(sorted(range(np_), key=[(time[p], -stack[p]) for p in range(np_)].__getitem__)):
+        # the Clock order as the view sorts it, (hour, -stack), in one int (ticks stay far below 2**32)
+        keys = [(t << 32) - k for t, k in zip(time, stack, strict=True)]
+        for i, p in enumerate(sorted(range(np_), key=keys.__getitem__)):
             rank[p] = i
         mpos = [-1] * np_
         if s.stage == 2:
@@ -682,8 +708,8 @@ class MerchantsCoveEncoder(Encoder):
         parts = [
             self._head[(s.phase, s.stage, n, s.day, over, to_act == me, ped, s.rogue, s.tf_sets, len(s.rogues),
                         *s.rogues, *s.mice)],
-            self._boats[(len(s.boats), *s.afloat, *s.docked, *map(tuple, s.boats))],
-            self._piers[(s.bcard, len(s.bdeck), *map(tuple, s.slot_adv))],
+            self._boats_of(s),
+            self._piers_of(s),
             self._halls[(*s.halls, s.lair, *s.hall_rogues)],
             self._bag[(*bag, *s.hall_leaders, *s.hall_rogue_leaders, s.lair_leaders) if len(bag) > 5 else tuple(bag)],
             self._elsewhere[(s.grey, *s.bay, *s.island)],
