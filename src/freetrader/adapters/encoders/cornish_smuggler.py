@@ -146,9 +146,15 @@ _SIZE = [C.shapes[C.goods[g]].size / 5 for g in range(G)]
 _LANDING_PHASES = frozenset(PHASES.index(p) for p in ("land-unload", "land-hide", "land-store"))
 
 
+_STRUCTS: dict[int, Callable[..., bytes]] = {}
+
+
 def _pack(values: list[float]) -> bytes:
     """float32 bytes, rounded from float64 as ``np.asarray(values, np.float32)`` rounds them."""
-    return struct.pack(f"{len(values)}f", *values)
+    pack = _STRUCTS.get(len(values))
+    if pack is None:
+        pack = _STRUCTS[len(values)] = struct.Struct(f"{len(values)}f").pack
+    return pack(*values)
 
 
 def _hot(i: int | None, n: int) -> bytes:
@@ -200,8 +206,11 @@ _SEA_HOT = [_hot(i, E + 1) for i in _SEA_SLOT]
 _NO_SEA = _hot(E, E + 1)
 
 
-def _counters(key: tuple[int, ...]) -> bytes:
-    return _pack(_counts([], [_LOC_SLOT[x] for x in key], L))
+def _counters(locations: list[int]) -> bytes:
+    block = [0.0] * L
+    for x in locations:
+        block[_LOC_SLOT[x]] += 1.0
+    return _pack(block)
 
 
 def _hired(key: tuple[tuple[int, ...], tuple[int, ...]]) -> bytes:
@@ -306,7 +315,6 @@ def _quiet_tail(key: tuple[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, .
 # Blocks memoized by what they show (goods and officers also by the observer, for the owners);
 # the goods block is large, so fewer of them are kept.
 _PASSED = _Memo(_passed)
-_COUNTERS = _Memo(_counters)
 _HIRED = _Memo(_hired)
 _GOODS_BLOCKS = _Memo(_goods, 1024)
 _OFFICER_BLOCKS = _Memo(_officers)
@@ -329,11 +337,12 @@ class CornishSmugglerEncoder(Encoder):
         self.actions = _CATALOGUE
         self.bounds = (-1e3, 1e3)
         self.observation_size = len(self.features(game.new_state(seats, 0, options).view(0)))
-        # The goods and officers last seen, with their blocks by observer, and each seat's ship,
-        # counters, Characters and storehouses last seen, with their blocks: these change seldom, and
-        # comparing lists is cheaper than making and hashing keys of them.
-        self._board_seen: tuple[Any, ...] = (None,) * 6
-        self._seats_seen: list[tuple[Any, ...]] = [(None,) * 6] * MAX_SEATS
+        # The goods and the officers last seen, with their blocks by (seats, observer), and each
+        # seat's ship, counters, Characters and storehouses last seen, with their block: these change
+        # seldom, and comparing lists is cheaper than making and hashing keys of them.
+        self._goods_seen: tuple[Any, ...] = (None, None, None, {})
+        self._officers_seen: tuple[Any, ...] = (None, None, {})
+        self._seats_seen: list[tuple[Any, ...]] = [(None,) * 8] * MAX_SEATS
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields, without building the view.
@@ -354,15 +363,19 @@ class CornishSmugglerEncoder(Encoder):
         seen = self._seats_seen
         rows: list[bytes] = []
         for p in (*range(me, n), *range(me)):
-            rows.append(_FIVE(gold[p] / 20, infl[p] / 10, rep[p] / 10, len(hold[p]) / 10, len(secrets[p]) / 10))
             k, at, c, ch, st = ship[p], ship_at[p], counters[p], chars[p], stores[p]
             row = seen[p]
             if k != row[0] or at != row[1] or c != row[2] or ch != row[3] or st != row[4]:
-                row = seen[p] = (k, at, c[:], ch[:], st[:], b"".join((
-                    _SHIP_HOT[k] if k >= 0 else _NO_SHIP, _SEA_HOT[at] if at >= 0 else _NO_SEA,
-                    _COUNTERS[tuple(c)], _HIRED[tuple(ch), tuple(st)],
-                )))
-            rows.append(row[5])
+                # counters move on many Actions: their block alone is made anew, without a memo
+                row = seen[p] = (
+                    k, at, c[:], ch[:], st[:],
+                    row[5] if k == row[0] and at == row[1] else
+                    (_SHIP_HOT[k] if k >= 0 else _NO_SHIP) + (_SEA_HOT[at] if at >= 0 else _NO_SEA),
+                    row[6] if c == row[2] else _counters(c),
+                    row[7] if ch == row[3] and st == row[4] else _HIRED[tuple(ch), tuple(st)],
+                )
+            rows += (_FIVE(gold[p] / 20, infl[p] / 10, rep[p] / 10, len(hold[p]) / 10, len(secrets[p]) / 10),
+                     row[5], row[6], row[7])
         stacks = s.stacks
         drawn = s.drawn
         to_choose = tuple(s.ships_left), tuple(s.stores_left)
@@ -377,20 +390,23 @@ class CornishSmugglerEncoder(Encoder):
         else:
             tail = _QUIET_TAIL[to_choose, None if seat is None else tuple(secrets[seat])]
         # goods and officers move seldom: compare them with those last seen rather than key a memo by them
-        board_seen = self._board_seen
-        if (s.g_where != board_seen[0] or s.g_at != board_seen[1] or s.g_owner != board_seen[2]
-                or s.off_at != board_seen[3] or s.off_bribe != board_seen[4]):
-            board_seen = self._board_seen = (s.g_where[:], s.g_at[:], s.g_owner[:], s.off_at[:], s.off_bribe[:], {})
-        board = board_seen[5].get((n, me))
-        if board is None:
-            board = board_seen[5][n, me] = (
-                _GOODS_BLOCKS[n, me, tuple(s.g_where), tuple(s.g_at), tuple(s.g_owner)]
-                + _OFFICER_BLOCKS[n, me, tuple(s.off_at), tuple(s.off_bribe)]
-            )
+        goods_seen = self._goods_seen
+        if s.g_where != goods_seen[0] or s.g_at != goods_seen[1] or s.g_owner != goods_seen[2]:
+            goods_seen = self._goods_seen = (s.g_where[:], s.g_at[:], s.g_owner[:], {})
+        goods = goods_seen[3].get((n, me))
+        if goods is None:
+            goods = goods_seen[3][n, me] = _GOODS_BLOCKS[n, me, tuple(s.g_where), tuple(s.g_at), tuple(s.g_owner)]
+        officers_seen = self._officers_seen
+        if s.off_at != officers_seen[0] or s.off_bribe != officers_seen[1]:
+            officers_seen = self._officers_seen = (s.off_at[:], s.off_bribe[:], {})
+        officers = officers_seen[2].get((n, me))
+        if officers is None:
+            officers = officers_seen[2][n, me] = _OFFICER_BLOCKS[n, me, tuple(s.off_at), tuple(s.off_bribe)]
         buf = bytearray().join((
             _HEAD[phase, s.turn, s.ending, s.first, s.actor, me, n],
             *rows, _SEAT_PADS[n], _PASSED[me, tuple(s.passed)],
-            board,
+            goods,
+            officers,
             _FIVE(s.track / _TRACK_END, C.discovery[s.track] / 10, C.bribe[s.track] / 10, s.wheel / _WHEEL,
                   s.bank / 100),
             _FACE_UP[tuple(s.faceup)],
