@@ -1,17 +1,17 @@
-"""Cornish Smuggler encoder, version 1.
+"""Cornish Smuggler encoder, version 2.
 
 Seats are counted from the observer (``r = 0`` is the observer; a spectator
 counts from seat 0); blocks for seats beyond the game's are zero. Sizes come
 from ``data/`` (shipped: L=27 locations, E=21 sea nodes, G=30 goods pieces,
 H=48 characters, X=17 secret kinds, B=10 ships, W=12 storehouses, O=7 officers,
-M=3 merchants, 6 goods places, 4 Character stacks, 18 phases). Amounts are
+M=3 merchants, 6 goods places, 4 Character stacks, 22 phases). Amounts are
 scaled (gold /20, influence and reputation /10, counts /10).
 
-Observation (2,905 floats with the shipped data), in this order:
+Observation (2,909 floats with the shipped data), in this order:
 
 | size | feature |
 |---|---|
-| 18 | phase one-hot (``rules.PHASES``) |
+| 22 | phase one-hot (``rules.PHASES``) |
 | 12 | turn/40, ending, first player (relative one-hot, 5), to act (relative one-hot, 5) |
 | 5 x (5 + B+1 + E+1 + L + H + W) | per relative seat: gold, influence, reputation, goods in hold, Secrets held, ship card one-hot, ship position one-hot, network counters per location, characters hired, storehouses owned |
 | 5 | passed, per relative seat |
@@ -26,7 +26,7 @@ Observation (2,905 floats with the shipped data), in this order:
 | X | your Secrets cards per kind |
 | H | your two drawn set-up Characters (only while you choose) |
 
-Actions (``NOTATIONS``, 4,801 with the shipped data), in this order: set-up
+Actions (``NOTATIONS``, 6,123 with the shipped data), in this order: set-up
 ``ship <ship>``, ``storehouse <st>``, ``draw <stack>``, ``keep <character>``,
 ``place <location>``, ``launch <sea node>``; ``sail to <sea node> with
 influence|gold``; ``carry`` then ``escort <goods> to <location> with
