@@ -4,10 +4,8 @@ Everything a seat is shown comes from its view (``Encoder.encode_state``
 gives exactly ``encode(seat_view(...))``, reading the state directly where an
 encoder knows how); legality comes from ``legal_actions()`` only. Work is
 cached per position (the action count), so asking twice for a mask or an
-observation costs nothing. Masks are also cached by the legal actions
-themselves (games hand out the same action objects, so a position whose
-actions were seen before reuses their mask): they are read-only and shared;
-each position's observation is a new array.
+observation costs nothing. Each position gets a new mask (read-only) and a
+new observation.
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ from .encoders import Encoder, encoder_for
 __all__ = ["Session", "final_rewards", "REWARDS", "reward_range"]
 
 REWARDS = ("win", "score")
-_MASK_CACHE = 50_000  # distinct sets of legal actions remembered
+_frombuffer, _INT8 = np.frombuffer, np.int8
 
 
 def final_rewards(state: State, scheme: str) -> list[float]:
@@ -82,12 +80,14 @@ class Session:
         self.state: State = self.game.new_state(self.seats, 0, self.options)
         self._at = -1  # the action count the mask and index below belong to
         self._obs_at = -1  # ... and the observations
-        self._index: dict[int, Action] = {}
+        self._legal: list[Action] = []
+        self._idx: list[int] | list[int | None] = []  # the index of each legal action
+        self._index: dict[int, Action] | None = None  # made from the two above when asked for
         self._mask: np.ndarray = np.zeros(self.num_actions, np.int8)
+        # the action space's id -> index table, unless the encoder maps actions its own way
+        self._by_id = self.encoder.actions.by_id if type(self.encoder).legal_indices is Encoder.legal_indices \
+            else None
         self._obs: dict[int | None, np.ndarray] = {}
-        # id of each legal action -> (the actions, their mask, index -> action); the
-        # actions are kept so that their ids stay theirs
-        self._masks: dict[tuple[int, ...], tuple[list[Action], np.ndarray, dict[int, Action]]] = {}
         self.no_mask = np.zeros(self.num_actions, np.int8)
         self.no_mask.flags.writeable = False
 
@@ -97,31 +97,32 @@ class Session:
         return self.state
 
     def _refresh(self) -> None:
+        # A new mask per position, not a cache of masks by legal set: in Cornish Smuggler two
+        # thirds of the legal sets are new, and a cache of 6 KB masks grew by hundreds of MB.
         state = self.state
         self._at = state.action_count
         legal = state.legal_actions()
-        key = tuple(map(id, legal))
-        hit = self._masks.get(key)
-        if hit is None:
-            if len(self._masks) >= _MASK_CACHE:
-                self._masks.clear()
+        idx: list[int | None] | list[int] = list(map(self._by_id.get, map(id, legal))) if self._by_id is not None \
+            else [None]
+        if None in idx:
             idx = self.encoder.legal_indices(legal)
-            ones = bytearray(self.num_actions)  # cheaper than numpy's fancy indexing for a few ones
-            for i in idx:
-                ones[i] = 1
-            mask = np.frombuffer(ones, np.int8)
-            mask.flags.writeable = False
-            hit = self._masks[key] = (legal, mask, dict(zip(idx, legal, strict=True)))
-        _, self._mask, self._index = hit
+        ones = bytearray(self.num_actions)  # cheaper than numpy's fancy indexing for a few ones
+        for i in idx:
+            ones[i] = 1  # type: ignore[index]
+        self._mask = _frombuffer(bytes(ones), _INT8)  # read-only, as bytes are
+        self._legal, self._idx = legal, idx
+        self._index = None
 
     def legal(self) -> dict[int, Action]:
         """Index -> action for the seat to act (empty when the game is over; do not modify it)."""
         if self._at != self.state.action_count:
             self._refresh()
+        if self._index is None:
+            self._index = dict(zip(self._idx, self._legal, strict=True))  # type: ignore[arg-type]
         return self._index
 
     def mask(self) -> np.ndarray:
-        """``int8[num_actions]``: 1 where the index is a legal action now (read-only)."""
+        """``int8[num_actions]``: 1 where the index is a legal action now (read-only, new for each position)."""
         if self._at != self.state.action_count:
             self._refresh()
         return self._mask
@@ -146,12 +147,13 @@ class Session:
             i = int(index)
         except (TypeError, ValueError):
             raise IllegalAction(f"an action index must be a whole number, got {index!r}") from None
-        found = self.legal().get(i)
+        legal = self.legal()
+        found = legal.get(i)
         if found is None:
             if self.state.is_over:
                 raise IllegalAction(f"action {i} is not legal: the game is over")
-            shown = ", ".join(f"{k}={a}" for k, a in sorted(self._index.items())[:20])
-            more = "" if len(self._index) <= 20 else f", ... ({len(self._index)} in all)"
+            shown = ", ".join(f"{k}={a}" for k, a in sorted(legal.items())[:20])
+            more = "" if len(legal) <= 20 else f", ... ({len(legal)} in all)"
             raise IllegalAction(
                 f"action index {i} ({self.encoder.describe(i) if 0 <= i < self.num_actions else 'out of range'}) "
                 f"is not legal now for seat {self.state.to_act}; legal: {shown}{more}"
@@ -161,11 +163,12 @@ class Session:
     def play(self, index: Any) -> Action:
         # The common case first: a plain index into the legal actions of this very position.
         if type(index) is int and self._at == self.state.action_count:
-            action = self._index.get(index)
-            if action is not None:
-                self.state.apply_unchecked(action)
-                return action
-        action = self.action_of(index)
+            try:
+                action = self._legal[self._idx.index(index)]
+            except ValueError:  # not legal: action_of says why
+                action = self.action_of(index)
+        else:
+            action = self.action_of(index)
         self.state.apply_unchecked(action)  # it came from legal_actions() of this very position
         return action
 

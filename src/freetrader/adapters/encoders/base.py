@@ -50,13 +50,15 @@ class ActionSpace(ABC):
     """Maps a state's legal actions to indices; ``size`` indices in all."""
 
     size: int
+    #: id(action) -> its fixed index, for action objects met before whose index never depends on
+    #: what else is legal; adapters look actions up here first (``None``: no such table)
+    by_id: dict[int, int] | None = None
 
     @abstractmethod
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         """The index of each action, in the same order (distinct indices).
 
-        The same actions in the same order must always get the same indices:
-        adapters cache masks by the legal actions.
+        The same actions in the same order must always get the same indices.
         """
         ...
 
@@ -87,9 +89,9 @@ class Catalogue(ActionSpace):
         self.size = len(self.notations) + overflow
         self.unknown: set[str] = set()
         self._by_action: dict[Action, int] = {}
-        # id(action) -> its index, for actions met before; ``_kept`` holds each such action so
-        # that its id can never be reused by another object
-        self._by_id: dict[int, int] = {}
+        # catalogued actions met before (overflow ones take the slow way, their index may depend on
+        # what else is legal); ``_kept`` holds each such action so that its id is never reused
+        self.by_id: dict[int, int] = {}
         self._kept: list[Action] = []
 
     def index_of(self, action: Action | str) -> int:
@@ -116,19 +118,20 @@ class Catalogue(ActionSpace):
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         # Games hand out interned action objects: look them up by identity, in one C-level
         # pass (hashing a dataclass runs Python code); only actions never met take the slow way.
-        out: list[int | None] = list(map(self._by_id.get, map(id, actions)))
-        if None in out:
-            for k, i in enumerate(out):
-                if i is None:
-                    a = actions[k]
-                    i = out[k] = self._by_action.get(a)
-                    if i is None:
-                        i = out[k] = self._by_action[a] = self._home(a)
-                    if len(self._kept) < 100_000:
-                        self._kept.append(a)
-                        self._by_id[id(a)] = i
-        found: list[int] = out  # type: ignore[assignment]  # no None left
+        out: list[int | None] = list(map(self.by_id.get, map(id, actions)))
+        if None not in out:
+            return out  # type: ignore[return-value]  # all catalogued, so distinct
         n = len(self.notations)
+        for k, i in enumerate(out):
+            if i is None:
+                a = actions[k]
+                i = out[k] = self._by_action.get(a)
+                if i is None:
+                    i = out[k] = self._by_action[a] = self._home(a)
+                if i < n and len(self._kept) < 100_000:
+                    self._kept.append(a)
+                    self.by_id[id(a)] = i
+        found: list[int] = out  # type: ignore[assignment]  # no None left
         if self.overflow and max(found, default=0) >= n:
             taken: set[int] = set()
             for k, i in enumerate(found):
