@@ -23,7 +23,6 @@ from freetrader.adapters.encoders import (
 from .conftest import DEDICATED, short_options, small_seats
 
 
-
 def _positions(name: str, seats: int, seed: int, every: int = 7):
     """Positions along one random game (the state itself, advanced in place)."""
     g = freetrader.game(name)
