@@ -18,7 +18,7 @@ import freetrader
 from freetrader.adapters._session import Session
 from freetrader.adapters.encoders import encoder_for, seat_view
 from freetrader.adapters.encoders.merchants_cove import _AT, NC, NOTATIONS, SEAT, SIZE, MerchantsCoveEncoder
-from freetrader.games.merchants_cove.merchants import alchemist, blacksmith, captain
+from freetrader.games.merchants_cove.merchants import alchemist, blacksmith, captain, chronomancer
 
 from .test_fast_encoders import _check_position
 
@@ -170,3 +170,54 @@ def test_the_last_position_cache_notices_each_field_it_compares(field):
     else:
         s.bdeck.pop()
     assert enc.encode_state(s, 0).tobytes() == enc.encode(seat_view(s, 0)).tobytes()
+
+
+# A counter on each merchant board that the encoder shows as a number.
+_BOARD_COUNTER = {"alchemist": alchemist.BAG, "blacksmith": blacksmith.COAL, "captain": captain.TREAS,
+                  "chronomancer": chronomancer.SHARDS}
+
+
+def _swap_merchants(s: Any) -> None:
+    s.merchant[0], s.merchant[1] = s.merchant[1], s.merchant[0]
+    s.mb[0], s.mb[1] = s.mb[1], s.mb[0]
+
+
+# Every state value a kept block is compared on, moved in place as the engine moves it (seat 1 is a rival).
+MOVES: dict[str, Any] = {
+    "day": lambda s: setattr(s, "day", s.day + 1), "mice": lambda s: s.mice.__setitem__(0, 1),
+    "rogue": lambda s: setattr(s, "rogue", (s.rogue + 1) % 14), "rogues": lambda s: s.rogues.append(3),
+    "halls": lambda s: s.halls.__setitem__(0, s.halls[0] + 1), "lair": lambda s: setattr(s, "lair", s.lair + 1),
+    "hall_rogues": lambda s: s.hall_rogues.__setitem__(1, s.hall_rogues[1] + 1),
+    "bag": lambda s: s.bag.__setitem__(2, s.bag[2] + 1),
+    "hall_leaders": lambda s: s.hall_leaders.__setitem__(0, 1 - s.hall_leaders[0]),
+    "hall_rogue_leaders": lambda s: s.hall_rogue_leaders.__setitem__(0, 1 - s.hall_rogue_leaders[0]),
+    "lair_leaders": lambda s: setattr(s, "lair_leaders", s.lair_leaders + 1),
+    "grey": lambda s: setattr(s, "grey", s.grey + 1), "bay": lambda s: s.bay.__setitem__(0, s.bay[0] + 1),
+    "island": lambda s: s.island.append(2), "tf_deck": lambda s: s.tf_deck.pop(),
+    "square": lambda s: s.square.append(s.tf_deck[0]), "tf_bottom": lambda s: s.tf_bottom.append(s.tf_deck[0]),
+    "cdeck": lambda s: s.cdeck.pop(), "drawn": lambda s: setattr(s, "drawn", 3 if s.drawn != 3 else 4),
+    "cdiscard": lambda s: s.cdiscard.append(0),
+    "time": lambda s: s.time.__setitem__(1, s.time[1] + 1), "stack": lambda s: s.stack.__setitem__(1, -5),
+    "gold": lambda s: s.gold.__setitem__(1, s.gold[1] + 7), "actor": lambda s: setattr(s, "actor", (s.actor + 1) % 3),
+    "last": lambda s: s.last.__setitem__(1, "recruit" if s.last[1] != "recruit" else "load"),
+    "shelf": lambda s: s.shelf[1].__setitem__(0, s.shelf[1][0] + 1),
+    "supply": lambda s: s.supply[1].__setitem__(3, s.supply[1][3] + 1),
+    "shields": lambda s: s.shields[1].__setitem__(2, s.shields[1][2] + 1), "staff": lambda s: s.staff[1].append(5),
+    "corr (a rival's count)": lambda s: s.corr[1].append(0), "corr (my own)": lambda s: s.corr[0].append(1),
+    "mb": lambda s: s.mb[1].__setitem__(_BOARD_COUNTER[s.merchant[1]], s.mb[1][_BOARD_COUNTER[s.merchant[1]]] + 1),
+    "merchant": _swap_merchants,
+}
+
+
+@pytest.mark.parametrize("move", sorted(MOVES))
+def test_each_kept_block_notices_a_move_of_each_value_it_shows(move):
+    """The blocks are kept by the values they show, compared to copies: a move of any one of them in place
+    must show, from the observer's seat and from a seat that sees the moved one at another place."""
+    enc = encoder_for(NAME, 3, STASH)
+    s = next(s.clone() for _, s in _games([(3, STASH)], range(1))
+             if s.action_count > 60 and all(s.merchant) and len(set(s.merchant)) == 3)
+    for seat in (0, 2):
+        enc.encode_state(s, seat)
+    MOVES[move](s)
+    for seat in (0, 2, 0):
+        assert enc.encode_state(s, seat).tobytes() == enc.encode(seat_view(s, seat)).tobytes(), seat

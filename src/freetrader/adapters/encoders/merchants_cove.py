@@ -69,9 +69,9 @@ kind with a cost; ``give <good>``; ``draw``; ``lure <kind> gold|corruption``
 
 ``encode_state(state, seat)`` builds the same vector from the state's fields
 (the public ones and the seat's own Corruption cards) without building the
-view: the vector is joined from float32 byte blocks, each memoized by the
-state values it shows (most are unchanged from one action to the next), so
-an action costs a few dictionary look-ups and the blocks it changed. Tests
+view: the vector is joined from float32 byte blocks, each kept with a copy
+of the state values it shows (most are unchanged from one action to the
+next), so an action costs a few list comparisons and the blocks it changed. Tests
 prove it equal to ``encode(view)`` bit for bit and blind to what a
 determinization resamples.
 """
@@ -385,8 +385,8 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
 
 
 # == the fast path: from the state ====================================================================
-# The vector is joined from float32 byte blocks, each memoized by the state values it shows: most of them
-# are unchanged from one action to the next, and packing floats costs far less than any numpy indexing.
+# The vector is joined from float32 byte blocks, each kept while the state values it shows are unchanged
+# (most of them from one action to the next); packing floats costs far less than any numpy indexing.
 def _pack(values: list[float]) -> bytes:
     """float32 bytes, rounded from float64 as ``np.asarray(values, np.float32)`` rounds them."""
     return struct.pack(f"{len(values)}f", *values)
@@ -450,13 +450,6 @@ def _boat(key: tuple[Any, ...]) -> bytes:
 
 
 _BOAT_BYTES = _Memo(_boat)
-
-
-def _boats_block(key: tuple[Any, ...]) -> bytes:
-    nb = key[0]
-    afloat, docked, aboard = key[1 : 1 + nb], key[1 + nb : 1 + 2 * nb], key[1 + 2 * nb :]
-    parts = [_BOAT_BYTES[(afloat[b], docked[b], aboard[b])] for b in range(nb)]
-    return b"".join(parts) + bytes(4 * _BOAT * (NB - nb))
 
 
 def _piers(key: tuple[Any, ...]) -> bytes:
@@ -533,10 +526,7 @@ def _mine(key: tuple[int, ...]) -> bytes:
     return _pack(out)
 
 
-def _clock(key: tuple[int, ...]) -> bytes:
-    gold, hour, rank, to_act, mpos = key
-    return _pack([gold / 100, hour / C.market, rank / MAX_SEATS, float(to_act),
-                  *((1.0, mpos / MAX_SEATS) if mpos >= 0 else (0.0, 0.0))])
+_CLOCK_ROW = struct.Struct(f"{_CLOCK}f").pack
 
 
 def _peddler(key: tuple[int, ...]) -> bytes:
@@ -568,14 +558,14 @@ def _die(key: tuple[int, int, int]) -> bytes:
 _DIE = _Memo(_die)
 
 
-def _fast_alchemist(b: tuple[int, ...]) -> bytes:
+def _fast_alchemist(b: list[int]) -> bytes:
     n = b[_al.SLIDE_N]
     slide = [_MARBLE_HOT[c] for c in b[_al.SLIDE : _al.SLIDE + n]]
     return b"".join((_PACK5(*b[_al.BAG : _al.BAG + 5]), *slide, _MARBLE_HOT[5] * (6 - n),
                      _PACK11(*b[_al.CAUL : _al.CAUL + 8], b[_al.TOXIC], b[_al.POURS], b[_al.WAIT])))
 
 
-def _fast_blacksmith(b: tuple[int, ...]) -> bytes:
+def _fast_blacksmith(b: list[int]) -> bytes:
     n = b[_bs.UNLOCKED]
     dice = [_DIE[(b[_bs.PIPS + i], b[_bs.COL + i], b[_bs.PLACE + i])] for i in range(n)]
     heat = b[_bs.HEAT : _bs.HEAT + 4]
@@ -583,13 +573,13 @@ def _fast_blacksmith(b: tuple[int, ...]) -> bytes:
                      _PACK6(heat[0] / 10, heat[1] / 10, heat[2] / 10, heat[3] / 10, b[_bs.COAL], b[_bs.PLACED])))
 
 
-def _fast_captain(b: tuple[int, ...]) -> bytes:
+def _fast_captain(b: list[int]) -> bytes:
     h = _ca.HOLD
     return _PACK21(b[_ca.AT_SEA], *b[h : h + 5], b[_ca.AT_SEA + 1], *b[h + 5 : h + 10], b[_ca.AT_SEA + 2],
                    *b[h + 10 : h + 15], b[_ca.TREAS], b[_ca.SPINS], b[_ca.WAIT])
 
 
-def _fast_chronomancer(b: tuple[int, ...]) -> bytes:
+def _fast_chronomancer(b: list[int]) -> bytes:
     return b"".join((*[_TILE_HOT[t] for t in b[_ch.GRID : _ch.GRID + _ch.N ** 2]], _TILE_HOT[b[_ch.SPARE]],
                      _CELL_HOT[b[_ch.WORKER]], _CELL_HOT[b[_ch.WORKER + 1]], _PACK4(*b[_ch.SHARDS : _ch.SHARDS + 4])))
 
@@ -598,42 +588,43 @@ _BOARD_PACK = {"alchemist": _fast_alchemist, "blacksmith": _fast_blacksmith, "ca
                "chronomancer": _fast_chronomancer}
 
 
-def _board(key: tuple[Any, ...]) -> bytes:
+def _board(merchant: str, mb: list[int]) -> bytes:
     """The four merchant boards of a seat block: zeros but for its merchant's."""
-    merchant = key[0]
     if not merchant:
-        return bytes(4 * (SEAT - _STATS))
+        return _NO_BOARDS
     before, after = _ZEROS[merchant]
-    return before + _BOARD_PACK[merchant](key[1:]) + after
-
-
-_BOARD_BYTES = _Memo(_board)
+    return before + _BOARD_PACK[merchant](mb) + after
 
 
 _SEATED = [_pack([1.0]) + h for h in _one_hots(4)]  # seated, then the merchant one-hot
 _SPACE_BYTES = _one_hots(len(SPACES))
-_STATS_TAIL = struct.Struct(f"{2 * _NGOODS + 4 + 1 + 5 + 1}f").pack
+_GOODS = struct.Struct(f"{2 * _NGOODS}f").pack
+_REST = struct.Struct(f"{4 + 1 + 5 + 1}f").pack
+_NO_BOARDS = bytes(4 * (SEAT - _STATS))
 
 
-def _seat(key: tuple[Any, ...]) -> bytes:
-    """A seat block up to the merchant boards: merchant, action space, goods, shields, Townsfolk, Corruption."""
-    merchant, last, corr, *rest = key
-    staff = rest[4 + 2 * _NGOODS :]
+def _seat_head(key: tuple[str, str]) -> bytes:
+    """Seated, the merchant and the action space its figure stands on."""
+    merchant, last = key
+    return _SEATED[_MERCH[merchant] if merchant else 4] + _SPACE_BYTES[_SPACE[last] if last else len(SPACES)]
+
+
+def _seat_rest(shields: list[int], staff: list[int], corr: int) -> bytes:
+    """Shields, Townsfolk and their icons, Corruption cards held."""
     icons = [0, 0, 0, 0, 0]
     for t in staff:
         for c in _ICONS[t]:
             icons[c] += 1
-    return b"".join((
-        _SEATED[_MERCH[merchant] if merchant else 4], _SPACE_BYTES[_SPACE[last] if last else len(SPACES)],
-        _STATS_TAIL(*rest[4 : 4 + 2 * _NGOODS], *rest[:4], len(staff), *icons, corr),
-    ))
+    return _REST(*shields, len(staff), *icons, corr)
 
 
-_SEAT_BYTES = _Memo(_seat)
-_CLOCK_BYTES = _Memo(_clock)
+_SEAT_HEADS = _Memo(_seat_head)
+_PHASE_HOT = _one_hots(len(PHASES))
+_NO_CLOCKS = [bytes(4 * _CLOCK * (MAX_SEATS - n)) for n in range(MAX_SEATS + 1)]
 _PADS = [bytes(4 * SEAT * (MAX_SEATS - n)) for n in range(MAX_SEATS + 1)]
-_NO_CLOCK = bytes(4 * _CLOCK)
+_CLOCK_ROW = struct.Struct(f"{_CLOCK}f").pack
 _NO_PEDDLER = bytes(4 * (_CLOCK + _PEDDLER))
+_HEAD_CUT = 4 * len(PHASES)  # the phase one-hot is a part of its own: it changes with most actions
 
 
 class MerchantsCoveEncoder(Encoder):
@@ -645,33 +636,108 @@ class MerchantsCoveEncoder(Encoder):
         self.actions = _CATALOGUE
         self.observation_size = SIZE
         self.bounds = (0.0, 1e3)
-        self._head, self._boats, self._piers = _Memo(_head), _Memo(_boats_block), _Memo(_piers)
+        self._head, self._piers = _Memo(_head), _Memo(_piers)
         self._halls, self._bag, self._elsewhere = _Memo(_halls), _Memo(_bag), _Memo(_elsewhere)
         self._townsfolk, self._cards = _Memo(_townsfolk), _Memo(_cards)
         self._mine, self._peddler = _Memo(_mine), _Memo(_peddler)
-        # the Boats and piers last encoded (copies) and their bytes: comparing nested lists costs less than
-        # making a key of them, and consecutive positions of a game seldom change them
-        self._last_boats: tuple[list[list[int]], list[int], list[int], bytes] = ([], [], [], b"")
-        self._last_piers: tuple[list[list[int]], int, int, bytes] = ([], -2, -1, b"")
+        # Each block is kept with a copy of the state values it shows and rebuilt only when they differ:
+        # comparing lists runs in C, while a memo key has to be built in Python for every block on every
+        # call, and a move changes few blocks. The Clock rows and seat blocks are kept by absolute seat
+        # (the observer only rotates them).
+        self._builders: list[Callable[[list[Any]], Any]] = [
+            self._head_part, self._boats_part, lambda g: self._piers[(g[1], g[2], *map(tuple, g[0]))],
+            lambda g: self._halls[(*g[0], g[1], *g[2])],
+            lambda g: self._bag[(*g[0], *g[1], *g[2], g[3]) if len(g[0]) > 5 else tuple(g[0])],
+            lambda g: self._elsewhere[(g[0], *g[1], *g[2])],
+            lambda g: self._townsfolk[(g[0], len(g[1]), *g[1], *g[2])],
+            lambda g: self._cards[(g[0], g[1], g[2], *g[3])],
+        ]
+        self._seen: list[Any] = [None] * len(self._builders)
+        self._got: list[Any] = [b""] * len(self._builders)
+        self._boat_seen: list[Any] = []  # per Boat: [afloat, docked, aboard]
+        self._boat_got: list[bytes] = []
+        self._time_seen: list[Any] = []  # time, stack -> the Clock ranks
+        self._rank: list[int] = []
+        self._clock_seen: list[Any] = []
+        self._rows: list[bytes] = []
+        # per seat: the merchant and action space, goods, the rest, the merchant board; then the whole block
+        self._seat_seen: list[Any] = [None, None, None, None, [None, None, None], None]
+        self._seat_parts: list[list[bytes]] = [[b""] * MAX_SEATS for _ in range(4)]
+        self._blocks = [b""] * MAX_SEATS
 
     def features(self, view: Mapping[str, Any]) -> list[float]:
         return _view_features(view)
 
-    def _boats_of(self, s: CoveState) -> bytes:
-        boats, docked, afloat, got = self._last_boats
-        if boats == s.boats and docked == s.docked and afloat == s.afloat:
-            return got
-        got = self._boats[(len(s.boats), *s.afloat, *s.docked, *map(tuple, s.boats))]
-        self._last_boats = ([b[:] for b in s.boats], s.docked[:], s.afloat[:], got)
-        return got
+    def _head_part(self, g: list[Any]) -> tuple[bytes, bytes]:
+        """The head after the phase, with "I am to act" off and on."""
+        stage, n, day, over, ped, rogue, tf_sets, rogues, mice = g
+        return tuple(  # type: ignore[return-value]
+            self._head[(0, stage, n, day, over, flag, ped, rogue, tf_sets, len(rogues), *rogues, *mice)][_HEAD_CUT:]
+            for flag in (False, True)
+        )
 
-    def _piers_of(self, s: CoveState) -> bytes:
-        slots, bcard, bdeck, got = self._last_piers
-        if bcard == s.bcard and bdeck == len(s.bdeck) and slots == s.slot_adv:
-            return got
-        got = self._piers[(s.bcard, len(s.bdeck), *map(tuple, s.slot_adv))]
-        self._last_piers = ([x[:] for x in s.slot_adv], s.bcard, len(s.bdeck), got)
-        return got
+    def _boats_part(self, g: list[Any]) -> bytes:
+        """Every Boat, rebuilding only those that changed."""
+        boats, docked, afloat = g
+        nb = len(boats)
+        seen, got = self._boat_seen, self._boat_got
+        if len(seen) != nb:
+            seen[:], got[:] = [None] * nb, [b""] * nb
+        for b in range(nb):
+            cur = [afloat[b], docked[b], boats[b]]
+            if cur != seen[b]:
+                seen[b] = [afloat[b], docked[b], boats[b][:]]
+                got[b] = _BOAT_BYTES[(afloat[b], docked[b], tuple(boats[b]))]
+        return b"".join(got) + bytes(4 * _BOAT * (NB - nb))
+
+    def _refresh(self, groups: list[list[Any]]) -> None:
+        seen, got = self._seen, self._got
+        for i, g in enumerate(groups):
+            if g != seen[i]:
+                got[i] = self._builders[i](g)
+                seen[i] = [(x[:] if not x or type(x[0]) is not list else [y[:] for y in x]) if type(x) is list else x
+                           for x in g]
+
+    def _clock_rows(self, time: list[int], stack: list[int], gold: list[int], to_act: int,
+                    market: list[int] | tuple[()], n: int) -> None:
+        """The Clock row of each merchant (the Peddler last), by absolute seat."""
+        if [time, stack] != self._time_seen:
+            # the Clock order as the view sorts it, (hour, -stack) then seat, in one int each (ticks stay far
+            # below 2**32, and there are at most 5 timepieces); its place in the sorted list is the rank
+            keys = [((t << 32) - k) * 8 + p for p, (t, k) in enumerate(zip(time, stack, strict=True))]
+            self._rank = [*map(sorted(keys).index, keys)]
+            self._time_seen = [time[:], stack[:]]
+        rank = self._rank
+        self._rows = [
+            _CLOCK_ROW(gold[p] / 100, time[p] / C.market, rank[p] / MAX_SEATS, float(p == to_act and p < n),
+                       *((1.0, market.index(p) / MAX_SEATS) if p in market else (0.0, 0.0)))
+            for p in range(len(time))
+        ]
+
+    def _refresh_seats(self, s: CoveState, n: int, ncorr: list[int]) -> None:
+        """Rebuild the parts of the seat blocks whose values changed, then the blocks."""
+        merchant, last, shelf, supply, shields, staff, mb = s.merchant, s.last, s.shelf, s.supply, s.shields, s.staff, s.mb
+        seen = self._seat_seen
+        heads, goods, rest, boards = self._seat_parts
+        if merchant != seen[0] or last != seen[1]:
+            for p in range(n):
+                heads[p] = _SEAT_HEADS[(merchant[p], last[p])]
+            seen[1] = last[:]
+        if shelf != seen[2] or supply != seen[3]:
+            for p in range(n):
+                goods[p] = _GOODS(*shelf[p], *supply[p])
+            seen[2], seen[3] = [x[:] for x in shelf], [x[:] for x in supply]
+        if [shields, staff, ncorr] != seen[4]:
+            for p in range(n):
+                rest[p] = _seat_rest(shields[p], staff[p], ncorr[p])
+            seen[4] = [[x[:] for x in shields], [x[:] for x in staff], ncorr]
+        if merchant != seen[0] or mb != seen[5]:
+            old = seen[5] if merchant == seen[0] else None
+            for p in range(n):
+                if old is None or mb[p] != old[p]:
+                    boards[p] = _board(merchant[p], mb[p])
+            seen[0], seen[5] = merchant[:], [x[:] for x in mb]
+        self._blocks = [heads[p] + goods[p] + rest[p] + boards[p] for p in range(n)]
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields, without building the view.
@@ -687,49 +753,49 @@ class MerchantsCoveEncoder(Encoder):
         me = seat or 0
         over = s.phase == OVER
         to_act = -1 if over else s.actor
-        np_ = s.np
-        ped = np_ > n
-        time, stack, gold, corr = s.time, s.stack, s.gold, s.corr
-        rank = [0] * np_
-        # the Clock order as the view sorts it, (hour, -stack), in one int (ticks stay far below 2**32)
-        keys = [(t << 32) - k for t, k in zip(time, stack, strict=True)]
-        for i, p in enumerate(sorted(range(np_), key=keys.__getitem__)):
-            rank[p] = i
-        mpos = [-1] * np_
-        if s.stage == 2:
-            for i, p in enumerate(s.order):
-                mpos[p] = i
+        ped = s.np > n
         chal = None
         if s.options["challenges"]:
             chal = (s.chal_deck[0] if s.chal_deck else -1, len(s.chal_deck), len(s.chal_aside), s.chal_at)
-        bag = s.bag
-        seats = (*range(me, n), *range(me))
-        clock = _CLOCK_BYTES
-        parts = [
-            self._head[(s.phase, s.stage, n, s.day, over, to_act == me, ped, s.rogue, s.tf_sets, len(s.rogues),
-                        *s.rogues, *s.mice)],
-            self._boats_of(s),
-            self._piers_of(s),
-            self._halls[(*s.halls, s.lair, *s.hall_rogues)],
-            self._bag[(*bag, *s.hall_leaders, *s.hall_rogue_leaders, s.lair_leaders) if len(bag) > 5 else tuple(bag)],
-            self._elsewhere[(s.grey, *s.bay, *s.island)],
-            self._townsfolk[(len(s.tf_deck), len(s.square), *s.square, *s.tf_bottom)],
-            self._cards[(len(s.cdeck), s.drawn, chal, *s.cdiscard)],
-            self._mine[tuple(corr[seat]) if seat is not None else ()],
-            *[clock[(gold[p], time[p], rank[p], to_act == p, mpos[p])] for p in seats],
+        groups: list[list[Any]] = [
+            [s.stage, n, s.day, over, ped, s.rogue, s.tf_sets, s.rogues, s.mice],
+            [s.boats, s.docked, s.afloat],
+            [s.slot_adv, s.bcard, len(s.bdeck)],
+            [s.halls, s.lair, s.hall_rogues],
+            [s.bag, s.hall_leaders, s.hall_rogue_leaders, s.lair_leaders],
+            [s.grey, s.bay, s.island],
+            [len(s.tf_deck), s.square, s.tf_bottom],
+            [len(s.cdeck), s.drawn, chal, s.cdiscard],
         ]
-        parts += [_NO_CLOCK] * (MAX_SEATS - n)
+        if groups != self._seen:
+            self._refresh(groups)
+        got = self._got
+        corr = s.corr
+        parts = [_PHASE_HOT[s.phase], got[0][to_act == me], got[1], got[2], got[3], got[4], got[5], got[6], got[7],
+                 self._mine[tuple(corr[seat]) if seat is not None else ()]]
+        time, stack, gold = s.time, s.stack, s.gold
+        market = s.order if s.stage == 2 else ()
+        clock = [time, stack, gold, to_act, market]
+        if clock != self._clock_seen:
+            self._clock_rows(time, stack, gold, to_act, market, n)
+            self._clock_seen = [time[:], stack[:], gold[:], to_act, market[:]]
+        rows = self._rows
+        parts += rows[me:n]
+        parts += rows[:me]
+        parts.append(_NO_CLOCKS[n])
         if ped:
-            parts.append(clock[(gold[n], time[n], rank[n], False, mpos[n])])
+            parts.append(rows[n])
             parts.append(self._peddler[(s.pcard, len(s.pdeck), len(corr[n]), *s.shelf[n])])
         else:
             parts.append(_NO_PEDDLER)
-        merchant, last, shelf, supply, shields, staff, mb = s.merchant, s.last, s.shelf, s.supply, s.shields, s.staff, s.mb
-        seat_bytes = _SEAT_BYTES
-        board = _BOARD_BYTES
-        for p in seats:
-            parts += (seat_bytes[(merchant[p], last[p], len(corr[p]), *shields[p], *shelf[p], *supply[p], *staff[p])],
-                      board[(merchant[p], *mb[p])])
+        ncorr = [*map(len, corr)]
+        seen = self._seat_seen
+        if (s.last != seen[1] or s.mb != seen[5] or s.merchant != seen[0] or ncorr != seen[4][2] or s.shelf != seen[2]
+                or s.supply != seen[3] or s.shields != seen[4][0] or s.staff != seen[4][1]):
+            self._refresh_seats(s, n, ncorr)
+        blocks = self._blocks
+        parts += blocks[me:n]
+        parts += blocks[:me]
         parts.append(_PADS[n])
         return np.frombuffer(bytearray().join(parts), np.float32)
 
