@@ -148,3 +148,27 @@ def test_importing_adapters_imports_no_heavy_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", ["contraband", "cornish-smuggler"])
+def test_mask_cache_turns_itself_off_when_sets_rarely_recur_and_masks_stay_right(name, monkeypatch):
+    """The session keeps masks by legal set only while most sets recur; either way each mask is the legal set."""
+    from freetrader.adapters import _session
+
+    monkeypatch.setattr(_session, "_MASK_TRIAL", 200)
+    seats = small_seats(name)
+    session = Session(name, seats, short_options(name))
+    rng = random.Random(3)
+    seen_off = False
+    for seed in range(4):
+        session.new_game(seed)
+        while not session.state.is_over:
+            legal = session.state.legal_actions()
+            mask = session.mask()
+            assert not mask.flags.writeable
+            assert sorted(map(str, session.legal().values())) == sorted(map(str, legal))
+            assert int(mask.sum()) == len(legal) and set(np.flatnonzero(mask)) == set(session.legal())
+            seen_off = seen_off or session._masks is None
+            session.play(rng.choice(sorted(session.legal())))
+    # Contraband's few decisions recur (its cache stays on); Cornish Smuggler's sets are mostly new
+    assert seen_off == (name == "cornish-smuggler")

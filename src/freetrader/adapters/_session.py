@@ -4,8 +4,9 @@ Everything a seat is shown comes from its view (``Encoder.encode_state``
 gives exactly ``encode(seat_view(...))``, reading the state directly where an
 encoder knows how); legality comes from ``legal_actions()`` only. Work is
 cached per position (the action count), so asking twice for a mask or an
-observation costs nothing. Each position gets a new mask (read-only) and a
-new observation.
+observation costs nothing. Masks are read-only and shared by positions with
+the same legal actions (a bounded cache); each position's observation is a
+new array.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ __all__ = ["Session", "final_rewards", "REWARDS", "reward_range"]
 
 REWARDS = ("win", "score")
 _frombuffer, _INT8 = np.frombuffer, np.int8
+_MASK_BYTES = 4 << 20  # masks remembered per session, in bytes of mask (plus their keys and lists)
+_MASK_TRIAL = 4096  # positions over which the mask cache must hit four times in five to stay on
 
 
 def final_rewards(state: State, scheme: str) -> list[float]:
@@ -84,6 +87,11 @@ class Session:
         self._idx: list[int] | list[int | None] = []  # the index of each legal action
         self._index: dict[int, Action] | None = None  # made from the two above when asked for
         self._mask: np.ndarray = np.zeros(self.num_actions, np.int8)
+        # Masks by legal set, bounded by size, while most sets recur (in Contraband they do; in
+        # Cornish Smuggler two thirds are new, its masks are 6 KB, and keeping them slowed every step)
+        self._masks: dict[tuple[int, ...], tuple[list[Action], Any, np.ndarray]] | None = {}
+        self._hits = self._misses = 0
+        self._mask_room = max(64, _MASK_BYTES // self.num_actions)
         # the action space's id -> index table, unless the encoder maps actions its own way
         self._by_id = self.encoder.actions.by_id if type(self.encoder).legal_indices is Encoder.legal_indices \
             else None
@@ -97,21 +105,38 @@ class Session:
         return self.state
 
     def _refresh(self) -> None:
-        # A new mask per position, not a cache of masks by legal set: in Cornish Smuggler two
-        # thirds of the legal sets are new, and a cache of 6 KB masks grew by hundreds of MB.
         state = self.state
         self._at = state.action_count
         legal = state.legal_actions()
-        idx: list[int | None] | list[int] = list(map(self._by_id.get, map(id, legal))) if self._by_id is not None \
-            else [None]
+        masks = self._masks
+        if masks is not None:
+            key = tuple(map(id, legal))  # games hand out interned actions: the same set, the same ids
+            hit = masks.get(key)
+            if hit is not None:
+                self._hits += 1
+                self._legal, self._idx, self._mask = hit
+                self._index = None
+                return
+        idx: list[int | None] | list[int] = list(map(self._by_id.get, map(id, legal))) \
+            if self._by_id is not None else [None]
         if None in idx:
             idx = self.encoder.legal_indices(legal)
         ones = bytearray(self.num_actions)  # cheaper than numpy's fancy indexing for a few ones
         for i in idx:
             ones[i] = 1  # type: ignore[index]
-        self._mask = _frombuffer(bytes(ones), _INT8)  # read-only, as bytes are
-        self._legal, self._idx = legal, idx
+        self._legal, self._idx, self._mask = legal, idx, _frombuffer(bytes(ones), _INT8)  # read-only, as bytes are
         self._index = None
+        if masks is not None:
+            self._misses += 1
+            if self._misses + self._hits >= _MASK_TRIAL:
+                if self._hits < 4 * self._misses:  # mostly new sets: keeping them costs more than it saves
+                    self._masks = None
+                    return
+                self._hits = self._misses = 0
+            if len(masks) >= self._mask_room:
+                masks.clear()
+            # the actions are kept with their mask, so that no other object can take their ids
+            masks[key] = (legal, idx, self._mask)
 
     def legal(self) -> dict[int, Action]:
         """Index -> action for the seat to act (empty when the game is over; do not modify it)."""
