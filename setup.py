@@ -22,4 +22,5 @@ def compiled_encoder(name: str) -> Extension:
     )
 
 
-setup(ext_modules=[compiled_encoder("_contraband_fast"), compiled_encoder("_precious_cargo_fast")])
+setup(ext_modules=[compiled_encoder("_contraband_fast"), compiled_encoder("_precious_cargo_fast"),
+                   compiled_encoder("_merchants_cove_fast")])

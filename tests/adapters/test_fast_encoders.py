@@ -21,6 +21,7 @@ import freetrader
 from freetrader.adapters._session import Session
 from freetrader.adapters.encoders import contraband as contraband_encoder
 from freetrader.adapters.encoders import encoder_for, seat_view
+from freetrader.adapters.encoders import merchants_cove as merchants_cove_encoder
 from freetrader.adapters.encoders import precious_cargo as precious_cargo_encoder
 from freetrader.core import State
 
@@ -74,7 +75,8 @@ CONTRABAND_PATHS = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
     not contraband_encoder.ACCELERATED, reason="the C encoder was not built (no compiler at install)"))]
 # Encoders with a compiled twin: the tests above use the default path (compiled where built); here
 # the Python path gets the same checks, so that both stay equal to the view's vector.
-COMPILED = {"contraband": contraband_encoder, "precious-cargo": precious_cargo_encoder}
+COMPILED = {"contraband": contraband_encoder, "precious-cargo": precious_cargo_encoder,
+            "merchants-cove": merchants_cove_encoder}
 
 
 def _contraband_encoder(seats: int, path: str):

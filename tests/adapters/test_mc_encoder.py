@@ -3,12 +3,14 @@
 (1) ``encode_state`` is bit for bit ``encode(view)`` and blind to what a
 determinization resamples, at 1 to 4 seats with the modules on; (2) the
 catalogue holds every action random games offer; (3) the positions checked
-reach every branch of the fast path.
+reach every branch of the fast path. Each runs on the Python path and, where
+the install built it, on the compiled one.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import numpy as np
@@ -16,7 +18,7 @@ import pytest
 
 import freetrader
 from freetrader.adapters._session import Session
-from freetrader.adapters.encoders import encoder_for, seat_view
+from freetrader.adapters.encoders import encoder_for, merchants_cove, seat_view
 from freetrader.adapters.encoders.merchants_cove import _AT, NC, NOTATIONS, SEAT, SIZE, MerchantsCoveEncoder
 from freetrader.games.merchants_cove.merchants import alchemist, blacksmith, captain, chronomancer
 
@@ -38,15 +40,25 @@ ROGUES: list[dict[str, Any]] = [
 ]
 
 
+PATHS = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
+    not merchants_cove.ACCELERATED, reason="the C encoder was not built (no compiler at install)"))]
+
+
+def _encoder(seats: int, opts: dict[str, Any] | None, path: str) -> Any:
+    enc = encoder_for(NAME, seats, opts)
+    enc.compiled = path == "compiled"
+    return enc
+
+
 def _options(seats: int, opts: dict[str, Any]) -> dict[str, Any]:
     return SOLO if seats == 1 and opts is STASH else opts
 
 
-def _games(configs: list[tuple[int, dict[str, Any]]], seeds: range):
+def _games(configs: list[tuple[int, dict[str, Any]]], seeds: range, path: str = "compiled"):
     """(encoder, state) for every position of random games, the state advanced in place."""
     g = freetrader.game(NAME)
     for seats, opts in configs:
-        enc = encoder_for(NAME, seats, opts)
+        enc = _encoder(seats, opts, path)
         for seed in seeds:
             state = g.new_state(seats, seed, opts)
             rng = random.Random(seed)
@@ -84,11 +96,12 @@ CONFIGS: list[tuple[int, dict[str, Any]]] = [(1, SOLO), (2, STASH), (3, ROGUES[0
 ]
 
 
-def test_encode_state_is_the_view_and_hides_what_the_view_hides_with_the_secret_stash():
+@pytest.mark.parametrize("path", PATHS)
+def test_encode_state_is_the_view_and_hides_what_the_view_hides_with_the_secret_stash(path):
     """Every configuration above, positions checked for every seat whenever they show something new."""
     seen = dict.fromkeys(_flags(freetrader.game(NAME).new_state(1, 0, SOLO)), False)
     det = random.Random(3)
-    for enc, s in _games(CONFIGS, range(2)):
+    for enc, s in _games(CONFIGS, range(2), path):
         flags = _flags(s)
         if any(v and not seen[k] for k, v in flags.items()) or s.action_count % 23 == 0:
             _check_position(enc, s, det)
@@ -97,10 +110,11 @@ def test_encode_state_is_the_view_and_hides_what_the_view_hides_with_the_secret_
     assert all(seen.values()), [k for k, v in seen.items() if not v]
 
 
-def test_encode_state_after_the_last_challenge_card():
+@pytest.mark.parametrize("path", PATHS)
+def test_encode_state_after_the_last_challenge_card(path):
     """No active Challenge card (every card set aside), a state random games seldom reach."""
     det = random.Random(4)
-    for enc, s in _games([(1, SOLO)], range(1)):
+    for enc, s in _games([(1, SOLO)], range(1), path):
         if s.action_count == 30:
             s.chal_aside += s.chal_deck
             s.chal_deck = []
@@ -209,11 +223,12 @@ MOVES: dict[str, Any] = {
 }
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("move", sorted(MOVES))
-def test_each_kept_block_notices_a_move_of_each_value_it_shows(move):
+def test_each_kept_block_notices_a_move_of_each_value_it_shows(move, path):
     """The blocks are kept by the values they show, compared to copies: a move of any one of them in place
     must show, from the observer's seat and from a seat that sees the moved one at another place."""
-    enc = encoder_for(NAME, 3, STASH)
+    enc = _encoder(3, STASH, path)
     s = next(s.clone() for _, s in _games([(3, STASH)], range(1))
              if s.action_count > 60 and all(s.merchant) and len(set(s.merchant)) == 3)
     for seat in (0, 2):
@@ -221,3 +236,54 @@ def test_each_kept_block_notices_a_move_of_each_value_it_shows(move):
     MOVES[move](s)
     for seat in (0, 2, 0):
         assert enc.encode_state(s, seat).tobytes() == enc.encode(seat_view(s, seat)).tobytes(), seat
+
+
+def _stash_position(seats: int = 3) -> Any:
+    """A position with every merchant chosen, the boards in use (a clone: the tests below break it)."""
+    return next(s.clone() for _, s in _games([(seats, STASH)], range(1))
+                if s.action_count > 60 and all(s.merchant) and len(set(s.merchant)) == seats)
+
+
+@pytest.mark.skipif(not merchants_cove.ACCELERATED, reason="the C encoder was not built")
+def test_compiled_tail_refuses_a_malformed_state():
+    """Fields of the wrong length, type or range raise a Python error instead of reading past the data."""
+    state = _stash_position()
+    cases: list[tuple[str, Any, type[Exception]]] = [
+        ("gold", [1], IndexError), ("time", (1, 2, 3), TypeError), ("stack", [0, 0], IndexError),
+        ("last", ["nowhere"] * 3, KeyError), ("merchant", ["alchemist"], IndexError),
+        ("merchant", ["nobody"] * 3, KeyError), ("shelf", [[0] * 3] * 3, IndexError), ("supply", [1, 2, 3], TypeError),
+        ("shields", [[0] * 4] * 2, IndexError), ("staff", [[999]] * 3, ValueError), ("corr", [[]], IndexError),
+        ("mb", [[0] * 23] * 2, IndexError), ("mb", [[9] * 23] * 3, ValueError), ("mb", [[0]] * 3, IndexError),
+        ("pdeck", None, TypeError), ("seats", 9, ValueError), ("np", 7, ValueError), ("gold", [1.5] * 3, TypeError),
+    ]
+    for field, value, error in cases:
+        broken = state.clone()
+        setattr(broken, field, value)
+        with pytest.raises(error):
+            merchants_cove._compiled.tail(broken, 0, 0, [])
+    with pytest.raises(ValueError, match="seat"):
+        merchants_cove._compiled.tail(state, 3, 0, [])
+    with pytest.raises(TypeError):
+        merchants_cove._compiled.tail(state, 0, 0, None)
+    with pytest.raises(TypeError):
+        merchants_cove._compiled.tail(state, 0, 0, ["0"])
+
+
+@pytest.mark.skipif(not merchants_cove.ACCELERATED, reason="the C encoder was not built")
+def test_compiled_tail_keeps_no_references():
+    """Every field read from C is released again, on success and on error."""
+    state = _stash_position()
+    enc = _encoder(3, STASH, "compiled")
+    names = ("gold", "time", "stack", "last", "merchant", "shelf", "supply", "shields", "staff", "corr", "mb",
+             "pdeck", "order")
+    fields = [getattr(state, f) for f in names]
+    broken = state.clone()
+    for f in names:  # the same lists, so that the error path's releases are counted too
+        setattr(broken, f, getattr(state, f))
+    broken.mb = [[9] * 23] * 3
+    before = [sys.getrefcount(x) for x in fields]
+    for _ in range(2000):
+        enc.encode_state(state, 1)
+        with pytest.raises(ValueError):
+            merchants_cove._compiled.tail(broken, 0, 0, [])
+    assert [sys.getrefcount(x) for x in fields] == before

@@ -71,9 +71,11 @@ kind with a cost; ``give <good>``; ``draw``; ``lure <kind> gold|corruption``
 (the public ones and the seat's own Corruption cards) without building the
 view: the vector is joined from float32 byte blocks, each kept with a copy
 of the state values it shows (most are unchanged from one action to the
-next), so an action costs a few list comparisons and the blocks it changed. Tests
-prove it equal to ``encode(view)`` bit for bit and blind to what a
-determinization resamples.
+next), so an action costs a few list comparisons and the blocks it changed.
+Where the install compiled ``_merchants_cove_fast.c`` (``ACCELERATED``), the
+Clock rows, the Peddler and the seat blocks, which change with most actions,
+are built in C in one call instead. Tests prove both paths equal to
+``encode(view)`` bit for bit and blind to what a determinization resamples.
 """
 
 from __future__ import annotations
@@ -96,13 +98,13 @@ from freetrader.games.merchants_cove.merchants import chronomancer as _ch
 from freetrader.games.merchants_cove.rules import COMMON, OVER, PHASES, SLOT_IDS, STAGES, townsfolk_sets
 
 from . import register_encoder
-from ._build import index_of, one_hot
+from ._build import compiled, index_of, one_hot
 from .base import Catalogue, Encoder
 
 if TYPE_CHECKING:
     from freetrader.games.merchants_cove.state import CoveState
 
-__all__ = ["MerchantsCoveEncoder", "NOTATIONS"]
+__all__ = ["MerchantsCoveEncoder", "NOTATIONS", "ACCELERATED"]
 
 MAX_SEATS = 4
 MERCHANT_IDS = ("alchemist", "blacksmith", "captain", "chronomancer")
@@ -627,6 +629,23 @@ _NO_PEDDLER = bytes(4 * (_CLOCK + _PEDDLER))
 _HEAD_CUT = 4 * len(PHASES)  # the phase one-hot is a part of its own: it changes with most actions
 
 
+# The Clock rows, the Peddler and the seat blocks change with most actions, so that keeping them costs
+# more comparisons and joins than building them: where the install compiled ``_merchants_cove_fast.c``
+# (``ACCELERATED``) that tail of the vector is built in one call; the Python blocks above stay the
+# reference and the fallback. The layout check makes a stale build fail at import, not encode wrongly.
+_compiled: Any = compiled("_merchants_cove_fast")  # None where not built; self.compiled guards its use
+if _compiled is not None:
+    _compiled.configure(
+        _MERCH, _SPACE, _ICONS, float(C.market), PEDDLER_DECK, len(C.peddler_cards),
+        (_al.BAG, _al.SLIDE_N, _al.SLIDE, _al.CAUL, _al.TOXIC, _al.POURS, _al.WAIT,
+         _bs.UNLOCKED, _bs.PIPS, _bs.COL, _bs.PLACE, _bs.HEAT, _bs.COAL, _bs.PLACED, _bs.MAXD,
+         _ca.AT_SEA, _ca.HOLD, _ca.TREAS, _ca.SPINS, _ca.WAIT, _ca.SHIPS,
+         _ch.GRID, _ch.SPARE, _ch.WORKER, _ch.SHARDS, _ch.N ** 2,
+         MAX_SEATS, _CLOCK, _NGOODS, len(SPACES), _STATS, SEAT),
+    )
+ACCELERATED = _compiled is not None
+
+
 class MerchantsCoveEncoder(Encoder):
     name = "merchants-cove"
     version = 1
@@ -664,6 +683,8 @@ class MerchantsCoveEncoder(Encoder):
         self._seat_seen: list[Any] = [None, None, None, None, [None, None, None], None]
         self._seat_parts: list[list[bytes]] = [[b""] * MAX_SEATS for _ in range(4)]
         self._blocks = [b""] * MAX_SEATS
+        #: whether encode_state uses the compiled path (tests turn it off to check the Python one)
+        self.compiled = ACCELERATED
 
     def features(self, view: Mapping[str, Any]) -> list[float]:
         return _view_features(view)
@@ -773,8 +794,11 @@ class MerchantsCoveEncoder(Encoder):
         corr = s.corr
         parts = [_PHASE_HOT[s.phase], got[0][to_act == me], got[1], got[2], got[3], got[4], got[5], got[6], got[7],
                  self._mine[tuple(corr[seat]) if seat is not None else ()]]
-        time, stack, gold = s.time, s.stack, s.gold
         market = s.order if s.stage == 2 else ()
+        if self.compiled:
+            parts.append(_compiled.tail(s, me, to_act, market))
+            return np.frombuffer(bytearray().join(parts), np.float32)
+        time, stack, gold = s.time, s.stack, s.gold
         clock = [time, stack, gold, to_act, market]
         if clock != self._clock_seen:
             self._clock_rows(time, stack, gold, to_act, market, n)
