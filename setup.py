@@ -1,9 +1,9 @@
 """Only the compiled part of the build; everything else is in pyproject.toml.
 
 The Contraband and Precious Cargo observations for the RL adapters have C
-versions. They are optional: without a C compiler the install still
-succeeds, and each encoder uses its pure-Python path, which gives the same
-vector, only slower.
+versions, and Merchants Cove's has its fastest-changing part in C. They are
+optional: without a C compiler the install still succeeds, and each encoder
+uses its pure-Python path, which gives the same vector, only slower.
 """
 
 from setuptools import Extension, setup
