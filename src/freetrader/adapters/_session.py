@@ -84,17 +84,14 @@ class Session:
         self._at = -1  # the action count the mask and index below belong to
         self._obs_at = -1  # ... and the observations
         self._legal: list[Action] = []
-        self._idx: list[int] | list[int | None] = []  # the index of each legal action
+        self._idx: list[int] = []  # the index of each legal action
         self._index: dict[int, Action] | None = None  # made from the two above when asked for
         self._mask: np.ndarray = np.zeros(self.num_actions, np.int8)
         # Masks by legal set, bounded by size, while most sets recur (in Contraband they do; in
         # Cornish Smuggler two thirds are new, its masks are 6 KB, and keeping them slowed every step)
-        self._masks: dict[tuple[int, ...], tuple[list[Action], Any, np.ndarray]] | None = {}
+        self._masks: dict[tuple[int, ...], tuple[list[Action], list[int], np.ndarray]] | None = {}
         self._hits = self._misses = 0
         self._mask_room = max(64, _MASK_BYTES // self.num_actions)
-        # the action space's id -> index table, unless the encoder maps actions its own way
-        self._by_id = self.encoder.actions.by_id if type(self.encoder).legal_indices is Encoder.legal_indices \
-            else None
         self._obs: dict[int | None, np.ndarray] = {}
         self.no_mask = np.zeros(self.num_actions, np.int8)
         self.no_mask.flags.writeable = False
@@ -117,13 +114,10 @@ class Session:
                 self._legal, self._idx, self._mask = hit
                 self._index = None
                 return
-        idx: list[int | None] | list[int] = list(map(self._by_id.get, map(id, legal))) \
-            if self._by_id is not None else [None]
-        if None in idx:
-            idx = self.encoder.legal_indices(legal)
+        idx = self.encoder.legal_indices(legal)
         ones = bytearray(self.num_actions)  # cheaper than numpy's fancy indexing for a few ones
         for i in idx:
-            ones[i] = 1  # type: ignore[index]
+            ones[i] = 1
         self._legal, self._idx, self._mask = legal, idx, _frombuffer(bytes(ones), _INT8)  # read-only, as bytes are
         self._index = None
         if masks is not None:
@@ -143,11 +137,12 @@ class Session:
         if self._at != self.state.action_count:
             self._refresh()
         if self._index is None:
-            self._index = dict(zip(self._idx, self._legal, strict=True))  # type: ignore[arg-type]
+            self._index = dict(zip(self._idx, self._legal, strict=True))
         return self._index
 
     def mask(self) -> np.ndarray:
-        """``int8[num_actions]``: 1 where the index is a legal action now (read-only, new for each position)."""
+        """``int8[num_actions]``: 1 where the index is a legal action now (read-only, shared by positions with
+        the same legal actions)."""
         if self._at != self.state.action_count:
             self._refresh()
         return self._mask

@@ -118,10 +118,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         F_DECLARED, F_CAUGHT, F_CLEARED, F_SEARCHES, F_WAVED, F_INFORMS, F_LOANS, F_PENDING,
     };
     PyObject *lists[N_LISTS] = {NULL};
-    for (int i = 0; i < N_LISTS; i++) {
-        lists[i] = ft_list(&T, state, list_fields[i]);
-        if (lists[i] == NULL) goto fail;
-    }
+    if (ft_lists(&T, state, list_fields, N_LISTS, lists) < 0) goto fail;
 
     float *o = out;
     if (phase >= 0 && phase < n_phases) o[phase] = 1.0f;
@@ -217,11 +214,11 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         o[3 * n_articles + a] = (float)((counts[a] - revealed[a] - held[a]) / counts[a]);
     }
 
-    for (int i = 0; i < N_LISTS; i++) Py_DECREF(lists[i]);
+    ft_release(lists, N_LISTS);
     return buf;
 
 fail:
-    for (int i = 0; i < N_LISTS; i++) Py_XDECREF(lists[i]);
+    ft_release(lists, N_LISTS);
     Py_DECREF(buf);
     return NULL;
 }

@@ -93,6 +93,25 @@ static PyObject *ft_list(FieldTable *t, PyObject *state, int f) {
     return v;
 }
 
+/* The list fields named in which[0..n) into out[0..n) (new references). On error every
+ * slot is NULL again and an exception is set: -1. */
+static int ft_lists(FieldTable *t, PyObject *state, const int *which, int n, PyObject **out) {
+    for (int i = 0; i < n; i++) out[i] = NULL;
+    for (int i = 0; i < n; i++) {
+        out[i] = ft_list(t, state, which[i]);
+        if (out[i] == NULL) {
+            for (int j = 0; j < i; j++) Py_CLEAR(out[j]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Drop the references ft_lists took (NULL slots are skipped). */
+static void ft_release(PyObject **objs, int n) {
+    for (int i = 0; i < n; i++) Py_CLEAR(objs[i]);
+}
+
 /* Item i of a list or tuple as a long; -1 with an error set when short or not an int. */
 static int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
     Py_ssize_t n = PyList_Check(seq) ? PyList_GET_SIZE(seq) : PyTuple_Check(seq) ? PyTuple_GET_SIZE(seq) : -1;

@@ -254,10 +254,7 @@ static PyObject *tail(PyObject *self, PyObject *args) {
     static const int list_fields[N_LISTS] = {F_GOLD, F_TIME, F_STACK, F_LAST, F_MERCHANT, F_SHELF, F_SUPPLY,
                                              F_SHIELDS, F_STAFF, F_CORR, F_MB, F_PDECK};
     PyObject *lists[N_LISTS] = {NULL};
-    for (int i = 0; i < N_LISTS; i++) {
-        lists[i] = ft_list(&T, state, list_fields[i]);
-        if (lists[i] == NULL) goto fail;
-    }
+    if (ft_lists(&T, state, list_fields, N_LISTS, lists) < 0) goto fail;
 
     /* The Clock rows: the order sorts by (hour, -stack), then seat, as the view does. */
     long t[MAX_SEATS + 1], k[MAX_SEATS + 1];
@@ -339,11 +336,11 @@ static PyObject *tail(PyObject *self, PyObject *args) {
         }
     }
 
-    for (int i = 0; i < N_LISTS; i++) Py_DECREF(lists[i]);
+    ft_release(lists, N_LISTS);
     return buf;
 
 fail:
-    for (int i = 0; i < N_LISTS; i++) Py_XDECREF(lists[i]);
+    ft_release(lists, N_LISTS);
     Py_DECREF(buf);
     return NULL;
 }

@@ -157,10 +157,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
                                              F_SAILS, F_MOVES, F_HOLDS, F_STOCK, F_POOLS};
     PyObject *lists[N_LISTS] = {NULL};
     PyObject *options = NULL, *buf = NULL;
-    for (int i = 0; i < N_LISTS; i++) {
-        lists[i] = ft_list(&T, state, list_fields[i]);
-        if (lists[i] == NULL) goto fail;
-    }
+    if (ft_lists(&T, state, list_fields, N_LISTS, lists) < 0) goto fail;
     options = ft_get(&T, state, F_OPTIONS);
     if (options == NULL) goto fail;
     PyObject *target_obj = PyDict_Check(options) ? PyDict_GetItemString(options, "target") : NULL; /* borrowed */
@@ -291,12 +288,12 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         *o++ = (float)(PyList_GET_SIZE(PyList_GET_ITEM(pools, c)) / 10.0);
     }
 
-    for (int i = 0; i < N_LISTS; i++) Py_DECREF(lists[i]);
+    ft_release(lists, N_LISTS);
     Py_DECREF(options);
     return buf;
 
 fail:
-    for (int i = 0; i < N_LISTS; i++) Py_XDECREF(lists[i]);
+    ft_release(lists, N_LISTS);
     Py_XDECREF(options);
     Py_XDECREF(buf);
     return NULL;

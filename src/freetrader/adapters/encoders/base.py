@@ -50,9 +50,6 @@ class ActionSpace(ABC):
     """Maps a state's legal actions to indices; ``size`` indices in all."""
 
     size: int
-    #: id(action) -> its fixed index, for action objects met before whose index never depends on
-    #: what else is legal; adapters look actions up here first (``None``: no such table)
-    by_id: dict[int, int] | None = None
 
     @abstractmethod
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
@@ -91,7 +88,7 @@ class Catalogue(ActionSpace):
         self._by_action: dict[Action, int] = {}
         # catalogued actions met before (overflow ones take the slow way, their index may depend on
         # what else is legal); ``_kept`` holds each such action so that its id is never reused
-        self.by_id: dict[int, int] = {}
+        self._by_id: dict[int, int] = {}
         self._kept: list[Action] = []
 
     def index_of(self, action: Action | str) -> int:
@@ -118,7 +115,7 @@ class Catalogue(ActionSpace):
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         # Games hand out interned action objects: look them up by identity, in one C-level
         # pass (hashing a dataclass runs Python code); only actions never met take the slow way.
-        out: list[int | None] = list(map(self.by_id.get, map(id, actions)))
+        out: list[int | None] = list(map(self._by_id.get, map(id, actions)))
         if None not in out:
             return out  # type: ignore[return-value]  # all catalogued, so distinct
         n = len(self.notations)
@@ -130,7 +127,7 @@ class Catalogue(ActionSpace):
                     i = out[k] = self._by_action[a] = self._home(a)
                 if i < n and len(self._kept) < 100_000:
                     self._kept.append(a)
-                    self.by_id[id(a)] = i
+                    self._by_id[id(a)] = i
         found: list[int] = out  # type: ignore[assignment]  # no None left
         if self.overflow and max(found, default=0) >= n:
             taken: set[int] = set()
@@ -201,6 +198,9 @@ class Encoder(ABC):
     bounds: tuple[float, float] = (-1e6, 1e6)
     observation_size: int
     actions: ActionSpace
+    #: whether ``encode_state`` uses a compiled twin (where the encoder has one and the install
+    #: built it); tests turn it off to check the Python path, which stays the reference
+    compiled = False
 
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         self.game = game

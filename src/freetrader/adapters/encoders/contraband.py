@@ -185,7 +185,6 @@ class ContrabandEncoder(Encoder):
         self._shown: tuple[list[int] | None, bytes, bytes, tuple[int, ...], dict[tuple[int, ...], tuple[bytes, bytes]]]
         self._shown = (None, b"", b"", (), {})
         self._claims: dict[tuple[int, ...], bytes] = {}
-        #: whether encode_state uses the compiled path (tests turn it off to check the Python one)
         self.compiled = ACCELERATED
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:

@@ -683,7 +683,6 @@ class MerchantsCoveEncoder(Encoder):
         self._seat_seen: list[Any] = [None, None, None, None, [None, None, None], None]
         self._seat_parts: list[list[bytes]] = [[b""] * MAX_SEATS for _ in range(4)]
         self._blocks = [b""] * MAX_SEATS
-        #: whether encode_state uses the compiled path (tests turn it off to check the Python one)
         self.compiled = ACCELERATED
 
     def features(self, view: Mapping[str, Any]) -> list[float]:

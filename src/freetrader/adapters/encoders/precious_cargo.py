@@ -188,7 +188,6 @@ class PreciousCargoEncoder(Encoder):
         if _compiled is not None and _COMPILED_SIZE != self.observation_size:
             raise RuntimeError(f"the compiled Precious Cargo encoder makes {_COMPILED_SIZE} features, "
                                f"the encoder {self.observation_size}: rebuild the package")
-        #: whether encode_state uses the compiled path (tests turn it off to check the Python one)
         self.compiled = ACCELERATED
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
