@@ -282,7 +282,7 @@ def test_json_round_trip_keeps_the_stack() -> None:
     [
         ("coins", [1, 2], "one per seat"),
         ("coins", [1, True, 2], "expected int"),
-        ("stage", "LATER", "expected one of PLAY, CASHING"),
+        ("stage", "LATER", "expected one of play, cashing"),
         ("frames", [{"frame": "nope"}], "unknown frame"),
         ("turn", "3", "expected int"),
     ],

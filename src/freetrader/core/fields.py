@@ -7,7 +7,7 @@ A game state class lists its fields as annotations and nothing else::
         hands: Hidden[PerSeat[list[list[int]]]]
         deck: Hidden[list[int]]           # a zone no seat sees in order
         bank: int
-        phase: Phase                      # an Enum: saved by name
+        phase: Phase                      # an Enum: saved by its name in lower case
         frames: tuple[Frame, ...]         # the decision stack (core.frames)
 
 From that one declaration core derives ``__slots__`` (when the class body
@@ -197,7 +197,7 @@ def fields_to_json(state: Any) -> dict[str, Any]:
     for f in declared_fields(type(state)):
         v = getattr(state, f.name)
         if f.kind == ENUM:
-            out[f.name] = v.name
+            out[f.name] = v.name.lower()
         elif f.kind == FRAMES:
             out[f.name] = [frame_to_json(x) for x in v]
         elif f.kind in (LIST, VALUE):
@@ -228,10 +228,10 @@ def fields_from_json(state: Any, data: Mapping[str, Any]) -> None:
                 _check_plain(raw, f.item, where)
             value: Any = raw
         elif f.kind == ENUM:
-            if not isinstance(raw, str) or raw not in f.item.__members__:
-                allowed = ", ".join(f.item.__members__)
+            value = f.item.__members__.get(raw.upper()) if isinstance(raw, str) else None
+            if value is None:
+                allowed = ", ".join(m.lower() for m in f.item.__members__)
                 raise BadRecord(f"{where} is {raw!r}; expected one of {allowed}")
-            value = f.item[raw]
         elif f.kind == FRAMES:
             if not isinstance(raw, list):
                 raise BadRecord(f"{where} must be a list of frames, got {type(raw).__name__}")

@@ -41,6 +41,7 @@ from .state import Action, Game, State
 __all__ = [
     "AskSeats",
     "ChooseOne",
+    "DeclaredRulesState",
     "DeclaredState",
     "Frame",
     "FrameState",
@@ -387,6 +388,47 @@ def _compiling_copy(cls: type) -> Any:
         fn(self, other)
 
     return _copy_into
+
+
+class DeclaredRulesState(DeclaredState):
+    """A DeclaredState whose hooks are a game's ``rules`` and ``views`` modules (DESIGN.md layout).
+
+    The subclass names them (``rules = my_rules``, ``views = my_view``) and
+    declares its fields, ``phase`` (an Enum, with ``rules.OVER`` among its
+    members) and ``actor`` among them. ``rules`` provides ``setup``, ``legal``,
+    ``apply``, ``prompt`` and ``check_consistent``; ``views`` provides ``view``
+    and ``determinize``. Set-up starts from every field at its zero.
+    """
+
+    __slots__ = ()
+    rules: ClassVar[Any]
+    views: ClassVar[Any]
+
+    def _setup(self) -> None:
+        init_fields(self)
+        self.rules.setup(self)
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase == self.rules.OVER else self.actor  # type: ignore[attr-defined, no-any-return]
+
+    def _legal(self) -> tuple[Action, ...]:
+        return self.rules.legal(self)  # type: ignore[no-any-return]
+
+    def _apply(self, action: Action) -> None:
+        self.rules.apply(self, action)
+
+    def _prompt(self) -> str:
+        return self.rules.prompt(self)  # type: ignore[no-any-return]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return self.views.view(self, seat)  # type: ignore[no-any-return]
+
+    def _determinize(self, seat: int, seed: int) -> None:
+        self.views.determinize(self, seat, seed)
+
+    def _check_consistent(self) -> None:
+        self.rules.check_consistent(self)
 
 
 class FrameState(DeclaredState):
