@@ -8,6 +8,7 @@ from freetrader.core import Action, BadRecord
 
 from . import actions as A
 from .components import COMPONENTS as C
+from .phases import PHASES as PHASES
 from .phases import Phase, Then
 
 if TYPE_CHECKING:
