@@ -410,7 +410,7 @@ class DeclaredRulesState(DeclaredState):
 
     @property
     def to_act(self) -> int | None:
-        return None if self.phase == self.rules.OVER else self.actor  # type: ignore[attr-defined, no-any-return]
+        return None if self.phase == self.rules.OVER else self.actor  # type: ignore[attr-defined]
 
     def _legal(self) -> tuple[Action, ...]:
         return self.rules.legal(self)  # type: ignore[no-any-return]
