@@ -1,5 +1,9 @@
 """Fixed workload for count_instructions.sh: a clone loop or seeded random playouts (no timing here)."""
-import random, sys, freetrader
+import random
+import sys
+
+import freetrader
+
 g = freetrader.game(sys.argv[1]); seats = int(sys.argv[2]); what = sys.argv[3]
 r = random.Random(0)
 s = g.new_state(seats, 1)
