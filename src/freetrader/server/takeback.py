@@ -48,10 +48,11 @@ from typing import Any
 
 from freetrader.core import Rng, State, derive_seed
 
-__all__ = ["SAMPLES", "undoable"]
+__all__ = ["SAMPLES", "VIEW_SAMPLES", "undoable"]
 
-#: Determinizations per seat, for rules 3 and 4.
+#: Determinizations per seat for rule 3, and how many of them rule 4 plays the action on.
 SAMPLES = 8
+VIEW_SAMPLES = 2
 
 _NOT_PRIVATE = frozenset({"legal"})
 
@@ -94,21 +95,28 @@ def undoable(before: State, action: str, after: State) -> bool:
         return False
     if any(_gained(a, b) for a, b in zip(_private_parts(after), _private_parts(before), strict=True)):
         return False
-    old, new = before.to_json()["state"], after.to_json()["state"]
+    old, new = before._game_json(), after._game_json()
     changed = {k for k in old if old[k] != new.get(k)} | (set(new) - set(old))
     samples = {seat: _samples(before, seat) for seat in range(before.seats)}
+    direct = [k for k in changed if k in old and hasattr(before, k)]  # fields kept under their JSON name
+    other = [k for k in changed if k in old and not hasattr(before, k)]
     for seat, states in samples.items():
         for sample in states:
-            got = sample.to_json()["state"]
-            if any(got.get(k) != old[k] for k in changed if k in old):
+            if any(getattr(sample, k) != getattr(before, k) for k in direct):
                 return False  # the action changed a field this seat cannot see
+            if other:
+                got = sample._game_json()
+                if any(got.get(k) != old[k] for k in other):
+                    return False
+    n_events = before.event_count
+    new_events = after.events_since(n_events)
     for seat, states in samples.items():
-        expected = after.view(seat)
-        for sample in states:
+        expected = after.view(seat, events=False)
+        for sample in states[:VIEW_SAMPLES]:
             try:
                 sample.apply(action)
             except Exception:  # noqa: BLE001 - any failure means the action depended on hidden cards
                 return False
-            if sample.view(seat) != expected:
+            if sample.view(seat, events=False) != expected or sample.events_since(n_events) != new_events:
                 return False
     return True
