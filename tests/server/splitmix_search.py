@@ -85,6 +85,14 @@ def _stage_one(seeds: np.ndarray, kind: int) -> np.ndarray:
     return seeds[keep]  # type: ignore[no-any-return]
 
 
+def _at(p: np.ndarray, js: list[np.ndarray], ws: list[np.ndarray]) -> np.ndarray:
+    """The card at positions ``p`` after the swaps so far (swap u put ``ws[u]`` at ``js[u]``)."""
+    v = PACK[p]
+    for ju, wu in zip(js, ws, strict=True):  # later swaps overwrite earlier ones
+        v = np.where(ju == p, wu, v)
+    return v  # type: ignore[no-any-return]
+
+
 def candidates(kinds: Sequence[int], start: int, stop: int, chunk: int = 1 << 22) -> Iterator[int]:
     """Every seed in ``[start, stop)`` whose first deal gives seat t a card of kind ``kinds[t]``."""
     n = len(PACK)
@@ -95,16 +103,9 @@ def candidates(kinds: Sequence[int], start: int, stop: int, chunk: int = 1 << 22
             ws: list[np.ndarray] = []
             for t, kind in enumerate(kinds):
                 j = _below(_mix(seeds + _GOLDEN * np.uint64(t + 1)), n - t).astype(np.int64)
-
-                def at(p: np.ndarray | int, js: list[np.ndarray] = js, ws: list[np.ndarray] = ws) -> np.ndarray:
-                    v = PACK[p] if isinstance(p, np.ndarray) else np.full(len(seeds), PACK[p])
-                    for ju, wu in zip(js, ws, strict=True):  # later swaps overwrite earlier ones
-                        v = np.where(ju == p, wu, v)
-                    return v  # type: ignore[no-any-return]
-
-                dealt = at(j)
+                dealt = _at(j, js, ws)
                 keep = dealt == kind
-                w = at(n - 1 - t)  # what sat at position n-1-t moves to j
+                w = _at(np.full(len(seeds), n - 1 - t), js, ws)  # what sat at position n-1-t moves to j
                 seeds, j, w = seeds[keep], j[keep], w[keep]
                 js[:] = [a[keep] for a in js]
                 ws[:] = [a[keep] for a in ws]

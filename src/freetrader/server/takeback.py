@@ -100,7 +100,7 @@ def undoable(before: State, action: str, after: State) -> bool:
     samples = {seat: _samples(before, seat) for seat in range(before.seats)}
     direct = [k for k in changed if k in old and hasattr(before, k)]  # fields kept under their JSON name
     other = [k for k in changed if k in old and not hasattr(before, k)]
-    for seat, states in samples.items():
+    for states in samples.values():
         for sample in states:
             if any(getattr(sample, k) != getattr(before, k) for k in direct):
                 return False  # the action changed a field this seat cannot see
