@@ -1,15 +1,18 @@
-"""Hosted games are keyed by a secret from the OS; a chosen seed is practice only and says so."""
+"""Hosted games are keyed by a secret from the OS; a chosen seed is practice only and says so; errors hide cards."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tablehelp import SHORT, create, join, view, wait_for
 
 import freetrader
+from freetrader.bots import register_bot
+from freetrader.bots.random_bot import RandomBot
 
 np = pytest.importorskip("numpy")
 import splitmix_search as search  # noqa: E402
@@ -131,3 +134,36 @@ def test_a_hosted_contraband_log_matches_no_splitmix_seed_below_2_to_the_32(clie
     rec, events, kinds = _hosted_game(client)
     n, found = _scan(rec, events, kinds, 0, 1 << 32)
     assert found == [], f"{len(found)} of {n} seeds whose deal matches replay the whole log"
+
+
+# -- error text shown to the table ----------------------------------------------------------
+class _WrongAtDiscardBot(RandomBot):  # type: ignore[misc]
+    """Plays randomly, but answers the discard step (whose legal actions name its cards) with a claim."""
+
+    name = "wrong-at-discard-test"
+
+    def choose(self, state: Any, seat: int) -> Any:
+        if state.prompt.startswith("discard"):
+            return "claim brandy"
+        return super().choose(state, seat)
+
+
+register_bot("wrong-at-discard-test", _WrongAtDiscardBot)
+
+
+def test_a_bots_refused_move_shows_no_one_its_cards(client: TestClient) -> None:
+    bad = "wrong-at-discard-test"
+    for attempt in range(20):  # until some bot reaches a discard step (random play gets there quickly)
+        tid = create(client, [bad] * 3, SHORT)
+        msg = wait_for(client, tid, lambda m: m["table"]["error"] or m["view"]["is_over"], timeout=20)
+        if msg["table"]["error"]:
+            break
+    else:
+        pytest.skip("no bot reached a discard step in 20 games")
+    table = client.app.state.lobby.tables[tid]  # type: ignore[attr-defined]
+    seat = table.state.to_act
+    cards = {a.split()[1] for a in map(str, table.state.legal_actions())}
+    assert table.state.prompt.startswith("discard") and cards
+    for text in (msg["table"]["error"], client.get(f"/api/tables/{tid}").text, client.get("/api/tables").text):
+        assert "legal" not in text and not any(f"discard {c}" in text for c in cards), text
+    assert f"bot at seat {seat} failed" in msg["table"]["error"]
