@@ -153,7 +153,7 @@ register_bot("wrong-at-discard-test", _WrongAtDiscardBot)
 
 def test_a_bots_refused_move_shows_no_one_its_cards(client: TestClient) -> None:
     bad = "wrong-at-discard-test"
-    for attempt in range(20):  # until some bot reaches a discard step (random play gets there quickly)
+    for _attempt in range(20):  # until some bot reaches a discard step (random play gets there quickly)
         tid = create(client, [bad] * 3, SHORT)
         msg = wait_for(client, tid, lambda m: m["table"]["error"] or m["view"]["is_over"], timeout=20)
         if msg["table"]["error"]:
