@@ -77,14 +77,15 @@ def test_rules_full_prints_rules_file_when_present(capsys):
 
 # -- state --------------------------------------------------------------------------------
 def test_state_text_shows_board_and_numbered_actions(capsys):
-    code, out, _ = run(capsys, "state", "contraband", "--seats", "4", "--seed", "3")
-    assert code == 0
     state = freetrader.game("contraband").new_state(4, 3)
+    code, out, _ = run(capsys, "state", "contraband", "--seats", "4", "--seed", "3", "--seat", str(state.to_act))
+    assert code == 0
     assert "Customs Officer" in out
     assert "$2,500" in out
     for i, action in enumerate(state.legal_actions(), 1):
         assert f"{i}. {action}" in out
-    assert "Your luggage" not in out  # a spectator sees no hidden cards
+    code, out, _ = run(capsys, "state", "contraband", "--seats", "4", "--seed", "3")
+    assert "Your luggage" not in out and "1. " not in out  # a spectator sees no hidden cards, no legal actions
 
 
 def test_state_apply_and_json(capsys):

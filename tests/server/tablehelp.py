@@ -10,10 +10,13 @@ from fastapi.testclient import TestClient
 SHORT = {"end": "turns", "turn_limit": 6}
 
 
-def create(c: TestClient, seats: list[str], options: dict[str, Any] | None = None, seed: int = 5,
+def create(c: TestClient, seats: list[str], options: dict[str, Any] | None = None, seed: int | None = None,
            **extra: Any) -> str:
-    r = c.post("/api/tables", json={"game": "contraband", "seats": seats, "options": options or {}, "seed": seed,
-                                    **extra})
+    """A Contraband table; ``seed`` only where the server takes one (one human seat at most)."""
+    body = {"game": "contraband", "seats": seats, "options": options or {}, **extra}
+    if seed is not None:
+        body["seed"] = seed
+    r = c.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     return str(r.json()["table"]["id"])
 

@@ -137,7 +137,7 @@ def test_bots_finish_a_game_and_the_record_replays(client: TestClient) -> None:
 
 
 def test_two_humans_and_a_bot_play_to_the_end(client: TestClient) -> None:
-    tid = create(client, ["human", "human", "heuristic"], SHORT, seed=11)
+    tid = create(client, ["human", "human", "heuristic"], SHORT)
     tokens = {0: join(client, tid), 1: join(client, tid)}
     msg = play_out(client, tid, tokens)
     assert msg["view"]["is_over"] and msg["table"]["winners"]

@@ -39,7 +39,8 @@ def test_turn_timer_lets_a_bot_move_for_the_seat(client: TestClient) -> None:
                  turn_seconds=0.3, timeout_bot="heuristic")
     msg = view(client, tid)
     assert msg["table"]["turn_seconds"] == 0.3 and msg["table"]["deadline"] > time.time() - 1
-    msg = wait_for(client, tid, lambda m: m["index"] >= 2)
-    assert msg["view"]["declarations"] >= 1
+    # the deal is secret now, so how many claims come before the declaration varies: wait for it
+    msg = wait_for(client, tid, lambda m: m["view"]["declarations"] >= 1)
+    assert msg["index"] >= 1
     loaded = client.app.state.lobby.store.load(tid)  # type: ignore[attr-defined]
     assert loaded is not None and {e.origin for e in loaded.log} == {"timeout"}

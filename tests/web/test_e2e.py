@@ -72,8 +72,9 @@ def test_two_people_and_a_bot_play_a_game_through_a_crash(browser: Any, tmp_path
     seats = ["human", "human"] + [bot] * max(0 if spec.max_seats < 3 else 1, spec.min_seats - 2)
     server = LiveServer(f"sqlite:///{tmp_path}/e2e.db").start()
     try:
+        # no seed: a table of two people refuses a chosen one (issue 16)
         tid = api(server, "POST", "/api/tables", {"game": game, "seats": seats,
-                                                  "options": SHORT_OPTIONS.get(game, {}), "seed": 21})["table"]["id"]
+                                                  "options": SHORT_OPTIONS.get(game, {})})["table"]["id"]
         links = [api(server, "POST", f"/api/tables/{tid}/join", {"name": n})["link"] for n in ("Ann", "Bob")]
         players = []
         for link in links:

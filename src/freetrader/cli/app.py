@@ -95,8 +95,14 @@ def _record_of(item: Any) -> Any:
 
 
 def _print_state_or_json(console: Console, state: State, seat: int | None, as_json: bool) -> None:
+    if seat is not None:
+        try:
+            state.view(seat)
+        except FreetraderError as exc:
+            raise CliError(f"--seat {seat}: {exc}") from None
     if as_json:
-        print(json.dumps(state.to_json(), indent=2))
+        # with --seat, only what that seat may see; without it, the whole state (for debugging)
+        print(json.dumps(state.to_json() if seat is None else state.view(seat), indent=2))
     else:
         print_state(console, state, seat)
 
@@ -401,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--upto", type=int, metavar="K", help="show the position after K actions")
     sp.add_argument("--index", type=int, metavar="K", help="which record of a JSON Lines file (1-based)")
     sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
-    sp.add_argument("--json", action="store_true", help="print the state as JSON")
+    sp.add_argument("--json", action="store_true", help="print the state as JSON (with --seat: that seat's view)")
     sp.set_defaults(func=cmd_replay)
 
     sp = add("state", "build a position from a seed and actions, and show it")
@@ -411,7 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
     option_arg(sp)
     sp.add_argument("--apply", metavar="ACTIONS", help="actions separated by ';', e.g. \"claim brandy; declare\"")
     sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
-    sp.add_argument("--json", action="store_true", help="print state.to_json() instead")
+    sp.add_argument("--json", action="store_true", help="print state.to_json() (with --seat: that seat's view)")
     sp.set_defaults(func=cmd_state)
 
     for command in extra_commands():

@@ -305,7 +305,11 @@ def print_state(
     recent: int = 8,
     actions: bool = True,
 ) -> None:
-    """Draw ``state`` as ``seat`` sees it (``None``: a spectator), with its recent log and the legal actions."""
+    """Draw ``state`` as ``seat`` sees it (``None``: a spectator), with its recent log.
+
+    The legal actions are listed when ``seat`` is the one to act (or, for a
+    spectator, when the game has no hidden information).
+    """
     view = state.view(seat)
     spec = state.game.spec
     who = "spectator" if seat is None else seat_label(seat, names)
@@ -323,4 +327,7 @@ def print_state(
     elif actions:
         to_act = state.to_act
         console.print(Text(f"{seat_label(to_act, names).capitalize()} to act: {state.prompt}", style="bold yellow"))
-        print_actions(console, state.legal_actions())
+        # Legal actions can name hidden cards (Contraband's discard lists the luggage): only the seat to
+        # act sees them, and a spectator only when the game hides nothing.
+        if seat == to_act or (seat is None and not spec.hidden_information):
+            print_actions(console, state.legal_actions())

@@ -11,7 +11,7 @@ from .errors import (
 )
 from .record import replay
 from .registry import game, games, register
-from .rng import Rng, derive_seed, seed_from
+from .rng import KeyedRng, Rng, Seed, derive_seed, make_rng, new_key_seed, seed_from, seed_number
 from .spec import GameSpec, Option
 from .state import Action, Game, RulesState, State
 
@@ -25,15 +25,20 @@ __all__ = [
     "GameSpec",
     "IllegalAction",
     "InvalidNotation",
+    "KeyedRng",
     "Option",
     "Rng",
+    "Seed",
     "RulesState",
     "State",
     "UnknownGame",
     "derive_seed",
     "game",
     "games",
+    "make_rng",
+    "new_key_seed",
     "register",
     "replay",
     "seed_from",
+    "seed_number",
 ]

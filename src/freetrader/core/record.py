@@ -17,6 +17,10 @@ _FIELDS = ("game", "seats", "seed", "actions")
 def replay(record: Mapping[str, Any], upto: int | None = None, game: Game | None = None) -> State:
     """The state a record describes (after ``upto`` actions if given).
 
+    The record's ``seed`` names the generator: a whole number for SplitMix64
+    (every record written before the keyed generator), ``'blake2b:<hex key>'``
+    for a game the table server hosted.
+
     ``game`` replays with that game object (say, an unregistered one being
     developed) instead of looking the record's slug up in the registry.
 

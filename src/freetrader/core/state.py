@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from .errors import BadOption, BadRecord, IllegalAction, InvalidNotation
-from .rng import Rng, seed_from
+from .rng import Rng, Seed, check_seed, make_rng, seed_from
 from .spec import GameSpec
 
 __all__ = ["Action", "Game", "State", "RulesState"]
@@ -65,10 +65,13 @@ class Game:
             raise InvalidNotation(f"an action notation must be text, got {type(text).__name__}")
         return self._parse(text)
 
-    def new_state(self, seats: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> State:
+    def new_state(self, seats: int, seed: Seed = 0, options: Mapping[str, Any] | None = None) -> State:
+        """The set-up state; ``seed`` is an int (SplitMix64) or ``'blake2b:<hex key>'`` (a keyed generator)."""
         seats = self.spec.check_seats(seats)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOption(f"seed must be a whole number, got {seed!r}")
+        try:
+            check_seed(seed)
+        except ValueError as exc:
+            raise BadOption(str(exc)) from None
         opts = self.spec.resolve_options(options)
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, seats, seed, opts)
@@ -109,8 +112,9 @@ class Game:
             seats = self.spec.check_seats(data["seats"])
             opts = self.spec.resolve_options(data["options"])
             state = self.state_class.__new__(self.state_class)
-            state._init_base(self, seats, int(data["seed"]), opts)
-            state.rng = Rng(int(data["rng"]))
+            seed = data["seed"]
+            state._init_base(self, seats, check_seed(seed if isinstance(seed, str) else int(seed)), opts)
+            state.rng.state = int(data["rng"])
             hist: _Cons = None
             for text in data["actions"]:
                 hist = (self.parse_action(text), hist)
@@ -141,7 +145,7 @@ class State(ABC):
 
     game: Game
     seats: int
-    seed: int
+    seed: Seed
     options: dict[str, Any]
     rng: Rng
 
@@ -155,12 +159,12 @@ class State(ABC):
             raise TypeError(f"{cls.__name__} fields {sorted(clash)} would hide State members of the same name")
 
     # -- construction -----------------------------------------------------
-    def _init_base(self, game: Game, seats: int, seed: int, options: dict[str, Any]) -> None:
+    def _init_base(self, game: Game, seats: int, seed: Seed, options: dict[str, Any]) -> None:
         self.game = game
         self.seats = seats
         self.seed = seed
         self.options = options
-        self.rng = Rng(seed)
+        self.rng = make_rng(seed)
         self._history: _Cons = None
         self._n_actions = 0
         self._events: _Cons = None
@@ -288,7 +292,7 @@ class State(ABC):
         other.seats = self.seats
         other.seed = self.seed
         other.options = self.options
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other._history = self._history
         other._n_actions = self._n_actions
         other._events = self._events
@@ -337,7 +341,11 @@ class State(ABC):
         return v
 
     def determinize(self, seat: int, rng: Any) -> State:
-        """A full state that ``seat`` cannot tell from this one, hidden zones resampled, RNG reseeded."""
+        """A full state that ``seat`` cannot tell from this one, hidden zones resampled, RNG reseeded.
+
+        The new RNG is always a fresh SplitMix64 drawn from ``rng``, never the
+        true one (keyed or not): a bot that samples the future learns nothing of it.
+        """
         other = self.clone()
         other._legal_cache = None  # legal actions of a seat that is not ``seat`` may differ in the sample
         other._determinize(seat, seed_from(rng))

@@ -189,7 +189,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         if body.seat is not None and body.seat != seat:
             raise bad_request(f"this seat link is for seat {seat}, not seat {body.seat}")
         index = await lobby.act(table, seat, body.action, body.expected_index)
-        return {"index": index, "view": table.state.view(seat)}
+        return {"index": index, "view": table.view(seat)}
 
     @app.post("/api/tables/{table_id}/takeback", response_model=Ok, responses=_ERRORS,
               summary="Ask to take back your last action (the other human seats answer)")

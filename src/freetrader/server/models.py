@@ -31,7 +31,9 @@ class CreateTable(_Body):
     seats: list[str] = Field(min_length=1, max_length=16,
                              description='one entry per seat: "human", or a bot spec such as "random" or "heuristic"')
     options: dict[str, Any] = Field(default_factory=dict, description="game options; defaults for the rest")
-    seed: int | None = Field(default=None, ge=0, le=2**53, description="the game's seed (random if omitted)")
+    seed: int | None = Field(default=None, ge=0, le=2**53, description=(
+        "practice only (one human seat, the rest bots): the game's seed, shown to all as seed_chosen; "
+        "if omitted the server draws a secret 256-bit key, given out with the record when the game ends"))
     turn_seconds: float | None = Field(default=None, gt=0, le=86400, allow_inf_nan=False,
                                        description="turn timer for human seats; on timeout timeout_bot moves for them")
     timeout_bot: str = Field(default="random", max_length=32, description="random or heuristic")

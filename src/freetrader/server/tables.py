@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 import freetrader
 from freetrader.bots import Bot, decide, make_bot
-from freetrader.core import FreetraderError, Game, Rng, State, derive_seed
+from freetrader.core import FreetraderError, Game, Rng, Seed, State, new_key_seed, seed_number
 
 from .errors import ApiError, bad_request, conflict, forbidden, not_found
 from .storage import DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token_hash
@@ -113,17 +113,30 @@ class Table:
             "join a free seat from the lobby, or watch without a link"
         )
 
+    @property
+    def seed(self) -> Seed:
+        """The game's seed: a secret key for a hosted game (kept in the settings), or the creator's int."""
+        return self.row.settings.get("seed", self.row.seed)  # type: ignore[no-any-return]
+
+    @property
+    def seed_chosen(self) -> bool:
+        """Whether the creator chose the seed (practice against bots): who chose it may know every card."""
+        return bool(self.row.settings.get("seed_chosen"))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``state.view(seat)``, marked ``seed_chosen: true`` when the creator chose the seed."""
+        v = self.state.view(seat)
+        if self.seed_chosen:
+            v["seed_chosen"] = True
+        return v
+
     def state_before_last(self) -> State:
         if self.prev is None or self.prev.action_count != self.state.action_count - 1:
             self.prev = freetrader.replay(self.record_core(), upto=self.state.action_count - 1)
         return self.prev
 
-    def can_take_back(self, seat: int | None, thorough: bool = False) -> bool:
-        """Whether ``seat`` may ask to take back the last action now (see ``takeback``).
-
-        The quick answer (one determinization per seat) is sent with every
-        position; a request is checked with the full ``SAMPLES``.
-        """
+    def can_take_back(self, seat: int | None) -> bool:
+        """Whether ``seat`` may ask to take back the last action now (see ``takeback``); cached per position."""
         if seat is None or not self.stack or self.takeback is not None or self.state.is_over:
             return False
         last = self.stack[-1]
@@ -131,8 +144,6 @@ class Table:
             return False
         n = self.state.action_count
         if self.undo_cache is None or self.undo_cache[0] != n:
-            self.undo_cache = (n, undoable(self.state_before_last(), last.text, self.state, samples=1))
-        if thorough and self.undo_cache[1]:
             self.undo_cache = (n, undoable(self.state_before_last(), last.text, self.state))
         return self.undo_cache[1]
 
@@ -141,7 +152,7 @@ class Table:
             "game": self.row.game,
             "options": dict(self.row.options),
             "seats": len(self.row.seats),
-            "seed": self.row.seed,
+            "seed": self.seed,
             "actions": [r.text for r in self.stack],
         }
 
@@ -163,6 +174,7 @@ class Table:
             "label": self.row.settings.get("name"),
             "seats": seats,
             "options": self.row.options,
+            "seed_chosen": self.seed_chosen,
             "turn_seconds": self.row.settings.get("turn_seconds"),
             "timeout_bot": self.row.settings.get("timeout_bot"),
             "deadline": self.deadline,
@@ -184,7 +196,7 @@ class Table:
             "index": self.state.action_count,
             "you": {"seat": seat, "can_take_back": self.can_take_back(seat)},
             "table": self.info(),
-            "view": self.state.view(seat),
+            "view": self.view(seat),
         }
 
 
@@ -247,8 +259,8 @@ class Lobby:
     def _seat_players(self, table: Table) -> None:
         for seat, spec in enumerate(table.specs):
             if spec != HUMAN:
-                table.bots[seat] = make_bot(spec, table.game, derive_seed(table.row.seed, seat))
-                table.bot_rngs[seat] = Rng(derive_seed(table.row.seed, 1000 + seat))
+                table.bots[seat] = make_bot(spec, table.game, seed_number(table.seed, seat))
+                table.bot_rngs[seat] = Rng(seed_number(table.seed, 1000 + seat))
 
     async def _load(self, table_id: str) -> Table | None:
         loaded: LoadedTable | None = await self.db(self.store.load, table_id)
@@ -264,8 +276,8 @@ class Lobby:
             else:
                 stack.append(entry)
         row = loaded.row
-        record = {"game": row.game, "options": row.options, "seats": len(row.seats), "seed": row.seed,
-                  "actions": [e.text for e in stack]}
+        record = {"game": row.game, "options": row.options, "seats": len(row.seats),
+                  "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack]}
         state = freetrader.replay(record)
         table = Table(row, state.game, state, stack, len(loaded.log))
         table.seat_hashes = dict(loaded.seat_hashes)
@@ -299,10 +311,14 @@ class Lobby:
             raise bad_request(str(exc)) from None
         specs = [_check_text(s, "a seat", 128).strip() for s in seats]
         specs = [HUMAN if s.lower() == HUMAN else s for s in specs]
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        chosen = seed is not None
+        if chosen and specs.count(HUMAN) >= 2:
+            # Whoever chose the seed could replay the deal and know every hand: not at a shared table.
+            raise bad_request(f"a table with {specs.count(HUMAN)} human seats cannot take a chosen seed; "
+                              "leave out 'seed' (a seed is only for practice: one human seat, the rest bots)")
+        game_seed: Seed = seed if seed is not None else new_key_seed()
         try:
-            state = game.new_state(len(specs), seed, options)
+            state = game.new_state(len(specs), game_seed, options)
             for spec in specs:
                 if spec != HUMAN:
                     make_bot(spec, game, 0)
@@ -315,9 +331,12 @@ class Lobby:
         except (TypeError, ValueError) as exc:  # options of a shape the engine does not expect
             raise bad_request(f"bad options for {game.spec.slug}: {exc}") from None
         settings = {"turn_seconds": turn_seconds, "timeout_bot": timeout_bot if turn_seconds else None,
-                    "name": label}
+                    "name": label, "seed_chosen": chosen}
+        if not chosen:
+            settings["seed"] = game_seed  # the secret key; the integer column keeps 0 for a hosted game
         row = TableRow(id=secrets.token_urlsafe(6), game=game.spec.slug, options=dict(state.options),
-                       seats=specs, seed=seed, settings=settings, status="playing", created=time.time())
+                       seats=specs, seed=seed if seed is not None else 0, settings=settings, status="playing",
+                       created=time.time())
         humans = [i for i, s in enumerate(specs) if s == HUMAN]
         await self.db(self.store.create_table, row, humans)
         table = Table(row, game, state, [], 0)
@@ -443,7 +462,7 @@ class Lobby:
             if table.state.is_over:
                 raise conflict("the game is over; nothing can be taken back")
             last = table.stack[-1]
-            if not table.can_take_back(seat, thorough=True):
+            if not table.can_take_back(seat):
                 raise conflict(f"'{last.text}' cannot be taken back: it revealed hidden information or drew "
                                "by chance (only moves that do neither can be undone)")
             index = table.state.action_count - 1
@@ -539,7 +558,7 @@ class Lobby:
         if table.state.action_count != index or table.state.to_act != seat:
             return
         spec = str(table.row.settings.get("timeout_bot") or "random")
-        bot = make_bot(spec, table.game, derive_seed(table.row.seed, 2000 + seat + index))
+        bot = make_bot(spec, table.game, seed_number(table.seed, 2000 + seat + index))
         await self._bot_turn(table, index, seat, bot, "timeout", delay=False)
 
     async def _bot_turn(self, table: Table, index: int, seat: int, bot: Bot, origin: str, delay: bool = True) -> None:
@@ -548,7 +567,7 @@ class Lobby:
         state = table.state
         if state.action_count != index or state.to_act != seat or table.takeback is not None:
             return
-        rng = table.bot_rngs.get(seat) or Rng(derive_seed(table.row.seed, 3000 + index))
+        rng = table.bot_rngs.get(seat) or Rng(seed_number(table.seed, 3000 + index))
         snapshot = state.clone()
         loop = asyncio.get_running_loop()
         try:
@@ -557,8 +576,10 @@ class Lobby:
         except ApiError as exc:
             if exc.status == 409:  # the table moved on meanwhile (a take-back, a timer): nothing to do
                 return
-            table.error = f"the {bot.name} bot at seat {seat} failed: {exc.message}"
-            log.error("table %s: %s", table.id, table.error)
+            # The engine's refusal lists the bot seat's legal actions: they go to the server log, never
+            # into the error every seat is shown.
+            table.error = f"the {bot.name} bot at seat {seat} failed: the table refused its move ({exc.status})"
+            log.error("table %s: %s: %s", table.id, table.error, exc.message)
             self.broadcast(table)
         except RuntimeError:  # executor shut down while the server stops
             return
@@ -570,7 +591,7 @@ class Lobby:
             "id": table.id,
             "seats": table.specs,
             "names": [table.seat_names.get(i) for i in range(len(table.specs))],
-            "settings": table.row.settings,
+            "settings": {k: v for k, v in table.row.settings.items() if k != "seed"},  # the key is rec["seed"]
             "created": table.row.created,
             "moves": [{"index": i, "seat": r.seat, "by": r.origin} for i, r in enumerate(table.stack)],
             "takebacks": [n for n in table.notes if n["kind"].startswith("takeback")],

@@ -1,9 +1,11 @@
 """The conformance suite every registered game must pass (shipped with the package)."""
 
 from .conformance import (
+    ZoneTally,
     check_clone_independent,
     check_every_legal_action_applies,
     check_game,
+    check_hidden_zones_resampled,
     check_illegal_rejected,
     check_json_round_trip,
     check_notation_round_trip,
@@ -11,13 +13,16 @@ from .conformance import (
     check_record_replays,
     check_state,
     check_views,
+    hidden_zones,
     random_playout,
 )
 
 __all__ = [
+    "ZoneTally",
     "check_clone_independent",
     "check_every_legal_action_applies",
     "check_game",
+    "check_hidden_zones_resampled",
     "check_illegal_rejected",
     "check_json_round_trip",
     "check_notation_round_trip",
@@ -25,5 +30,6 @@ __all__ = [
     "check_record_replays",
     "check_state",
     "check_views",
+    "hidden_zones",
     "random_playout",
 ]

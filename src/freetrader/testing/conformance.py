@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from freetrader.core import Action, Game, IllegalAction, InvalidNotation, Rng, State, replay
@@ -26,6 +26,9 @@ __all__ = [
     "check_json_round_trip",
     "check_illegal_rejected",
     "check_record_replays",
+    "check_hidden_zones_resampled",
+    "hidden_zones",
+    "ZoneTally",
     "random_playout",
 ]
 
@@ -157,6 +160,114 @@ def check_record_replays(state: State) -> None:
     assert _dump(again) == _dump(state), f"{_where(state)}: replaying its record gives a different state"
 
 
+# -- hidden zones -------------------------------------------------------------------------
+_Spot = tuple[str, int | None]  # a list field of the state, or one inner list of a list-of-lists field
+
+
+def _get(state: State, spot: _Spot) -> Any:
+    value = getattr(state, spot[0])
+    return value if spot[1] is None else value[spot[1]]
+
+
+def _view_with(state: State, seat: int | None, spot: _Spot, new: list[Any]) -> Any:
+    c = state.clone()
+    name, i = spot
+    if i is None:
+        setattr(c, name, new)
+    else:
+        outer = list(getattr(c, name))
+        outer[i] = new
+        setattr(c, name, outer)
+    try:
+        return c.view(seat, events=False)
+    except Exception:  # noqa: BLE001 - a view that cannot draw the changed list shows it
+        return None
+
+
+def hidden_zones(state: State, seat: int | None) -> list[_Spot]:
+    """The lists of the full state whose order and contents ``seat``'s view does not show.
+
+    A list counts when it holds two or more different values and neither
+    reversing it nor putting one of its values in place of another changes
+    what ``seat`` sees: a face-down deck, another seat's hand (also when only
+    a card at one end is in view, such as the active card of a deck). A hand
+    shown sorted, a discard pile shown as a set or a count that is shown does not.
+    Only fields that the state keeps under their JSON name are looked at.
+    """
+    base = state.view(seat, events=False)
+    spots: list[_Spot] = []
+    for name, value in state.to_json()["state"].items():
+        if not isinstance(value, list) or getattr(state, name, None) != value:
+            continue
+        nested = bool(value) and all(isinstance(x, list) for x in value)
+        for spot in ([(name, i) for i in range(len(value))] if nested else [(name, None)]):
+            items = list(_get(state, spot))
+            # the whole list, or all but a face-up card at either end (an active card, a top card in view)
+            for lo, hi in ((0, len(items)), (1, len(items)), (0, len(items) - 1)):
+                part = items[lo:hi]
+                other = next((x for x in part if x != part[0]), None) if part else None
+                if len(part) < 2 or other is None:
+                    continue
+                if _view_with(state, seat, spot, items[:lo] + part[::-1] + items[hi:]) != base:
+                    continue
+                if _view_with(state, seat, spot, items[:lo] + [other] + part[1:] + items[hi:]) != base:
+                    continue
+                spots.append(spot)
+                break
+    return spots
+
+
+class ZoneTally:
+    """What ``check_playout`` saw of the hidden zones over one game."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}  # field -> hidden-zone samples taken
+        self.changed: dict[str, int] = {}  # field -> samples in which determinize() changed it
+        self.shapes: dict[str, set[Any]] = {}  # field -> lengths seen (a table keeps one length)
+        self.private: set[str] = set()  # fields the seat to act saw but a spectator could not (hands)
+
+    def add(self, state: State, rng: random.Random, samples: int = 3) -> None:
+        seat = state.to_act
+        if seat is None:
+            return
+        spots = hidden_zones(state, seat)
+        self.private |= {name for name, _ in hidden_zones(state, None)} - {name for name, _ in spots}
+        for name, value in state.to_json()["state"].items():
+            if isinstance(value, list):
+                shape = tuple(len(x) if isinstance(x, list) else -1 for x in value)
+                self.shapes.setdefault(name, set()).add(shape)
+        for _ in range(samples if spots else 0):
+            d = state.determinize(seat, rng)
+            for spot in spots:
+                name = spot[0]
+                self.seen[name] = self.seen.get(name, 0) + 1
+                self.changed[name] = self.changed.get(name, 0) + (_get(d, spot) != _get(state, spot))
+
+    def kept(self, least: int = 8, public: Iterable[str] = ()) -> list[str]:
+        """Hidden zones that ``least`` or more determinizations all left as they were.
+
+        A list whose length never changed over the game is taken for a table
+        indexed by seat, place or colour (stack heights, per-place counts) that
+        the view does not draw, not a pile cards move through, unless it is a
+        hand (the seat to act saw it where a spectator could not): a hand or
+        luggage is always checked. ``public`` names piles that are public though the view shows
+        only their size (a face-up discard pile named in the log).
+        """
+        skip = set(public)
+        return sorted(n for n, k in self.seen.items()
+                      if k >= least and not self.changed[n] and n not in skip
+                      and (n in self.private or len(self.shapes.get(n, ())) > 1))
+
+
+def check_hidden_zones_resampled(game: Game, tally: ZoneTally, public: Iterable[str] = ()) -> None:
+    """Fail for a hidden zone that every determinization left in its true order."""
+    kept = tally.kept(public=public)
+    assert not kept, (
+        f"{game.slug}: determinize() kept the true order of the hidden zone(s) {kept} in every sample "
+        f"({', '.join(f'{k}: {tally.seen[k]}' for k in kept)}): a bot could read what comes next"
+    )
+
+
 def check_state(state: State, rng: random.Random, seen: set[str]) -> bool:
     """Every per-position check; returns whether a determinization changed a hidden zone."""
     check_notation_round_trip(state)
@@ -167,14 +278,22 @@ def check_state(state: State, rng: random.Random, seen: set[str]) -> bool:
     return check_views(state, rng)
 
 
-def check_playout(game: Game, seats: int, seed: int, every: int = 1, max_actions: int = 100_000) -> State:
-    """Play one random game, running ``check_state`` at every ``every``-th position."""
-    state = game.new_state(seats, seed)
-    assert _dump(game.new_state(seats, seed)) == _dump(state), f"{_where(state)}: set-up is not deterministic"
+def check_playout(game: Game, seats: int, seed: int, every: int = 1, max_actions: int = 100_000,
+                  options: Mapping[str, Any] | None = None, public_lists: Iterable[str] = ()) -> State:
+    """Play one random game, running ``check_state`` at every ``every``-th position.
+
+    Every ``4 * every``-th position also looks for hidden zones of the seat to
+    act (``hidden_zones``) and determinizes; at the end, a hidden zone that no
+    determinization ever reordered fails the game (``public_lists``: fields
+    that are public though the view shows only their size).
+    """
+    state = game.new_state(seats, seed, options)
+    assert _dump(game.new_state(seats, seed, options)) == _dump(state), f"{_where(state)}: set-up is not deterministic"
     rng = random.Random(seed)
     pick = Rng(seed)
     seen: set[str] = set()
     hidden_changed = False
+    zones = ZoneTally()
     while not state.is_over:
         assert state.action_count < max_actions, f"{_where(state)}: no end after {max_actions} actions"
         assert state.to_act is not None and 0 <= state.to_act < seats, f"{_where(state)}: bad to_act {state.to_act}"
@@ -182,6 +301,8 @@ def check_playout(game: Game, seats: int, seed: int, every: int = 1, max_actions
         seen.update(str(a) for a in legal)
         if state.action_count % every == 0:
             hidden_changed |= check_state(state, rng, seen)
+        if game.spec.hidden_information and state.action_count % (4 * every) == 0:
+            zones.add(state, rng)
         state.apply(pick.choice(legal))
     assert state.legal_actions() == [], f"{_where(state)}: legal actions after the end"
     scores = state.scores()
@@ -193,6 +314,7 @@ def check_playout(game: Game, seats: int, seed: int, every: int = 1, max_actions
     check_views(state, rng)
     if game.spec.hidden_information:
         assert hidden_changed, f"{_where(state)}: determinize() never resampled anything in a hidden-information game"
+        check_hidden_zones_resampled(game, zones, public_lists)
     return state
 
 

@@ -90,7 +90,7 @@
         const free = t.seats.filter((s) => s.kind === "human" && !s.taken);
         const who = t.seats.map((s) => s.kind === "human" ? (s.taken ? (s.name || "human") : "free") : s.kind).join(", ");
         const li = FT.el("li", { "data-table": t.id }, [
-          FT.el("span", { class: "what" }, [FT.el("strong", {}, t.title + (t.label ? " · " + t.label : "")), " — " + who + " — " + t.actions + " moves"]),
+          FT.el("span", { class: "what" }, [FT.el("strong", {}, t.title + (t.label ? " · " + t.label : "")), " — " + who + " — " + t.actions + " moves" + (t.seed_chosen ? " — seed chosen by the creator (practice)" : "")]),
         ]);
         for (const s of free) li.append(FT.el("button", { type: "button", onclick: () => join(t.id, s.seat) }, "Join seat " + s.seat));
         li.append(FT.el("a", { href: "/t/" + t.id }, "Watch"));

@@ -179,7 +179,8 @@
     document.body.dataset.index = String(msg.index);
     document.body.dataset.over = v.is_over ? "1" : "0";
     document.title = msg.table.title + " · Freetrader";
-    $("title").textContent = msg.table.title + (msg.table.label ? " · " + msg.table.label : "") + " · table " + msg.table.id;
+    $("title").textContent = msg.table.title + (msg.table.label ? " · " + msg.table.label : "") + " · table " + msg.table.id
+      + (msg.table.seed_chosen ? " · seed chosen by the creator (practice)" : "");
     $("whoami").textContent = msg.you.seat === null ? "You are watching (spectator)." : "You are " + FT.seatLabel(msg.table, msg.you.seat) + ".";
     const yours = msg.you.seat !== null && v.to_act === msg.you.seat;
     $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + v.prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + v.prompt);

@@ -107,8 +107,43 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
 
 
 def determinize(s: S, seat: int, seed: int) -> None:
-    """Reshuffle the decks; deal the Corruption cards of every other holder anew from the unseen ones."""
+    """Reshuffle the decks; deal the Corruption cards of every other holder anew from the unseen ones.
+
+    The face-down Boat Setup cards become any of the eight not yet revealed,
+    and the Challenge cards not yet turned up any of the plain (or dumbbell)
+    cards not yet seen, in the places the set-up gave them (4 plain on top of
+    2 dumbbell). Which cards were seen is read from the public log: the
+    revealed Boat Setup cards and the completed Challenges are named there,
+    and each completion or reached Timepiece turns the next card up.
+    """
     rng = Rng(seed)
     rng.shuffle(s.tf_deck)
     rng.shuffle(s.pdeck)
     s.cdeck = rng.redeal(s.cdeck, s.corr, (p for p in range(s.np) if p != seat))
+    if s.bdeck or s.chal_deck:
+        events = s.events
+        if s.bdeck:
+            revealed = {e[len("Boat Setup card "):].split(":")[0] for e in events if e.startswith("Boat Setup card ")}
+            unseen = [c.index for c in C.boat_setups if c.id not in revealed and c.index != s.bcard]
+            rng.shuffle(unseen)
+            s.bdeck = unseen[: len(s.bdeck)]
+        if s.chal_deck:
+            _resample_challenges(s, rng, events)
+
+
+def _resample_challenges(s: S, rng: Rng, events: list[str]) -> None:
+    rules = C.stash["challenge_rules"]
+    small, total = rules["deck_small"], rules["deck_small"] + rules["deck_dumbbell"]
+    turned = sum(1 for e in events if (e.startswith("Challenge ") and " complete, margin " in e)
+                 or e.startswith("The Challenge Timepiece is reached"))
+    done = {e[len("Challenge "):].split(" complete, margin ")[0] for e in events
+            if e.startswith("Challenge ") and " complete, margin " in e}
+    hidden = range(1, max(0, min(total - 1 - turned, len(s.chal_deck) - 1)) + 1)  # deck positions never turned up
+    seen = {c for i, c in enumerate(s.chal_deck) if i not in hidden} | set(s.chal_aside)
+    for heavy in (False, True):
+        places = [i for i in hidden if (turned + i >= small) == heavy]
+        pool = [c.index for c in C.challenges
+                if c.dumbbell == heavy and c.index not in seen and c.id not in done]
+        rng.shuffle(pool)
+        for i, card in zip(places, pool, strict=False):
+            s.chal_deck[i] = card
