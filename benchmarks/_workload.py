@@ -1,21 +1,23 @@
-"""Fixed workload for count_instructions.sh: a clone loop or seeded random playouts (no timing here)."""
+"""Fixed workload for count_instructions.sh: nothing, a clone loop, or seeded random playouts (no timing)."""
+
 import random
 import sys
 
 import freetrader
 
-g = freetrader.game(sys.argv[1]); seats = int(sys.argv[2]); what = sys.argv[3]
-r = random.Random(0)
-s = g.new_state(seats, 1)
+game = freetrader.game(sys.argv[1])
+seats, what = int(sys.argv[2]), sys.argv[3]
+pick = random.Random(0)
+state = game.new_state(seats, 1)
 for _ in range(40):
-    if s.is_over: break
-    s.apply(r.choice(s.legal_actions()))
-if what == "none":
-    pass
-elif what == "clone":
-    for _ in range(20000): s.clone()
-else:
+    if state.is_over:
+        break
+    state.apply(pick.choice(state.legal_actions()))
+if what == "clone":
+    for _ in range(20000):
+        state.clone()
+elif what == "play":
     for k in range(int(sys.argv[4])):
-        st = g.new_state(seats, k)
+        st = game.new_state(seats, k)
         while not st.is_over:
-            st.apply(r.choice(st.legal_actions()))
+            st.apply(pick.choice(st.legal_actions()))
