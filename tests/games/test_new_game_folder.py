@@ -29,7 +29,6 @@ from typing import Any
 
 import pytest
 
-
 PACKAGE = "ft_plugin_high_card"
 TEMPLATE = Path(importlib.import_module("freetrader.games._template").__file__ or "").parent
 

@@ -62,7 +62,7 @@ changes any score and every move looks alike.
 others' play said nothing about them; in a bluffing game it does (a
 declaration is mostly true). A game may register a *sampler*
 (``register_sampler``) that draws worlds from a model of the others' play
-instead: Contraband's (in ``bots/contraband.py``) builds the pending luggage
+instead: Contraband's (in ``games/contraband/bot.py``) builds the pending luggage
 from the declaration, true three times in four. An earlier version weighted
 uniform worlds and rejected unlikely ones; with a cap on rejections it fell
 back to the likeliest world seen, which for a declaration of two whiskies is
