@@ -86,3 +86,36 @@ def test_the_scan_finds_a_hand_copied_list() -> None:
     assert data_in('  const SETS = ["fishwife", "baker"];', comps) == ["baker", "fishwife"]
     # code keyed by an id (a drawing function per board) and comments are not data
     assert data_in('  const BOARDS = { baker: drawBaker };  // baker: "the Baker"\n  // "st-ives"', comps) == []
+
+
+def test_components_follow_a_data_pack(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's data pack ($FREETRADER_DATA/<game>/) changes what the server gives the browser, as it does the rules."""
+    import json
+    import urllib.error
+    import urllib.request
+    from importlib import resources
+
+    from liveserver import LiveServer
+
+    pack = tmp_path / "pack" / "merchants_cove"
+    pack.mkdir(parents=True)
+    text = resources.files("freetrader.games.merchants_cove").joinpath("data", "townsfolk.toml").read_text("utf-8")
+    assert 'name = "Baker"' in text
+    (pack / "townsfolk.toml").write_text(text.replace('name = "Baker"', 'name = "Master Baker"'), encoding="utf-8")
+    web = load_part("merchants-cove", "web")
+    assert web is not None
+    assert web.components(data_dir=pack)["townsfolk"]["baker"]["name"] == "Master Baker"
+    assert web.components()["townsfolk"]["baker"]["name"] == "Baker"
+    monkeypatch.setenv("FREETRADER_DATA", str(tmp_path / "pack"))
+    server = LiveServer(f"sqlite:///{tmp_path}/pack.db").start()
+    try:
+        with urllib.request.urlopen(server.url + "/api/games/merchants-cove/components", timeout=10) as r:
+            served = json.loads(r.read())
+        assert served["game"] == "merchants-cove-v1"
+        assert served["components"]["townsfolk"]["baker"] == {**web.components()["townsfolk"]["baker"],
+                                                               "name": "Master Baker"}
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(server.url + "/api/games/no-such-game/components", timeout=10)
+        assert err.value.code == 404 and "unknown game 'no-such-game'" in json.loads(err.value.read())["error"]
+    finally:
+        server.stop()

@@ -5,8 +5,9 @@
   const FT = (window.FT = window.FT || {});
   FT.renderers = FT.renderers || {};
 
-  // A game's board renderer registers itself by game name (e.g. "contraband"):
-  //   FT.register("contraband", {draw(root, view, ctx), label(notation, view)})
+  // A game's board renderer (games/<game>/web.js) registers itself by game name (e.g. "contraband"):
+  //   FT.register("contraband", {init(components), draw(root, view, ctx), label(notation, view)})
+  // init() gets the game's components (GET /api/games/<game>/components) once, before the first draw;
   // draw() fills `root` (a <div>) from the seat's view; ctx.act(notation) plays an action,
   // ctx.legal is the set of legal notations (empty unless it is ctx.seat's turn).
   FT.register = function (name, renderer) { FT.renderers[name] = renderer; };
