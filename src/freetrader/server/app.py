@@ -28,7 +28,7 @@ from freetrader.bots import bot_names
 from freetrader.core import FreetraderError
 from freetrader.core.registry import load_part, part_file
 
-from .errors import ApiError, bad_request, conflict
+from .errors import ApiError, bad_request, conflict, not_found
 from .limits import BodyLimit
 from .models import (
     ActionBody,
@@ -342,13 +342,13 @@ def _registered(name: str) -> freetrader.Game:
     try:
         return freetrader.game(name)
     except FreetraderError as exc:
-        raise ApiError(404, str(exc)) from None
+        raise not_found(str(exc)) from None
 
 
 def _game_file(name: str, filename: str) -> Path:
     path = part_file(_registered(name), filename)
     if path is None:
-        raise ApiError(404, f"{name} has no {filename} of its own; the generic renderer draws it")
+        raise not_found(f"{name} has no {filename} of its own; the generic renderer draws it")
     return path
 
 
