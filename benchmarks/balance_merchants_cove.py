@@ -16,7 +16,6 @@ import time
 from multiprocessing import Pool
 
 import freetrader
-import freetrader.bots.merchants_cove  # noqa: F401  (registers the heuristic until bots/__init__ imports it)
 from freetrader.bots import decide, make_bot
 from freetrader.core import Rng, derive_seed
 

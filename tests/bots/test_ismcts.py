@@ -211,7 +211,7 @@ def _awaiting_search(seats: int, seed: int) -> Any:
 
 
 def test_contraband_sampler_hides_nothing_and_believes_declarations():
-    from freetrader.bots.contraband import sample_world
+    from freetrader.games.contraband.bot import sample_world
     from freetrader.games.contraband.components import COMPONENTS as C
 
     truthful = samples = 0
@@ -235,7 +235,7 @@ def test_contraband_sampler_hides_nothing_and_believes_declarations():
 
 
 def test_luggage_for_claim_follows_the_model():
-    from freetrader.bots.contraband import UNDECLARED, luggage_for_claim
+    from freetrader.games.contraband.bot import UNDECLARED, luggage_for_claim
     from freetrader.games.contraband.components import COMPONENTS as C
 
     whisky = C.by_id["whisky"]

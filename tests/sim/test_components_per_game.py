@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import freetrader
-from freetrader.sim import components as _components  # noqa: F401  (registers them)
+from freetrader.core.registry import load_part
 from freetrader.sim.analysis import _COMPONENTS
 from freetrader.sim.runner import play_game
 
@@ -18,6 +18,7 @@ def test_components_of_a_finished_game(name):
     assert name in freetrader.games()
     options = {"end": "turns", "turn_limit": 8} if name == "contraband" else {}
     result = play_game(name, ["heuristic"] * SEATS[name], 3, options)
+    assert load_part(name, "analysis") is not None  # games/<game>/analysis.py, found through the registry
     comps = _COMPONENTS[name](result)
     assert sorted(comps) == list(range(SEATS[name]))
     for seat, names in comps.items():

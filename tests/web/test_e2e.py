@@ -191,3 +191,30 @@ def test_a_board_hot_spot_plays_a_move(browser: Any, tmp_path: Path, game: str) 
         assert index(page) > before and not errors
     finally:
         server.stop()
+
+
+def test_secret_stash_townsfolk_are_drawn_with_their_names_and_costs_from_the_server(browser: Any, tmp_path: Path) -> None:
+    """The Town Square's Townsfolk, Secret Stash sets included, carry the names and costs of data/townsfolk.toml."""
+    from freetrader.games.merchants_cove.components import COMPONENTS
+
+    cards = {t.id: t for t in COMPONENTS.townsfolk}
+    server = LiveServer(f"sqlite:///{tmp_path}/tf.db").start()
+    try:
+        comps = api(server, "GET", "/api/games/merchants-cove/components")["components"]["townsfolk"]
+        assert {k: (v["name"], v["cost"]) for k, v in comps.items()} == {k: (t.name, t.cost) for k, t in cards.items()}
+        table = api(server, "POST", "/api/tables", {"game": "merchants-cove", "seats": ["human", "random"], "seed": 2,
+                                                    "options": {"townsfolk": "artisans+legends"}})["table"]
+        link = api(server, "POST", f"/api/tables/{table['id']}/join", {"name": "Ann"})["link"]
+        square = api(server, "GET", f"/api/tables/{table['id']}/view")["view"]["town_square"]
+        assert square and all(cards[t].set in ("artisans", "legends") for t in square)  # Secret Stash sets only
+        page = browser.new_context().new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + link)
+        page.wait_for_selector("#board svg g.tf", timeout=15000)
+        titles = page.eval_on_selector_all("#board svg g.tf > title", "ts => ts.map((t) => t.textContent)")
+        for t in square:
+            assert any(x.startswith(f"{cards[t].name} · costs {cards[t].cost} gold") for x in titles), (t, titles)
+        assert not errors
+    finally:
+        server.stop()

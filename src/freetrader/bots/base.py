@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from freetrader.core import Action, BadOption, Game, Rng, State
+from freetrader.core.registry import load_part, load_parts
 
-__all__ = ["Bot", "register_bot", "register_heuristic", "make_bot", "parse_seats", "bot_names", "decide"]
+__all__ = ["Bot", "register_bot", "register_heuristic", "make_bot", "parse_seats", "bot_names", "decide", "load_game_bots"]
 
 
 class Bot(ABC):
@@ -38,11 +39,16 @@ class Bot(ABC):
 
 BotFactory = Callable[..., Bot]
 _BOTS: dict[str, BotFactory] = {}
+_GAME_BOTS: dict[str, dict[str, BotFactory]] = {}  # game name -> bots only that game offers
 _HEURISTICS: dict[str, BotFactory] = {}
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    _BOTS[name] = factory
+def register_bot(name: str, factory: BotFactory, game: str | None = None) -> None:
+    """A bot by ``name``: for every game, or only for the game called ``game`` (any version)."""
+    if game is None:
+        _BOTS[name] = factory
+    else:
+        _GAME_BOTS.setdefault(game, {})[name] = factory
 
 
 def register_heuristic(game_name: str, factory: BotFactory) -> None:
@@ -50,8 +56,25 @@ def register_heuristic(game_name: str, factory: BotFactory) -> None:
     _HEURISTICS[game_name] = factory
 
 
+def load_game_bots(game: Game | None = None) -> None:
+    """Import the ``bot`` part of ``game`` (of every registered game if ``None``): it registers its bots.
+
+    A game's heuristic lives in its own folder (``games/<game>/bot.py``) and is
+    found through the game registry, so ``bots`` keeps no list of games.
+    """
+    if game is None:
+        load_parts("bot")
+    else:
+        load_part(game, "bot")
+
+
 def bot_names(game: Game | None = None) -> list[str]:
+    load_game_bots(game)
     names = sorted(_BOTS)
+    if game is None:
+        names += [n for bots in _GAME_BOTS.values() for n in bots]
+    else:
+        names += list(_GAME_BOTS.get(game.spec.name, {}))
     if game is None or game.spec.name in _HEURISTICS:
         names.append("heuristic")
     return sorted(names)
@@ -80,12 +103,13 @@ def make_bot(spec: str, game: Game, seed: int = 0) -> Bot:
             if not eq or not key.strip():
                 raise BadOption(f"bot parameter {part!r} in {spec!r} must look like key=value")
             params[key.strip()] = _parse_value(value.strip())
+    load_game_bots(game)
     if name == "heuristic":
         factory = _HEURISTICS.get(game.spec.name)
         if factory is None:
             raise BadOption(f"{game.spec.title} has no heuristic bot yet; use one of: {', '.join(sorted(_BOTS))}")
     else:
-        factory = _BOTS.get(name)
+        factory = _BOTS.get(name) or _GAME_BOTS.get(game.spec.name, {}).get(name)
         if factory is None:
             raise BadOption(f"unknown bot {name!r}; bots for {game.spec.title}: {', '.join(bot_names(game))}")
     return factory(game, seed, **params)

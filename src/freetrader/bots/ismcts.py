@@ -62,7 +62,7 @@ changes any score and every move looks alike.
 others' play said nothing about them; in a bluffing game it does (a
 declaration is mostly true). A game may register a *sampler*
 (``register_sampler``) that draws worlds from a model of the others' play
-instead: Contraband's (in ``bots/contraband.py``) builds the pending luggage
+instead: Contraband's (in ``games/contraband/bot.py``) builds the pending luggage
 from the declaration, true three times in four. An earlier version weighted
 uniform worlds and rejected unlikely ones; with a cap on rejections it fell
 back to the likeliest world seen, which for a declaration of two whiskies is
@@ -83,7 +83,7 @@ from typing import Any
 
 from freetrader.core import Action, BadOption, Game, Rng, State
 
-from .base import _HEURISTICS, Bot, register_bot
+from .base import _HEURISTICS, Bot, load_game_bots, register_bot
 
 __all__ = ["IsmctsBot", "Sampler", "Evaluator", "register_sampler", "register_evaluator", "register_depth", "evaluator_for", "normalize"]
 
@@ -131,6 +131,7 @@ def register_sampler(game_name: str, fn: Sampler) -> None:
 
 
 def evaluator_for(game: Game) -> Evaluator | None:
+    load_game_bots(game)
     return _EVALUATORS.get(game.spec.name)
 
 
@@ -194,6 +195,7 @@ class IsmctsBot(Bot):
             raise BadOption(f"ismcts takes {', '.join(_PARAMS)}; unknown: {', '.join(unknown)}")
         seed = int(params.pop("seed", seed))
         super().__init__(game, seed)
+        load_game_bots(game)  # the game's heuristic, evaluator, sampler and depth, if it has them
         iters = _number(params, "iters", None, 1)
         self.iters = int(iters) if iters is not None else None
         ms = _number(params, "ms", None if self.iters else 200.0, 1)

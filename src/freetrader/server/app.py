@@ -8,6 +8,7 @@ Responses carry views only (``State.view(seat)`` for the requester's seat,
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -25,8 +26,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import freetrader
 from freetrader.bots import bot_names
 from freetrader.core import FreetraderError
+from freetrader.core.registry import load_part, part_file
 
-from .errors import ApiError, bad_request, conflict
+from .errors import ApiError, bad_request, conflict, not_found
 from .limits import BodyLimit
 from .models import (
     ActionBody,
@@ -143,6 +145,11 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
                 "bots": bot_names(g),
             })
         return out
+
+    @app.get("/api/games/{name}/components", responses=_ERRORS,
+             summary="What the browser draws a game from: its board, cards, names, texts and costs")
+    async def game_components(name: str) -> dict[str, Any]:
+        return _components(name)
 
     @app.get("/api/tables", response_model=TableList, summary="Tables whose game is still going")
     async def list_tables() -> dict[str, Any]:
@@ -321,8 +328,36 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     async def replay_page() -> FileResponse:
         return FileResponse(web / "replay.html")
 
+    @app.get("/static/games/{name}.js", include_in_schema=False)
+    async def game_script(name: str) -> FileResponse:
+        # a game's browser renderer lives in its own folder (games/<game>/web.js); generic.js stays here
+        path = web / "games" / "generic.js" if name == "generic" else _game_file(name, "web.js")
+        return FileResponse(path, media_type="text/javascript")
+
     app.mount("/static", StaticFiles(directory=str(web)), name="static")
     return app
+
+
+def _registered(name: str) -> freetrader.Game:
+    try:
+        return freetrader.game(name)
+    except FreetraderError as exc:
+        raise not_found(str(exc)) from None
+
+
+def _game_file(name: str, filename: str) -> Path:
+    path = part_file(_registered(name), filename)
+    if path is None:
+        raise not_found(f"{name} has no {filename} of its own; the generic renderer draws it")
+    return path
+
+
+@functools.lru_cache(maxsize=64)
+def _components(name: str) -> dict[str, Any]:
+    """The game's ``web`` part (``games/<game>/web.py``) serialised once: the data never changes while serving."""
+    g = _registered(name)
+    part = load_part(g, "web")
+    return {"game": g.spec.slug, "components": part.components() if part is not None else {}}
 
 
 def _seat(table: Table, token: str) -> int:

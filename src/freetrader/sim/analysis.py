@@ -3,8 +3,10 @@
 Pure standard library (the plots are in ``report.py``). Components are what a
 seat had or chose in a game (a ship card, a character, "first officer"); a
 game names them by registering ``fn(result) -> {seat: [component, ...]}``
-with ``register_components``; the functions live in ``components.py``, since
-games may not import ``sim``. A game without one has no component rows,
+with ``register_components`` from its own ``analysis`` part
+(``games/<game>/analysis.py``, imported through the game registry when its
+results are analysed; ``components.py`` has helpers such functions share).
+A game without one has no component rows,
 except the bot of each seat when the seats had different bots.
 """
 
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import freetrader
+from freetrader.core.registry import load_part
 
 from .results import RESULT_KEYS, ResultFileError
 from .stats import wilson_interval
@@ -202,8 +205,7 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
     mean_first = statistics.fmean([float(r["scores"][f]) for r, f in firsts if f is not None] or [0.0])
     first = _rate_row(-1, "first to act", w_first, n_first, mean_first, fair)
     name = freetrader.game(slug).spec.name
-    from . import components as _registered  # noqa: F401  (registers the per-game component functions)
-
+    load_part(slug, "analysis")  # the game's component functions register themselves
     fn = _COMPONENTS.get(name)
     mixed = any(len({r["seats"][s] for r in chosen}) > 1 for s in range(seats)) or len(set(chosen[0]["seats"])) > 1
     lift = _lift_rows(chosen, fn, mixed, min_component_games)

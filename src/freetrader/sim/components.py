@@ -1,8 +1,11 @@
-"""Per-game component functions for the balance report (see ``analysis.register_components``).
+"""Helpers for the per-game component functions of the balance report.
 
-A function maps one result line to ``{seat: [component, ...]}``: what that seat
-had or chose in the game. ``played_actions`` is a generic helper a game may
-use: every kind of action a seat ever took ("claim crown-jewels", "inform").
+A game's function (``games/<game>/analysis.py``, registered with
+``analysis.register_components``) maps one result line to
+``{seat: [component, ...]}``: what that seat had or chose in the game.
+``played_actions`` is a generic helper a game may use: every kind of action a
+seat ever took ("claim crown-jewels", "inform"); ``start_state`` and
+``final_state`` rebuild the game's first and last positions.
 """
 
 from __future__ import annotations
@@ -12,9 +15,7 @@ from typing import Any
 
 import freetrader
 
-from .analysis import register_components
-
-__all__ = ["played_actions", "start_state"]
+__all__ = ["played_actions", "start_state", "final_state"]
 
 
 def start_state(result: Mapping[str, Any]) -> Any:
@@ -33,53 +34,6 @@ def played_actions(result: Mapping[str, Any], prefix: str = "played ") -> dict[i
     return {seat: sorted(names) for seat, names in kinds.items()}
 
 
-def _contraband(result: Mapping[str, Any]) -> dict[int, list[str]]:
-    comps = played_actions(result)
-    officer = start_state(result).view(None).get("officer")
-    if isinstance(officer, int) and officer in comps:
-        comps[officer].append("first Customs Officer")
-    return comps
-
-
-register_components("contraband", _contraband)
-
-
-def _final_state(result: Mapping[str, Any]) -> Any:
+def final_state(result: Mapping[str, Any]) -> Any:
+    """The game's last position, by replaying its record."""
     return freetrader.replay(result["record"])
-
-
-def _cornish_smuggler(result: Mapping[str, Any]) -> dict[int, list[str]]:
-    """The ship card chosen, the START storehouse drafted, every Character hired, and seat order."""
-    state = start_state(result)
-    comps: dict[int, list[str]] = {seat: [] for seat in range(state.seats)}
-    for text in result["record"]["actions"]:
-        seat = state.to_act
-        verb, _, item = text.partition(" ")
-        if verb in ("ship", "storehouse", "keep") or (verb == "hire" and seat is not None):
-            comps[seat].append(f"{verb} {item.split(' with ')[0]}")
-        state.apply(text)
-    comps[state.options.get("first_player", 0) % state.seats].append("first player")
-    return comps
-
-
-def _precious_cargo(result: Mapping[str, Any]) -> dict[int, list[str]]:
-    comps = played_actions(result)
-    view = _final_state(result).view(None)
-    for seat, player in enumerate(view.get("players") or []):
-        if isinstance(player, Mapping) and player.get("country"):
-            comps.setdefault(seat, []).append(f"country {player['country']}")
-    return comps
-
-
-def _merchants_cove(result: Mapping[str, Any]) -> dict[int, list[str]]:
-    view = _final_state(result).view(None)
-    comps: dict[int, list[str]] = {seat: [] for seat in range(result["record"]["seats"])}
-    for seat, player in enumerate(view.get("players") or []):
-        if seat in comps and isinstance(player, Mapping) and player.get("merchant"):
-            comps[seat].append(f"merchant {player['merchant']}")
-    return comps
-
-
-register_components("cornish-smuggler", _cornish_smuggler)
-register_components("precious-cargo", _precious_cargo)
-register_components("merchants-cove", _merchants_cove)

@@ -5,8 +5,9 @@
   const FT = (window.FT = window.FT || {});
   FT.renderers = FT.renderers || {};
 
-  // A game's board renderer registers itself by game name (e.g. "contraband"):
-  //   FT.register("contraband", {draw(root, view, ctx), label(notation, view)})
+  // A game's board renderer (games/<game>/web.js) registers itself by game name (e.g. "contraband"):
+  //   FT.register("contraband", {init(components), draw(root, view, ctx), label(notation, view)})
+  // init() gets the game's components (GET /api/games/<game>/components) once, before the first draw;
   // draw() fills `root` (a <div>) from the seat's view; ctx.act(notation) plays an action,
   // ctx.legal is the set of legal notations (empty unless it is ctx.seat's turn).
   FT.register = function (name, renderer) { FT.renderers[name] = renderer; };
@@ -94,17 +95,28 @@
 
   FT.gameName = function (slug) { return String(slug || "").replace(/-v\d+$/, ""); };
 
-  // Load games/<name>.js once; fall back to the generic renderer if there is none.
+  // Load a game's renderer once: its script (games/<game>/web.js in the game's folder, served at
+  // /static/games/<name>.js) and its components (GET /api/games/<name>/components: the board, the cards,
+  // their names and texts, built by the server from the game's data files). A renderer with init(components)
+  // gets them before its first draw; the game files keep no copy of the data. No script: the generic renderer.
   const loading = {};
+  FT.components = FT.components || {};
   FT.loadRenderer = function (name) {
-    if (FT.renderers[name]) return Promise.resolve(FT.renderers[name]);
     if (!loading[name]) {
-      loading[name] = new Promise((resolve) => {
+      const script = new Promise((resolve) => {
         const s = document.createElement("script");
         s.src = "/static/games/" + encodeURIComponent(name) + ".js";
-        s.onload = () => resolve(FT.renderers[name] || FT.renderers.generic);
-        s.onerror = () => resolve(FT.renderers.generic);
+        s.onload = () => resolve(FT.renderers[name] || null);
+        s.onerror = () => resolve(null);
         document.head.append(s);
+      });
+      const parts = fetch("/api/games/" + encodeURIComponent(name) + "/components")
+        .then((r) => (r.ok ? r.json() : null)).catch(() => null);
+      loading[name] = Promise.all([script, parts]).then(([r, c]) => {
+        if (!r) return FT.renderers.generic;
+        FT.components[name] = c && c.components ? c.components : {};
+        if (r.init) r.init(FT.components[name]);
+        return r;
       });
     }
     return loading[name];

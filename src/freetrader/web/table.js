@@ -72,8 +72,9 @@
     return new Set(v && v.legal ? v.legal : []);
   }
 
+  let current = null;       // the game's renderer once loaded with its components (FT.loadRenderer)
   function renderer() {
-    return FT.renderers[FT.gameName(msg.view.game)] || FT.renderers.generic;
+    return current || FT.renderers.generic;
   }
 
   function label(notation) {
@@ -186,7 +187,7 @@
     $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + v.prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + v.prompt);
     $("prompt").className = "prompt" + (yours ? " yours" : "");
     if (msg.table.error) showError(msg.table.error);
-    const r = await FT.loadRenderer(FT.gameName(v.game));
+    const r = current = await FT.loadRenderer(FT.gameName(v.game));
     const legal = legalSet();
     r.draw($("board"), v, { seat: msg.you.seat, legal, act, table: msg.table, seatLabel: (s) => FT.seatLabel(msg.table, s), disabled: pending });
     renderActions();

@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 
 from freetrader.bots import decide, make_bot
-from freetrader.bots import precious_cargo as _heuristic  # noqa: F401
 from freetrader.core import Rng, derive_seed
 from freetrader.games.precious_cargo import GAME
 

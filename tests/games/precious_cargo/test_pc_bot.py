@@ -5,7 +5,6 @@ from __future__ import annotations
 from pc_scenario import GAME
 
 from freetrader.bots import decide, make_bot
-from freetrader.bots import precious_cargo as _heuristic  # noqa: F401  (registers it, whoever imports bots)
 from freetrader.core import Rng
 
 

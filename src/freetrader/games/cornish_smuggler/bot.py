@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from freetrader.bots.base import Bot, register_bot, register_heuristic
+from freetrader.bots.ismcts import register_evaluator
 from freetrader.core import Action, State
-from freetrader.games.cornish_smuggler import rules as R
-from freetrader.games.cornish_smuggler.components import COMPONENTS as C
 
-from .base import Bot, register_bot, register_heuristic
-from .ismcts import register_evaluator
+from . import rules as R
+from .components import COMPONENTS as C
 
 
 def _sea_distances() -> list[list[int]]:
@@ -334,7 +334,7 @@ class CornishBot(CornishBotV1):
         return super()._hire_value(a) + bonus
 
 
-register_bot("cornish-heuristic-v1", CornishBotV1)
+register_bot("cornish-heuristic-v1", CornishBotV1, game="cornish-smuggler")
 register_heuristic("cornish-smuggler", CornishBot)
 
 

@@ -4,15 +4,28 @@
   const S = FT.svg;
   const W = 1000, H = 650, CX = 500, CY = 318, RX = 395, RY = 245;
 
+  // the articles and the card colours: GET /api/games/contraband/components (web.py, from the data files)
+  let ARTICLES = {}, CARD = {};
+  function init(c) {
+    ARTICLES = (c && c.articles) || {};
+    CARD = (c && c.drawing && c.drawing.card) || {};
+  }
+
   function article(view, id) {
-    return view.articles.find((a) => a.id === id) || { id, name: id, duty: 0, fine: 0 };
+    const a = ARTICLES[id] || (view.articles || []).find((x) => x.id === id);
+    return a ? Object.assign({ id }, a) : { id, name: id, duty: 0, fine: 0 };
+  }
+
+  function bagName() {
+    const bag = Object.values(ARTICLES).find((a) => a.bag);
+    return bag ? bag.name : "bag";
   }
 
   function cardColour(a) {
-    if (a.id === "diplomatic-bag") return "#cfe0f5";
-    if (a.id === "crown-jewels") return "#e6d3f3";
-    if (a.duty === 0) return "#f4efe4";
-    return a.duty >= 50 ? "#f7d9c4" : "#fbe7b5";
+    const own = CARD.by_id && CARD.by_id[a.id];
+    if (own) return own;
+    if (a.duty === 0) return CARD.free || "#f4efe4";
+    return a.duty >= (CARD.high_duty || 50) ? CARD.high || "#f7d9c4" : CARD.low || "#fbe7b5";
   }
 
   function words(name, width) {
@@ -83,6 +96,7 @@
   function actionFor(legal, notation) { return legal.has(notation) ? notation : null; }
 
   FT.register("contraband", {
+    init,
     label(notation, view) {
       const [verb, rest] = [notation.split(" ")[0], notation.split(" ").slice(1).join(" ")];
       const cap = verb.charAt(0).toUpperCase() + verb.slice(1);
@@ -147,7 +161,7 @@
       const dec = S("g", { transform: "translate(430,335)", class: "declaration" });
       dec.append(S("rect", { x: 0, y: 0, width: 320, height: 92, rx: 8, class: "paper" }));
       dec.append(S("text", { x: 12, y: 22, class: "label dark", text: view.declarer >= 0 ? `Declaration of ${ctx.seatLabel(view.declarer)}` : "Declaration" }));
-      const claimed = view.claim.diplomatic_bag ? ["Diplomatic Bag"] : view.claim.articles.map((id) => article(view, id).name);
+      const claimed = view.claim.diplomatic_bag ? [bagName()] : view.claim.articles.map((id) => article(view, id).name);
       const dutyTotal = view.claim.articles.reduce((t, id) => t + article(view, id).duty, 0);
       dec.append(S("text", { x: 12, y: 48, class: "claim", text: claimed.length ? claimed.join(", ") : "nothing declared yet" }));
       dec.append(S("text", { x: 12, y: 74, class: "small dark", text: view.claim.diplomatic_bag ? "passes free of duty" : `duty (List A): $${dutyTotal}` }));

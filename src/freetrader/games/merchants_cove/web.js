@@ -2,38 +2,49 @@
 // (Bazaar, Town Square, Black Market) and their customers, the Faction Halls and the Lair, the Townsfolk in the
 // Town Square, and each merchant's shop board (Alchemist, Blacksmith, Captain, Chronomancer; any other board as a
 // key/value list), Sale Shelf, gold, shields, Staff and Corruption; the Peddler in solo games.
-// Everything is drawn from the view as it comes: missing or extra keys are tolerated, never trusted.
+// Everything is drawn from the view as it comes: missing or extra keys are tolerated, never trusted. The names,
+// colours, costs and icons of the pieces and cards (all 84 Townsfolk) come from the server,
+// GET /api/games/merchants-cove/components (web.py, from the data files); this file copies none of them.
 "use strict";
 (function () {
   const S = FT.svg;
-  const ADV = { red: "#c0392b", green: "#3f8f3a", blue: "#2c6fb3", yellow: "#e2b227", grey: "#8c8c8c", ichor: "#8e44ad" };
-  const ADV_NAME = { red: "warrior", green: "bard", blue: "wizard", yellow: "noble", grey: "Rogue" };
-  const FACTIONS = ["red", "green", "blue", "yellow"];
   const SEAT = ["#1f5f8b", "#8e3b7a", "#d35400", "#5d4037"];
   const PEDDLER = "#2b2b2b";
-  const COMMON = { load: 1, recruit: 2, sponsor: 2 };
-  const MERCHANT = {
-    alchemist: { name: "the Alchemist", actions: { gather: 1, pour: 1, brew: 2 } },
-    blacksmith: { name: "the Blacksmith", actions: { smelt: 1, heat: 1, forge: 2, unlock: 2 } },
-    captain: { name: "the Captain", actions: { sail: 1, spin: 1, recall: 2 } },
-    chronomancer: { name: "the Chronomancer", actions: { shift: 1, travel: 1, craft: 2 } },
-  };
-  const PIER = {
-    bazaar: { name: "Bazaar Pier", short: "Bazaar", note: "large goods" },
-    square: { name: "Town Square Pier", short: "Town Square", note: "small goods" },
-    black: { name: "Black Market", short: "Black Market", note: "any good · +1 Corruption" },
-  };
-  // Townsfolk from data/townsfolk.toml: colour and cost (unknown ids are drawn plain)
-  const TF = { baker: ["red", 2], fishwife: ["green", 2], priestess: ["blue", 3], magistrate: ["yellow", 3], lamplighter: ["red", 2],
-    "tavern-maid": ["green", 2], scribe: ["blue", 3], herald: ["yellow", 3], washer: ["red", 1], gardener: ["green", 1], librarian: ["blue", 2],
-    jeweller: ["yellow", 2], sellsword: ["red", 2], ranger: ["green", 2], battlemage: ["blue", 3], "knight-errant": ["yellow", 3],
-    berserker: ["red", 4], outrider: ["green", 4], hexblade: ["blue", 5], duellist: ["yellow", 5], cutthroat: ["red", 1], poacher: ["green", 1],
-    smuggler: ["blue", 2], fence: ["yellow", 2], deckhand: ["red", 1], bosun: ["green", 1], navigator: ["blue", 2], lookout: ["yellow", 2],
-    "harbour-master": ["red", 2], "press-gang": ["green", 2], ferryman: ["blue", 2], pilot: ["yellow", 2], quartermaster: ["red", 3],
-    "first-mate": ["green", 3], "cabin-boy": ["blue", 1], purser: ["yellow", 1] };
-  const TF_ICONS = { lamplighter: ["red", "green"], "tavern-maid": ["green", "red"], scribe: ["blue", "yellow"], herald: ["yellow", "blue"],
-    berserker: ["red", "grey"], outrider: ["green", "grey"], hexblade: ["blue", "grey"], duellist: ["yellow", "grey"], cutthroat: ["grey"],
-    poacher: ["grey"], smuggler: ["grey"], fence: ["grey"], quartermaster: ["red", "blue"], "first-mate": ["green", "yellow"] };
+  // ---- the game's pieces and cards: GET /api/games/merchants-cove/components (web.py, from data/*.toml) ----
+  let ADV = {};        // colour id -> drawing colour (data/drawing.toml)
+  let ADV_NAME = {};   // colour id -> adventurer name ("warrior")
+  let FACTIONS = [];   // the Faction Hall colours, in board order
+  let ROGUE = "";      // the Rogues' colour
+  let COMMON = {};     // action every shop board has -> hours
+  let MERCHANT = {};   // merchant id -> { name, actions: { action: hours } }
+  let PIER = {};       // pier id -> { name, short, note }
+  let TF = {};         // Townsfolk id -> { name, colour, cost, icons }
+
+  function init(c) {
+    c = obj(c);
+    ADV = obj(obj(c.drawing).colours);
+    ADV_NAME = {};
+    for (const [id, a] of Object.entries(obj(c.adventurers))) ADV_NAME[id] = str(obj(a).name) || id;
+    FACTIONS = arr(c.factions).map(str);
+    ROGUE = str(c.rogue);
+    COMMON = obj(c.common);
+    MERCHANT = {};
+    for (const [id, m] of Object.entries(obj(c.merchants))) {
+      // "Phoenestra Orwyn, the Alchemist": the board is called by its title
+      MERCHANT[id] = { name: str(obj(m).name).split(", ").pop() || nice(id), actions: obj(obj(m).actions) };
+    }
+    PIER = {};
+    for (const [id, q] of Object.entries(obj(c.piers))) {
+      const name = str(obj(q).name) || nice(id), sizes = arr(q.sizes), corr = num(q.corruption, 0);
+      const goods = sizes.length > 1 ? "any good" : sizes.length ? sizes[0] + " goods" : "";
+      PIER[id] = { name: name.replace(/ \(.*\)$/, ""), short: name.replace(/ \(.*\)$/, "").replace(/ Pier$/, ""),
+        note: [goods, corr ? "+" + corr + " Corruption" : ""].filter(Boolean).join(" · ") };
+    }
+    TF = {};
+    for (const [id, t] of Object.entries(obj(c.townsfolk))) {
+      TF[id] = { name: str(obj(t).name) || nice(id), colour: str(t.colour), cost: num(t.cost, null), icons: arr(t.icons).map(str) };
+    }
+  }
 
   const arr = (x) => (Array.isArray(x) ? x : []);
   const obj = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
@@ -53,7 +64,7 @@
     const [size, c] = str(g).split("-");
     return c ? `${size} ${c} good` : nice(g);
   }
-  function tfName(t) { return nice(t); }
+  function tfName(t) { return TF[t] ? TF[t].name : nice(t); }
   function seatName(view, q) {
     const n = num(Number(q), -1);
     if (view && view.peddler && n === arr(view.players).length) return "the Peddler";
@@ -104,7 +115,7 @@
       case "do": { const c = actionCost(view, me.merchant, a); return nice(a) + (c !== null ? ` (${c} h)` : ""); }
       case "boat": return (view.drawn ? `Put the ${ADV_NAME[view.drawn] || view.drawn} (${view.drawn})` : "Put the adventurer") + ` on boat ${a}`;
       case "dock": return "Dock at " + slotName(a);
-      case "hire": return `Hire the ${tfName(a)}` + (TF[a] ? ` (${TF[a][1]} gold)` : "");
+      case "hire": return `Hire the ${tfName(a)}` + (TF[a] && TF[a].cost !== null ? ` (${TF[a].cost} gold)` : "");
       case "replace": return `Replace the ${tfName(a)}`;
       case "skip": return "Skip";
       case "done": return "Done";
@@ -144,7 +155,7 @@
     const g = S("g", { class: "meeple", transform: `translate(${x},${y}) scale(${s || 1})` });
     g.append(S("circle", { cx: 0, cy: -7, r: 5, fill: colour(c), stroke: "#1d1a16", "stroke-width": 1 }),
       S("path", { d: "M-8 9 Q-8 -2 0 -2 Q8 -2 8 9 Z", fill: colour(c), stroke: "#1d1a16", "stroke-width": 1 }));
-    if (c === "grey") g.append(S("path", { d: "M-5 -9 L5 -9", stroke: "#1d1a16", "stroke-width": 2 }));
+    if (c === ROGUE) g.append(S("path", { d: "M-5 -9 L5 -9", stroke: "#1d1a16", "stroke-width": 2 }));
     g.append(S("title", { text: title || (ADV_NAME[c] ? `${ADV_NAME[c]} (${c})` : str(c)) }));
     return g;
   }
@@ -294,7 +305,7 @@
       const g = S("g", { class: "lair" });
       g.append(S("path", { d: `M${x} ${y + 78} L${x} ${y + 30} Q${x + lw / 2} ${y - 6} ${x + lw} ${y + 30} L${x + lw} ${y + 78} Z`, fill: "#4a4540", stroke: "#222", "stroke-width": 2 }));
       g.append(S("text", { x: x + lw / 2, y: y + 26, "text-anchor": "middle", class: "on-dark tiny", text: "Lair" }));
-      for (let k = 0; k < Math.min(n, 6); k++) g.append(meeple(x + 14 + (k % 3) * 14, y + 42 + Math.floor(k / 3) * 22, "grey", 0.8));
+      for (let k = 0; k < Math.min(n, 6); k++) g.append(meeple(x + 14 + (k % 3) * 14, y + 42 + Math.floor(k / 3) * 22, ROGUE, 0.8));
       g.append(S("text", { x: x + lw - 8, y: y + 70, "text-anchor": "end", class: "on-dark count", text: n }));
       const rc = obj(view.rogue_card);
       g.append(S("title", { text: `The Lair: ${plural(n, "Rogue")}` + (rc.name ? ` · Rogue card ${rc.number || ""} ${rc.name}` : "") }));
@@ -397,12 +408,13 @@
   // ---- Town Square (Townsfolk), decks, bag ----
   function tfCard(x, y, w, h, t, hot, ctx, picker, key) {
     const g = S("g", { class: "tf", transform: `translate(${x},${y})` });
-    const [c, cost] = TF[t] || ["", null];
+    const tf = TF[t] || { colour: "", cost: null, icons: [] };
+    const c = tf.colour, cost = tf.cost;
     g.append(S("rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill: "#fffaf0", stroke: colour(c), "stroke-width": 2.5, class: "node-shape" }));
     g.append(S("rect", { x: 0, y: 0, width: w, height: 8, rx: 3, fill: colour(c) }));
     const name = tfName(t);
     g.append(S("text", { x: w / 2, y: 24, "text-anchor": "middle", class: name.length > 12 ? "tiny bold" : "small bold", text: name }));
-    (TF_ICONS[t] || (c ? [c] : [])).forEach((ic, k, all) => g.append(meeple(w / 2 - (all.length - 1) * 10 + k * 20, h - 18, ic, 0.8)));
+    (tf.icons.length ? tf.icons : (c ? [c] : [])).forEach((ic, k, all) => g.append(meeple(w / 2 - (all.length - 1) * 10 + k * 20, h - 18, ic, 0.8)));
     if (cost !== null) { g.append(coin(16, h - 16, 9)); g.append(S("text", { x: 16, y: h - 12, "text-anchor": "middle", class: "on-dark tiny", text: cost })); }
     g.append(S("title", { text: name + (cost !== null ? ` · costs ${cost} gold` : "") + (c ? ` · ${c}` : "") }));
     if (key) makeHot(g, key, hot, ctx, picker, name);
@@ -688,7 +700,7 @@
         parts.push(S("text", { x: 14, y: y + 16, class: "small bold", text: "Staff" }));
         staff.forEach((t, i) => {
           const x = 62 + (i % 4) * 107, yy = y + Math.floor(i / 4) * 30;
-          const c = (TF[t] || [])[0];
+          const c = TF[t] ? TF[t].colour : "";
           parts.push(S("g", {}, [S("rect", { x, y: yy + 1, width: 102, height: 24, rx: 5, fill: "#fffaf0", stroke: colour(c), "stroke-width": 2 }),
             S("text", { x: x + 51, y: yy + 17, "text-anchor": "middle", class: "tiny bold", text: tfName(t) }), S("title", { text: tfName(t) + (c ? " (" + c + ")" : "") })]));
         });
@@ -836,6 +848,7 @@
 
   let last = null, resizeTimer = null, lastNarrow = null;
   FT.register("merchants-cove", {
+    init,
     label,
     draw(root, view, ctx) {
       view = obj(view);

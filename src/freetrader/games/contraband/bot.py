@@ -22,13 +22,13 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
+from freetrader.bots.base import Bot, register_heuristic
+from freetrader.bots.ismcts import register_depth, register_sampler
 from freetrader.core import Action, Rng, State
-from freetrader.games.contraband import actions as A
-from freetrader.games.contraband.components import COMPONENTS as C
-from freetrader.games.contraband.rules import PHASES, contraband_fine
 
-from .base import Bot, register_heuristic
-from .ismcts import register_depth, register_sampler
+from . import actions as A
+from .components import COMPONENTS as C
+from .rules import PHASES, contraband_fine
 
 _SEARCH, _RECEIVE = "search", "receive"
 _SOFTMIN_DOLLARS = 12.0  # temperature of the soft choice among declarations

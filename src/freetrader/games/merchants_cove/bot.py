@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from freetrader.bots.base import Bot, register_heuristic
+from freetrader.bots.ismcts import register_depth, register_evaluator
 from freetrader.core import Action, State
-from freetrader.games.merchants_cove import rules as R
-from freetrader.games.merchants_cove.components import COMPONENTS as C
-from freetrader.games.merchants_cove.components import GREY, N_GOODS
-from freetrader.games.merchants_cove.merchants import MERCHANTS
 
-from .base import Bot, register_heuristic
-from .ismcts import register_depth, register_evaluator
+from . import rules as R
+from .components import COMPONENTS as C
+from .components import GREY, N_GOODS
+from .merchants import MERCHANTS
 
 HOUR = 2.6  # gold an hour of the Clock is worth
 CORRUPTION = 2.5  # gold a Corruption icon is expected to cost

@@ -1,16 +1,24 @@
 // Precious Cargo: the route board between Koruna and Talonas, drawn from the view itself (settlements and
 // dots carry their grid x/y, routes their ends): settlements with two docks, Governors and the commodity
 // chip they want; ships with their sails and crates; the supply card, the face-down chips and the coins.
+// The colours of the countries and commodities come with the components (GET /api/games/precious-cargo/components).
 "use strict";
 (function () {
   const S = FT.svg;
   const W = 1000, H = 760;
   const X0 = 160, DX = 113, Y0 = 130, DY = 92;   // grid column/row 0..6 -> board pixels
-  const COUNTRY = { red: "#c0392b", yellow: "#d4a017" };
-  const COUNTRY_LIGHT = { red: "#f2d3cc", yellow: "#f6e7b0" };
   const SEAT = ["#1f5f8b", "#6c3483"];
-  const CARGO = { food: "#5d9b3a", textiles: "#8e44ad", livestock: "#a0522d", spice: "#e67e22", sugar: "#f4f1ea",
-    furs: "#6e4b3a", ore: "#566573" };
+  // the countries and commodities: GET /api/games/precious-cargo/components (web.py, from the data files)
+  let COLOURS = {}, LIGHT = {}, CARGO = {};  // colour name -> drawing colour; cargo id -> its colour name
+
+  function init(c) {
+    c = obj(c);
+    const d = obj(c.drawing);
+    COLOURS = obj(d.colours); LIGHT = obj(d.light);
+    CARGO = {};
+    for (const [id, k] of Object.entries(obj(c.cargo))) CARGO[id] = String(obj(k).color || "");
+  }
+  const cargoColour = (id) => COLOURS[CARGO[id]];
 
   const arr = (x) => (Array.isArray(x) ? x : []);
   const obj = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
@@ -23,7 +31,7 @@
   function seatColour(view, seat) {
     const p = arr(view.players).find((q) => q && q.seat === seat) || arr(view.players)[seat];
     const c = p && countryOf(view, p.country);
-    return c && COUNTRY[c.color] ? COUNTRY[c.color] : SEAT[seat % SEAT.length] || "#777";
+    return c && COLOURS[c.color] ? COLOURS[c.color] : SEAT[seat % SEAT.length] || "#777";
   }
   function placeName(view, id) {
     const s = arr(view.settlements).find((x) => x && x.id === id);
@@ -80,7 +88,7 @@
   function crate(x, y, c, s, title) {
     const g = S("g", { class: "crate", transform: `translate(${x},${y})` });
     const base = cargoBase(c);
-    g.append(S("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 2, fill: CARGO[base] || "#bbb", stroke: "#2a2118", "stroke-width": 1.2 }));
+    g.append(S("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 2, fill: cargoColour(base) || "#bbb", stroke: "#2a2118", "stroke-width": 1.2 }));
     g.append(S("path", { d: `M${-s / 2} ${-s / 2} L${s / 2} ${s / 2} M${s / 2} ${-s / 2} L${-s / 2} ${s / 2}`, stroke: "#2a2118", "stroke-width": 0.6, opacity: 0.45 }));
     g.append(S("title", { text: title || c }));
     return g;
@@ -110,7 +118,7 @@
     const g = S("g", { class: "chip", transform: `translate(${x},${y})` });
     const c = arr(view.cargo).find((k) => k && k.id === id);
     g.append(S("circle", { r, fill: "#fffaf0", stroke: "#3b2f1e", "stroke-width": 1.5 }));
-    g.append(S("rect", { x: -r * 0.45, y: -r * 0.75, width: r * 0.9, height: r * 0.9, rx: 2, fill: CARGO[id] || "#bbb", stroke: "#2a2118", "stroke-width": 1 }));
+    g.append(S("rect", { x: -r * 0.45, y: -r * 0.75, width: r * 0.9, height: r * 0.9, rx: 2, fill: cargoColour(id) || "#bbb", stroke: "#2a2118", "stroke-width": 1 }));
     g.append(S("text", { x: 0, y: r * 0.78, "text-anchor": "middle", class: "chip-value", text: c ? c.value : "?" }));
     g.append(S("title", { text: "wants " + (c ? c.name + " (worth " + c.value + ")" : nice(id)) }));
     return g;
@@ -127,17 +135,17 @@
       if (!mine.length) continue;
       const left = mine.every((s) => num(s.x, 0) < 3);
       const land = left ? `M0 0 L64 0 Q${X0 - 40} ${H / 2} 64 ${H} L0 ${H} Z` : `M${W} 0 L${W - 64} 0 Q${px(6) + 40} ${H / 2} ${W - 64} ${H} L${W} ${H} Z`;
-      svg.append(S("path", { d: land, fill: COUNTRY_LIGHT[c.color] || "#eee3c8", stroke: COUNTRY[c.color] || "#8a7a55", "stroke-width": 3 }));
+      svg.append(S("path", { d: land, fill: LIGHT[c.color] || "#eee3c8", stroke: COLOURS[c.color] || "#8a7a55", "stroke-width": 3 }));
       const tx = left ? 14 : W - 14;
       const name = S("g", { class: "country" });
       const leader = c.leader !== null && c.leader !== undefined ? ` · seat ${c.leader}` : "";
-      name.append(S("text", { x: left ? tx + 30 : tx - 30, y: 38, "text-anchor": left ? "start" : "end", class: "country-name", fill: COUNTRY[c.color] || "#333", text: c.name + leader }));
+      name.append(S("text", { x: left ? tx + 30 : tx - 30, y: 38, "text-anchor": left ? "start" : "end", class: "country-name", fill: COLOURS[c.color] || "#333", text: c.name + leader }));
       const ex = left ? tx + 12 : tx - 12;
       if (c.emblem === "sun") {
-        name.append(S("circle", { cx: ex, cy: 30, r: 7, fill: COUNTRY[c.color] || "#333" }));
-        for (let k = 0; k < 8; k++) { const a = (k * Math.PI) / 4; name.append(S("line", { x1: ex + 9 * Math.cos(a), y1: 30 + 9 * Math.sin(a), x2: ex + 13 * Math.cos(a), y2: 30 + 13 * Math.sin(a), stroke: COUNTRY[c.color] || "#333", "stroke-width": 2 })); }
+        name.append(S("circle", { cx: ex, cy: 30, r: 7, fill: COLOURS[c.color] || "#333" }));
+        for (let k = 0; k < 8; k++) { const a = (k * Math.PI) / 4; name.append(S("line", { x1: ex + 9 * Math.cos(a), y1: 30 + 9 * Math.sin(a), x2: ex + 13 * Math.cos(a), y2: 30 + 13 * Math.sin(a), stroke: COLOURS[c.color] || "#333", "stroke-width": 2 })); }
       } else {
-        name.append(S("path", { d: `M${ex - 13} 24 Q${ex - 6} 30 ${ex} 36 Q${ex + 6} 30 ${ex + 13} 24 Q${ex + 4} 26 ${ex} 30 Q${ex - 4} 26 ${ex - 13} 24 Z`, fill: COUNTRY[c.color] || "#333", stroke: "#6b4f0a" }), S("circle", { cx: ex, cy: 24, r: 3, fill: COUNTRY[c.color] || "#333", stroke: "#6b4f0a" }));
+        name.append(S("path", { d: `M${ex - 13} 24 Q${ex - 6} 30 ${ex} 36 Q${ex + 6} 30 ${ex + 13} 24 Q${ex + 4} 26 ${ex} 30 Q${ex - 4} 26 ${ex - 13} 24 Z`, fill: COLOURS[c.color] || "#333", stroke: "#6b4f0a" }), S("circle", { cx: ex, cy: 24, r: 3, fill: COLOURS[c.color] || "#333", stroke: "#6b4f0a" }));
       }
       name.append(S("title", { text: c.name + " (" + (c.emblem || "") + " on " + (c.color || "") + ")" }));
       name.append(S("rect", { x: left ? tx : tx - 220, y: 14, width: 220, height: 34, fill: "transparent" }));
@@ -173,7 +181,7 @@
       const left = num(s.x, 0) < 3;
       const bx = left ? x - 140 : x - 14, bw = 154, by = y - 44, bh = 88;
       const g = S("g", { class: "settlement", "data-place": s.id });
-      g.append(S("rect", { x: bx, y: by, width: bw, height: bh, rx: 10, fill: "#fffaf0", stroke: COUNTRY[c.color] || "#8a7a55", "stroke-width": 3, class: "node-shape" }));
+      g.append(S("rect", { x: bx, y: by, width: bw, height: bh, rx: 10, fill: "#fffaf0", stroke: COLOURS[c.color] || "#8a7a55", "stroke-width": 3, class: "node-shape" }));
       g.append(S("text", { x: bx + bw / 2, y: by + 17, "text-anchor": "middle", class: "sett-name", text: s.name || nice(s.id) }));
       // docks: two berths on the sea side
       const docks = Math.max(1, num(s.docks, 2));
@@ -251,7 +259,7 @@
     keys.forEach((cid, i) => {
       const c = countryOf(view, cid) || { name: nice(cid) };
       const g = S("g");
-      g.append(S("rect", { x: 0, y: 0, width: 485, height: 92, rx: 10, fill: COUNTRY_LIGHT[c.color] || "#f4efe4", stroke: COUNTRY[c.color] || "#8a7a55", "stroke-width": 2 }));
+      g.append(S("rect", { x: 0, y: 0, width: 485, height: 92, rx: 10, fill: LIGHT[c.color] || "#f4efe4", stroke: COLOURS[c.color] || "#8a7a55", "stroke-width": 2 }));
       g.append(S("text", { x: 12, y: 22, class: "p-label", text: `${c.name} supply` }));
       g.append(S("text", { x: 473, y: 22, "text-anchor": "end", class: "p-small", text: `${num(obj(view.face_down_chips)[cid], 0)} face-down chips` }));
       Object.entries(obj(supply[cid])).forEach(([k, n], j) => {
@@ -313,6 +321,7 @@
   }
 
   FT.register("precious-cargo", {
+    init,
     label,
     draw(root, view, ctx) {
       ensureStyle();

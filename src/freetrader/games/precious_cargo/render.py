@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .render import register_renderer, render_generic
+from freetrader.cli.render import register_renderer, render_generic
 
 __all__ = ["render"]
 

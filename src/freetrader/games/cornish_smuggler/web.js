@@ -3,188 +3,35 @@
 // Characters, the Customs Track, the Gold Wheel and your own Secrets.
 //
 // The client only ever gets views, which name places, ships, storehouses and cards by id. The board facts
-// below (names, kinds, sizes, risks, roads, sea lanes, hold grids, card names and texts) mirror the game's
-// data files: cornish_smuggler/data/map.toml, ships.toml, storehouses.toml, goods.toml, characters.toml
-// and secrets.toml. Change them together. The x/y positions are this drawing's own, designed to follow
-// the real coast. Anything a view names that is not listed here is still shown, by a readable form of its id.
+// (names, kinds, sizes, risks, roads, sea lanes, hold grids, card names and texts) come from the server,
+// GET /api/games/cornish-smuggler/components, built by web.py from the game's data files (or a data pack);
+// this file copies none of them. The x/y positions and colours are the drawing's own, in data/drawing.toml.
+// Anything a view names that the components do not list is still shown, by a readable form of its id.
 "use strict";
 (function () {
   const S = FT.svg;
 
-  // ---- board data (mirrors data/*.toml) -------------------------------------------------------------
-  const LOCS = {
-    "scilly": { name: "Isles of Scilly", kind: "island", size: 2, risk: 0, land: [], sea: ["scilly-sound"] },
-    "sennen": { name: "Sennen Cove", kind: "port", size: 0, risk: 2, land: ["st-levan","st-just"], sea: ["off-st-levan"] },
-    "st-levan": { name: "St Levan", kind: "village", size: 0, risk: 0, land: ["sennen","mousehole"], sea: [] },
-    "st-just": { name: "St Just", kind: "port", size: 2, risk: 4, land: ["sennen","pendeen","madron"], sea: ["north-coast"] },
-    "pendeen": { name: "Pendeen", kind: "village", size: 0, risk: 0, land: ["st-just","zennor"], sea: [] },
-    "zennor": { name: "Zennor", kind: "village", size: 0, risk: 0, land: ["pendeen","st-ives","nancledra"], sea: [] },
-    "st-ives": { name: "St Ives", kind: "port", size: 5, risk: 5, land: ["zennor","lelant","nancledra"], sea: ["st-ives-bay"] },
-    "nancledra": { name: "Nancledra", kind: "village", size: 0, risk: 0, land: ["zennor","st-ives","madron","ludgvan"], sea: [] },
-    "lelant": { name: "Lelant", kind: "village", size: 0, risk: 0, land: ["st-ives","hayle"], sea: [] },
-    "hayle": { name: "Hayle", kind: "port", size: 3, risk: 4, land: ["lelant","gwithian","st-erth"], sea: ["st-ives-bay"] },
-    "gwithian": { name: "Gwithian", kind: "cove", size: 0, risk: 0, land: ["hayle","up-north"], sea: ["st-ives-bay"] },
-    "st-erth": { name: "St Erth", kind: "village", size: 0, risk: 0, land: ["hayle","ludgvan","leedstown"], sea: [] },
-    "madron": { name: "Madron", kind: "town", size: 2, risk: 0, land: ["st-just","nancledra","penzance"], sea: [] },
-    "penzance": { name: "Penzance", kind: "port", size: 7, risk: 6, land: ["madron","newlyn","marazion"], sea: ["mounts-bay-west"] },
-    "newlyn": { name: "Newlyn", kind: "port", size: 0, risk: 3, land: ["penzance","mousehole"], sea: ["mounts-bay-west"] },
-    "mousehole": { name: "Mousehole", kind: "port", size: 0, risk: 2, land: ["newlyn","st-levan"], sea: ["mounts-bay-west"] },
-    "ludgvan": { name: "Ludgvan", kind: "village", size: 0, risk: 0, land: ["nancledra","marazion","st-erth"], sea: [] },
-    "marazion": { name: "Marazion", kind: "port", size: 3, risk: 4, land: ["penzance","ludgvan","perranuthnoe","goldsithney"], sea: ["mounts-bay-east"] },
-    "perranuthnoe": { name: "Perranuthnoe", kind: "village", size: 0, risk: 0, land: ["marazion","prussia-cove"], sea: [] },
-    "prussia-cove": { name: "Prussia Cove", kind: "cove", size: 0, risk: 0, land: ["perranuthnoe","breage"], sea: ["mounts-bay-east"] },
-    "goldsithney": { name: "Goldsithney", kind: "village", size: 0, risk: 0, land: ["marazion","leedstown","godolphin","breage"], sea: [] },
-    "breage": { name: "Breage", kind: "village", size: 0, risk: 0, land: ["prussia-cove","goldsithney","godolphin","porthleven"], sea: [] },
-    "godolphin": { name: "Godolphin", kind: "village", size: 0, risk: 0, land: ["goldsithney","breage","leedstown","helston"], sea: [] },
-    "leedstown": { name: "Leedstown", kind: "village", size: 0, risk: 0, land: ["goldsithney","godolphin","st-erth","up-north"], sea: [] },
-    "porthleven": { name: "Porthleven", kind: "port", size: 3, risk: 3, land: ["breage","helston"], sea: ["mounts-bay-east"] },
-    "helston": { name: "Helston", kind: "town", size: 5, risk: 0, land: ["porthleven","godolphin","up-north"], sea: [] },
-    "up-north": { name: "'Up North'", kind: "town", size: 7, risk: 0, land: ["gwithian","leedstown","helston"], sea: [] },
-  };
-  const SEAS = {
-    "north-coast": { name: "off Zennor and St Just", adj: ["st-ives-bay","off-st-levan","ireland"] },
-    "st-ives-bay": { name: "St Ives Bay", adj: ["north-coast","ireland"] },
-    "off-st-levan": { name: "off St Levan (Land's End)", adj: ["north-coast","mounts-bay-west","scilly-sound","guernsey"] },
-    "scilly-sound": { name: "Scilly Sound", adj: ["off-st-levan","guernsey"] },
-    "mounts-bay-west": { name: "Mount's Bay (west)", adj: ["off-st-levan","mounts-bay-east"] },
-    "mounts-bay-east": { name: "Mount's Bay (east)", adj: ["mounts-bay-west","roscoff"] },
-    "roscoff": { name: "Roscoff Merchant", adj: ["mounts-bay-east"], merchant: true },
-    "guernsey": { name: "Guernsey Merchant", adj: ["off-st-levan","scilly-sound"], merchant: true },
-    "ireland": { name: "Irish Merchant", adj: ["north-coast","st-ives-bay"], merchant: true },
-  };
-  const SHIPS = {
-    "the-fox": { name: "The Fox", hold: [".####.","######","..##.."] },
-    "the-good-intent": { name: "The Good Intent", hold: [".##.","####","####",".##."] },
-    "the-three-brothers": { name: "The Three Brothers", hold: ["###","###","#.#","###"] },
-    "the-lively-nancy": { name: "The Lively Nancy", hold: ["#####","#####",".#.#."] },
-    "the-dove": { name: "The Dove", hold: ["####","####","#..#"] },
-    "the-happy-return": { name: "The Happy Return", hold: ["##.##","#####","#...#","#...#"] },
-    "the-providence": { name: "The Providence", hold: ["#.#.#","#####","#.#.#","#...#"] },
-    "the-ranger": { name: "The Ranger", hold: ["..#.",".###","####",".##.","..#."] },
-    "the-betsey": { name: "The Betsey", hold: ["###","###",".##",".##"] },
-    "the-swallow": { name: "The Swallow", hold: ["#...#","#####",".###.","..#.."] },
-  };
-  const STORES = {
-    "behind-the-turks-head": { name: "Behind The Turks Head", at: "penzance", hold: ["###",".##"] },
-    "under-the-first-and-last": { name: "Under The First and Last", at: "sennen", hold: ["######","#....."] },
-    "the-botallack-adit": { name: "The Botallack Adit", at: "st-just", hold: ["####.","..###"] },
-    "the-pilchard-palace": { name: "The Pilchard Palace", at: "st-ives", hold: ["###","#.#","###"] },
-    "st-unys-tower": { name: "St Uny's Tower", at: "lelant", hold: ["##","##","##"] },
-    "the-net-loft": { name: "The Net Loft", at: "porthleven", hold: ["####","###."] },
-    "the-angel-cellars": { name: "The Angel Cellars", at: "helston", hold: ["##.","###",".##"] },
-    "the-glebe-barn": { name: "The Glebe Barn", at: "ludgvan", hold: [".##.","####",".##."] },
-    "the-mayors-wine-cellar": { name: "The Mayor's Wine Cellar", at: "penzance", hold: ["###","###","##."] },
-    "st-breacas-crypt": { name: "St Breaca's Crypt", at: "breage", hold: [".#.","###","###"] },
-    "pendeen-fogou": { name: "Pendeen Fogou", at: "pendeen", hold: ["#####","....#","....#"] },
-    "the-godolphin-stables": { name: "The Godolphin Stables", at: "godolphin", hold: ["#.#.#","#####"] },
-  };
-  const SHAPES = {
-    "domino": ["##"],
-    "i-tromino": ["###"],
-    "l-tromino": ["##","#."],
-    "i-tetromino": ["####"],
-    "o-tetromino": ["##","##"],
-    "l-tetromino": ["###","#.."],
-    "t-tetromino": ["###",".#."],
-    "s-tetromino": [".##","##."],
-    "i-pentomino": ["#####"],
-    "p-pentomino": ["##","##","#."],
-  };
-  const CHARS = {
-    "allen-cutler": { name: "Allen Cutler", job: "Mayor of St Just", deck: "official", gold: 2, rep: 3, text: "Motivate as an Action: Pay 1 Reputation to move one Customs Officer 1 space." },
-    "henry-baker": { name: "Henry Baker", job: "Mayor of Penzance", deck: "official", gold: 5, rep: 2, text: "Receive 'The Mayor's Wine Cellar' Storehouse." },
-    "francis-oprey": { name: "Francis Oprey", job: "Coast Waiter", deck: "official", gold: 3, rep: 2, text: "Gain 2 Influence for each Goods Shape seized by Customs." },
-    "john-thomas": { name: "John Thomas", job: "Assistant Supervisor of Customs", deck: "official", gold: 5, rep: 3, text: "When goods are seized, Pay 7 Gold / 5 Influence / 3 Reputation to remove one of that player's Characters from the game." },
-    "edward-tregear": { name: "Edward Tregear", job: "Collector of Customs, Penzance", deck: "official", gold: 6, rep: 3, text: "Bribe Customs costs you 2 Gold less (to a minimum of 0 Gold)." },
-    "thomas-rowe": { name: "Thomas Rowe", job: "Riding Officer of Marazion", deck: "official", gold: 4, rep: 2, text: "Motivate as an Action: Pay 2 Influence to move one Customs Officer up to 2 spaces." },
-    "james-lanyon": { name: "Captain James Lanyon", job: "Commander of the Revenue Cruiser", deck: "official", gold: 6, rep: 3, text: "Motivate as an Action: Pay 3 Influence to seize one Goods Shape of your choice from another player's ship in a Port or Cove where you have a Network Counter. It goes to the Customs Warehouse." },
-    "humphry-polglase": { name: "Squire Humphry Polglase", job: "Justice of the Peace", deck: "official", gold: 7, rep: 4, text: "Motivate when one of your Characters would be removed from the game or discarded because of another player's card: Pay 2 Influence to keep that Character." },
-    "samuel-nankervis": { name: "Samuel Nankervis", job: "Tidesman of St Ives", deck: "official", gold: 4, rep: 2, text: "Motivate when you Land Goods: Reduce the Landing Risk by 2." },
-    "peter-curnow": { name: "Peter Curnow", job: "Excise Gauger of Helston", deck: "official", gold: 4, rep: 2, text: "Motivate when another player Sells Goods in a town where you have a Network Counter: After the sale, that player pays you 2 Gold (or all their Gold, if they have less)." },
-    "george-keast": { name: "Lieutenant George Keast", job: "Officer of the Press Gang", deck: "official", gold: 5, rep: 2, text: "Motivate as an Action: Pay 3 Influence to make another player discard one of their Unskilled Characters (they choose which)." },
-    "matthew-jory": { name: "Matthew Jory", job: "Clerk of the Customs House", deck: "official", gold: 5, rep: 3, text: "Motivate as an Action: Pay 1 Influence to draw 2 Secrets Cards." },
-    "niall-horabain": { name: "Niall Horabain", job: "The Minister", deck: "religious", gold: 6, rep: 2, text: "Motivate as an Action: Permanently remove 1 Reputation from a player of your choice." },
-    "the-gwithian-fellowship": { name: "The Gwithian Fellowship", job: "", deck: "religious", gold: 3, rep: 1, text: "If you have no Network Counter in Gwithian, you must place this Network Counter in Gwithian. Allows Landing at Gwithian." },
-    "the-witch-of-st-levan": { name: "The Witch of St Levan", job: "", deck: "religious", gold: 3, rep: 0, text: "Motivate when another player's ship moves into the sea space off St Levan: That player must either pay you 3 Gold or let you take one Goods Shape of your choice from their ship. Put a taken Goods Shape in your ship or in one of your Storehouses if it fits; otherwise return it to any Merchant Space." },
-    "harry-carter": { name: "Harry Carter", job: "Smuggler turned Methodist Preacher", deck: "religious", gold: 4, rep: 2, text: "Gain +1 Reputation each time you Sell Goods at the top (free) price." },
-    "josiah-pender": { name: "The Reverend Josiah Pender", job: "Curate of Zennor", deck: "religious", gold: 4, rep: 2, text: "Gain +1 Influence per turn." },
-    "jacob-hosking": { name: "Jacob Hosking", job: "Sexton of Breage", deck: "religious", gold: 3, rep: 1, text: "Receive the 'St Breaca's Crypt' Storehouse." },
-    "grace-trembath": { name: "Grace Trembath", job: "Methodist Class Leader", deck: "religious", gold: 3, rep: 2, text: "Motivate when you take the 'Buy Reputation' action: It costs 2 Gold instead of 4." },
-    "william-kitto": { name: "William Kitto", job: "Parish Clerk of Madron", deck: "religious", gold: 2, rep: 1, text: "Motivate as an Action: Draw 1 Secrets Card." },
-    "richard-uren": { name: "Richard Uren", job: "Churchwarden of St Erth", deck: "religious", gold: 3, rep: 2, text: "Gain +1 Gold per turn." },
-    "arthur-jago": { name: "The Reverend Arthur Jago", job: "Vicar of St Hilary and Magistrate", deck: "religious", gold: 5, rep: 3, text: "Motivate as an Action: Pay 2 Influence to remove one Bribe Marker from any Customs Officer." },
-    "the-ringers-of-st-just": { name: "The Ringers of St Just", job: "", deck: "religious", gold: 2, rep: 1, text: "Motivate when Goods of yours are about to be seized: Move one of those Goods Shapes 1 space along your network at no cost. It is not seized." },
-    "walter-pascoe": { name: "The Reverend Walter Pascoe", job: "Vicar of Paul", deck: "religious", gold: 4, rep: 3, text: "Hire Character costs you 1 Gold less (to a minimum of 0 Gold)." },
-    "william-bodinar": { name: "William Bodinar", job: "Fisherman", deck: "trade", gold: 3, rep: 1, text: "Motivate when taking the 'Move Ship' action to move your ship 1 extra space." },
-    "holly-and-olivia": { name: "Holly & Olivia", job: "The Harbourmaster's Daughters", deck: "trade", gold: 3, rep: 2, text: "Motivate when Goods are being Landed: Pay 2 Influence to reduce or increase the Landing Risk by 2." },
-    "john-carter": { name: "John Carter", job: "The King of Prussia", deck: "trade", gold: 6, rep: 3, text: "Allows Landing at Prussia Cove. You may Raid the Customs House with only one Mob Character." },
-    "bessie-bussow": { name: "Bessie Bussow", job: "Alewife of Bessy's Cove", deck: "trade", gold: 3, rep: 1, text: "If you have no Network Counter at Prussia Cove, you must place this Network Counter at Prussia Cove. Allows Landing at Prussia Cove." },
-    "nicholas-le-page": { name: "Nicholas Le Page", job: "Guernsey Factor", deck: "trade", gold: 4, rep: 2, text: "Motivate when you buy a Goods Shape: Pay 2 Gold less for it (to a minimum of 1 Gold)." },
-    "richard-hichens": { name: "Richard Hichens", job: "Pilot of Hayle Bar", deck: "trade", gold: 4, rep: 1, text: "Allows Landing at Gwithian." },
-    "elizabeth-quick": { name: "Elizabeth Quick", job: "Spirit Dealer of Helston", deck: "trade", gold: 4, rep: 2, text: "Motivate when you Sell Goods: Gain +2 Gold. (This Gold does not move the Customs Gold Counter.)" },
-    "jabez-trewhella": { name: "Jabez Trewhella", job: "Packhorse Carrier of St Erth", deck: "trade", gold: 3, rep: 1, text: "Motivate as an Action: Move one Goods Shape up to 2 spaces along your network at no cost." },
-    "matthew-angwin": { name: "Matthew Angwin", job: "Steward of Godolphin", deck: "trade", gold: 5, rep: 2, text: "Receive 'The Godolphin Stables' Storehouse." },
-    "the-newlyn-fishwives": { name: "The Newlyn Fishwives", job: "", deck: "trade", gold: 1, rep: 0, text: "If you have no Network Counter in Newlyn, you must place this Network Counter in Newlyn. Motivate when Goods of yours are about to be seized in Newlyn, Mousehole or Penzance: Pay 2 Influence to move that Customs Officer 1 space away. The Goods are not seized." },
-    "jane-wallis": { name: "Jane Wallis", job: "Landlady of the Ship Inn, Mousehole", deck: "trade", gold: 3, rep: 1, text: "Gain +1 Influence per turn." },
-    "benjamin-edwards": { name: "Benjamin Edwards", job: "Tin Merchant of Helston", deck: "trade", gold: 2, rep: 2, text: "When you take the 'Honest Work' action, receive 3 extra Gold." },
-    "the-hayle-underworld": { name: "The Hayle Underworld", job: "", deck: "unskilled", gold: 2, rep: 0, text: "If you have no Network Counter in Hayle, you must place this Network Counter in Hayle. Gain +1 Influence per turn." },
-    "the-gentlemen-of-zennor": { name: "The Gentlemen of Zennor", job: "", deck: "unskilled", gold: 0, rep: 1, text: "If you have no Network Counter in Zennor, you must place this Network Counter in Zennor." },
-    "the-wreckers-of-breage": { name: "The Wreckers of Breage", job: "", deck: "unskilled", gold: 1, rep: 0, text: "If you have no Network Counter in Breage, you must place this Network Counter in Breage. Motivate as an Action: Pay 2 Influence to take one Goods Shape (its owner chooses which) from another player's ship in a Port or Cove where you have a Network Counter. It becomes your Goods at that Port or Cove." },
-    "the-tinners-of-st-just": { name: "The Tinners of St Just", job: "", deck: "unskilled", gold: 1, rep: 0, text: "If you have no Network Counter in St Just, you must place this Network Counter in St Just. Motivate when Goods are about to be seized in a location with one of your Network Counters: Pay 2 Influence to move that Customs Officer 1 space away. The Goods are not seized." },
-    "the-market-jew-street-mob": { name: "The Market Jew Street Mob", job: "", deck: "unskilled", gold: 1, rep: 0, text: "If you have no Network Counter in Penzance, you must place this Network Counter in Penzance. Counts as two Mob Characters for the Raid Customs House action." },
-    "dolly-pentreath": { name: "Dolly Pentreath", job: "Fish Jowster of Mousehole", deck: "unskilled", gold: 2, rep: 1, text: "Motivate as an Action: Sell one Goods Shape of size 2 in a location without a town number (a village, cove or fishing port) where you have a Network Counter, using the Size 2 town prices." },
-    "loveday-nance": { name: "Loveday Nance", job: "Bal Maiden", deck: "unskilled", gold: 1, rep: 1, text: "Motivate as an Action: Move one Goods Shape 1 space along your network at no cost." },
-    "silas-stevens": { name: "Silas Stevens", job: "Huer of St Ives", deck: "unskilled", gold: 1, rep: 1, text: "Motivate when you Land Goods at St Ives, Hayle or Gwithian: Reduce the Landing Risk by 3." },
-    "dick-jenkin": { name: "Dick Jenkin", job: "Tubman", deck: "unskilled", gold: 2, rep: 1, text: "Moving a Goods Shape and a Network Counter together costs you 2 Influence or 4 Gold (instead of 3 Influence or 5 Gold)." },
-    "ephraim-matthews": { name: "Ephraim Matthews", job: "Farmhand at Pendeen Manor", deck: "unskilled", gold: 2, rep: 1, text: "Receive the 'Pendeen Fogou' Storehouse." },
-    "billy-mann": { name: "Billy Mann", job: "Pot-Boy at the Turks Head", deck: "unskilled", gold: 2, rep: 0, text: "Motivate as an Action: Pay 1 Influence to take one random Secrets Card from another player's hand." },
-    "joseph-nicholls": { name: "Joseph Nicholls", job: "Lugger Hand", deck: "unskilled", gold: 1, rep: 1, text: "Motivate when taking the 'Move Ship' action: Pay 1 Gold to move your ship 1 extra space." },
-  };
-  // data/tracks.toml: each space of the Customs Track (a view gives only the current one)
-  const TRACK = { discovery: [8, 8, 7, 7, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3], bribe: [3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10], new_officer: [2, 5, 8, 11, 14] };
-  const SECRETS = {
-    "yew-boy": { name: "Yew boy!", timing: "any-time", text: "Play when a Customs Officer is being moved: You decide where the Customs Officer moves. Discard after use." },
-    "backhander": { name: "Backhander", timing: "action", text: "If you have a Network Counter in Penzance, you may purchase 1 Goods shape from the Customs Warehouse at these costs: Size 2 Good = 3 Gold, Size 3 Good = 5 Gold, Size 4 Good = 8 Gold, Size 5 Good = 12 Gold. Discard after use." },
-    "drunken-distraction": { name: "Drunken Distraction", timing: "out-of-turn", text: "Play when Goods are about to be seized by Customs to move that Customs Officer 2 spaces away. The Goods are not seized. Discard one of your Characters and remove one of your Network Counters. Discard after use." },
-    "sea-fret": { name: "Sea Fret", timing: "any-time", text: "Play when you Land Goods: Reduce the Landing Risk by 4. Discard after use." },
-    "dark-of-the-moon": { name: "Dark of the Moon", timing: "any-time", text: "Play when you Land Goods: No Customs Officer moves because of this landing, whatever the Landing Risk. Discard after use." },
-    "a-lantern-on-the-cliff": { name: "A Lantern on the Cliff", timing: "any-time", text: "Play when your ship is at a Secret Cove where you have a Network Counter: You may Land Goods there this turn without the card that allows Landing there. Discard after use." },
-    "a-whisper-in-the-wrong-ear": { name: "A Whisper in the Wrong Ear", timing: "action", text: "Move up to two Customs Officers 1 space each. Discard after use." },
-    "anonymous-letter": { name: "Anonymous Letter", timing: "action", text: "Choose one Goods Shape of another player's that is on the board (not in a ship or Storehouse). The nearest Customs Officer moves 2 spaces towards it. Discard after use." },
-    "a-little-something-for-the-officer": { name: "A Little Something for the Officer", timing: "any-time", text: "Play when you Bribe Customs: Pay 3 Gold less (to a minimum of 0 Gold). Discard after use." },
-    "fair-wind": { name: "Fair Wind", timing: "action", text: "Move your ship up to 3 spaces. Discard after use." },
-    "becalmed": { name: "Becalmed", timing: "any-time", text: "Choose another player's ship. It cannot move until the end of this Turn. Discard after use." },
-    "mock-funeral": { name: "Mock Funeral", timing: "action", text: "Move one Goods Shape up to 3 spaces along your network. Customs Officers in the spaces it passes through do not seize it; it can still be seized where it stops. Discard after use." },
-    "the-old-packhorse-road": { name: "The Old Packhorse Road", timing: "any-time", text: "Play when you place a new Network Counter: Place it in any land space, even one not connected to your network. Discard after use." },
-    "friends-in-high-places": { name: "Friends in High Places", timing: "any-time", text: "Gain 2 Influence. Discard after use." },
-    "light-fingers": { name: "Light Fingers", timing: "action", text: "Take one Goods Shape belonging to another player from a location where you have a Network Counter (not from a ship or Storehouse). It is now your Goods. Discard after use." },
-    "under-the-floorboards": { name: "Under the Floorboards", timing: "out-of-turn", text: "Play when Goods of yours are about to be seized by Customs: Move one of those Goods Shapes 1 space along your network. It is not seized. Discard after use." },
-    "forged-cocket": { name: "Forged Cocket", timing: "any-time", text: "Play when you Sell Goods: Take the bottom-row price without paying its cost. Discard after use." },
-  };
+  // ---- board data: GET /api/games/cornish-smuggler/components (web.py, from data/*.toml); set by init() ----
+  let LOCS = {}, SEAS = {}, SHIPS = {}, STORES = {}, SHAPES = {}, CHARS = {}, SECRETS = {};
+  let TRACK = { discovery: [], bribe: [], new_officer: [] };
+  let WAREHOUSE = "";  // the location of the Customs Warehouse
+  // the drawing's own layout and colours (data/drawing.toml): positions on a 1000 x 640 map, label placement [dx, dy, anchor]
+  let POS = {}, LABEL = {}, DECK_COLOURS = {}, UP_COUNTY = "", WATER = [];
 
-  // ---- the drawing's layout: positions on a 1000 x 640 map, label placement [dx, dy, anchor] ----------
+  function init(c) {
+    c = obj(c);
+    LOCS = obj(c.locations); SEAS = obj(c.seas); SHIPS = obj(c.ships); STORES = obj(c.storehouses);
+    SHAPES = obj(c.shapes); CHARS = obj(c.characters); SECRETS = obj(c.secrets);
+    const t = obj(c.track);
+    TRACK = { discovery: arr(t.discovery), bribe: arr(t.bribe), new_officer: arr(t.new_officer) };
+    WAREHOUSE = String(c.warehouse || "");
+    const d = obj(c.drawing);
+    POS = obj(d.position); LABEL = obj(d.label); DECK_COLOURS = obj(d.deck_colours);
+    UP_COUNTY = String(d.up_county || ""); WATER = arr(d.water);
+    for (const deck of arr(c.decks)) if (!DECK_COLOURS[deck]) DECK_COLOURS[deck] = "#666";
+  }
+
   const W = 1000, H = 640;
-  const POS = {
-    "scilly": [78, 352], "sennen": [242, 372], "st-levan": [292, 446], "st-just": [258, 268], "pendeen": [322, 205],
-    "zennor": [412, 180], "st-ives": [560, 152], "nancledra": [492, 246], "lelant": [616, 200], "hayle": [674, 212],
-    "gwithian": [732, 152], "st-erth": [668, 286], "madron": [410, 308], "penzance": [470, 388], "newlyn": [418, 414],
-    "mousehole": [366, 446], "ludgvan": [560, 320], "marazion": [562, 410], "perranuthnoe": [628, 440],
-    "prussia-cove": [712, 478], "goldsithney": [664, 372], "breage": [784, 432], "godolphin": [792, 352],
-    "leedstown": [772, 272], "porthleven": [848, 482], "helston": [892, 400], "up-north": [930, 228],
-    "north-coast": [318, 88], "st-ives-bay": [652, 96], "off-st-levan": [196, 500], "scilly-sound": [96, 472],
-    "mounts-bay-west": [420, 530], "mounts-bay-east": [652, 548],
-    "ireland": [545, 40], "guernsey": [112, 600], "roscoff": [820, 602],
-  };
-  const LABEL = {
-    "scilly": [0, -34, "middle"], "sennen": [-26, 6, "end"], "st-just": [-24, 6, "end"], "pendeen": [0, 24, "middle"],
-    "zennor": [0, 24, "middle"], "st-ives": [-28, -6, "end"], "gwithian": [26, 5, "start"], "hayle": [26, 8, "start"],
-    "lelant": [0, 24, "middle"], "penzance": [-24, 0, "end"], "newlyn": [-16, -10, "end"], "mousehole": [8, 26, "start"],
-    "st-levan": [0, 26, "middle"], "marazion": [-24, 12, "end"], "perranuthnoe": [0, 24, "middle"],
-    "goldsithney": [16, 5, "start"], "prussia-cove": [0, 30, "middle"], "porthleven": [0, 36, "middle"],
-    "helston": [0, 40, "middle"], "up-north": [0, 42, "middle"], "madron": [-26, 6, "end"], "nancledra": [0, 24, "middle"],
-    "ludgvan": [0, 24, "middle"], "st-erth": [0, 24, "middle"], "breage": [0, 24, "middle"], "godolphin": [0, 24, "middle"],
-    "leedstown": [0, 24, "middle"],
-  };
   // the mainland's coast, clockwise from Cape Cornwall; the east edge is the rest of the county
   const COAST = [[236, 262], [262, 212], [298, 180], [356, 160], [410, 150], [470, 142], [528, 130], [560, 116],
     [586, 132], [600, 166], [634, 178], [664, 180], [694, 168], [716, 134], [748, 120], [810, 124], [880, 130],
@@ -192,7 +39,6 @@
     [676, 478], [634, 462], [596, 444], [560, 434], [518, 424], [484, 410], [452, 414], [426, 432], [398, 456],
     [366, 474], [322, 484], [282, 480], [246, 462], [222, 428], [212, 392], [214, 350], [222, 300]];
   const COLOURS = ["#c0392b", "#2166ac", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"];
-  const DECK_COLOURS = { religious: "#6c4f8f", trade: "#2f6f6a", unskilled: "#8a5a2b", official: "#1f3b63" };
   const SEA_FILL = "#bcd8e6";
 
   // ---- small helpers --------------------------------------------------------------------------------
@@ -361,11 +207,13 @@
     svg.append(S("rect", { x: 0, y: 0, width: W, height: H, fill: SEA_FILL }));
     svg.append(S("path", { d: smooth(COAST), fill: "#ece3c8", stroke: "#8a7a55", "stroke-width": 2.5 }));
     // the Isles of Scilly: a scatter of islands
-    for (const [dx, dy, rx, ry] of [[-8, -6, 22, 14], [16, 10, 12, 8], [-22, 14, 9, 6], [6, -22, 8, 5]]) {
-      svg.append(S("ellipse", { cx: POS.scilly[0] + dx, cy: POS.scilly[1] + dy, rx, ry, fill: "#ece3c8", stroke: "#8a7a55", "stroke-width": 2 }));
+    for (const [id, l] of Object.entries(LOCS)) {
+      if (l.kind !== "island" || !POS[id]) continue;
+      for (const [dx, dy, rx, ry] of [[-8, -6, 22, 14], [16, 10, 12, 8], [-22, 14, 9, 6], [6, -22, 8, 5]]) {
+        svg.append(S("ellipse", { cx: POS[id][0] + dx, cy: POS[id][1] + dy, rx, ry, fill: "#ece3c8", stroke: "#8a7a55", "stroke-width": 2 }));
+      }
     }
-    svg.append(S("text", { x: 560, y: 505, class: "water", "text-anchor": "middle", text: "Mount's Bay" }));
-    svg.append(S("text", { x: 150, y: 250, class: "water", "text-anchor": "middle", text: "Land's End" }));
+    for (const w of WATER) svg.append(S("text", { x: num(w.x, 0), y: num(w.y, 0), class: "water", "text-anchor": "middle", text: w.text }));
 
     // sea lanes: between sea spaces and from each port or cove to its sea space
     const lanes = S("g", { class: "lanes" });
@@ -390,8 +238,8 @@
         roads.append(S("line", { x1: POS[id][0], y1: POS[id][1], x2: POS[b][0], y2: POS[b][1], stroke: "#9b7b4b", "stroke-width": 3.5, "stroke-linecap": "round" }));
       }
     }
-    if (POS["up-north"]) {  // the road on up the county
-      const [x, y] = POS["up-north"];
+    if (POS[UP_COUNTY]) {  // the road on up the county
+      const [x, y] = POS[UP_COUNTY];
       roads.append(S("path", { d: `M${x} ${y} L${x + 50} ${y - 40} m-15 1 l15 -1 l-2 15`, stroke: "#9b7b4b", "stroke-width": 3.5, fill: "none", "stroke-linecap": "round" }));
     }
     svg.append(roads);
@@ -481,8 +329,8 @@
       });
     }
     const warehouse = goods.filter((g) => g.where === "warehouse");
-    if (warehouse.length && POS.penzance) {
-      const [x, y] = POS.penzance;
+    if (warehouse.length && POS[WAREHOUSE]) {
+      const [x, y] = POS[WAREHOUSE];
       const t = S("g", { class: "warehouse" });
       t.append(S("rect", { x: x + 22, y: y + 12, width: 128, height: 22, rx: 6, fill: "#1f3b63" }));
       t.append(S("text", { x: x + 86, y: y + 27, "text-anchor": "middle", class: "warehouse-text", text: "Customs House: " + warehouse.length }));
@@ -859,6 +707,7 @@
   }
 
   FT.register("cornish-smuggler", {
+    init,
     label,
     draw(root, view, ctx) {
       ensureStyle();

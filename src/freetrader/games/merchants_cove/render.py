@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .render import register_renderer, render_generic, seat_label
+from freetrader.cli.render import register_renderer, render_generic, seat_label
 
 _STYLE = {"red": "red", "green": "green", "blue": "blue", "yellow": "yellow", "grey": "bright_black"}
 

@@ -16,11 +16,14 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from freetrader.bots.base import Bot, register_heuristic
+from freetrader.bots.ismcts import register_evaluator
 from freetrader.core import Action, State
-from freetrader.games.precious_cargo import actions as A
-from freetrader.games.precious_cargo.components import COMPONENTS as C
-from freetrader.games.precious_cargo.components import FOOD
-from freetrader.games.precious_cargo.rules import (
+
+from . import actions as A
+from .components import COMPONENTS as C
+from .components import FOOD
+from .rules import (
     ACT,
     COUNTRY,
     FIRST,
@@ -32,9 +35,6 @@ from freetrader.games.precious_cargo.rules import (
     crate_type,
     sellable,
 )
-
-from .base import Bot, register_heuristic
-from .ismcts import register_evaluator
 
 NS = C.n_settlements
 NP = len(C.places)

@@ -10,10 +10,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from freetrader.games.cornish_smuggler.components import COMPONENTS as C
-from freetrader.games.cornish_smuggler.packing import hold_of_ship, hold_of_store, packing
+from freetrader.cli.render import register_renderer, seat_label
 
-from .render import register_renderer, seat_label
+from .components import COMPONENTS as C
+from .packing import hold_of_ship, hold_of_store, packing
 
 _SHIPS = {sh.id: sh for sh in C.ships}
 _STORES = {st.id: st for st in C.storehouses}

@@ -1,0 +1,22 @@
+"""What the browser draws High Card from: the deck and the starting chips, from ``data/cards.toml``.
+
+A game's ``web.py`` gives ``components(data_dir=None)``: every fact about the
+game's pieces and cards that its ``web.js`` draws, as JSON-able data built
+from the same data files the rules read (a data pack overrides them as it does
+for the rules). The server serves it at ``GET /api/games/{game}/components``
+and the browser hands it to the renderer's ``init``; ``web.js`` copies none of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .components import COMPONENTS, Components, load_components
+
+__all__ = ["components"]
+
+
+def components(data_dir: str | Path | None = None) -> dict[str, Any]:
+    c: Components = COMPONENTS if data_dir is None else load_components(data_dir)
+    return {"deck": sorted(set(c.deck)), "start_chips": c.start_chips}

@@ -1,0 +1,33 @@
+"""What the browser draws Contraband from: every article of the pack, with its duty and fine.
+
+Served at ``GET /api/games/contraband/components`` and read by ``web.js``
+beside this file, which keeps no copy of it. A data pack
+(``$FREETRADER_DATA/contraband/`` or ``data_dir``) overrides these files as it
+does for the rules; ``data/drawing.toml`` holds the drawing's colours.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from freetrader.core.data import load_toml
+
+from .components import COMPONENTS, Components, load_components
+
+__all__ = ["components"]
+
+_PKG = __package__ or "freetrader.games.contraband"
+
+
+def components(data_dir: str | Path | None = None) -> dict[str, Any]:
+    """The articles (in pack order) and the money of the game, as JSON-able dicts."""
+    c: Components = COMPONENTS if data_dir is None else load_components(data_dir)
+    return {
+        "articles": {a.id: {"name": a.name, "count": a.count, "duty": a.duty, "fine": a.fine, "bag": a.is_bag}
+                     for a in c.articles},
+        "money": {"total": c.total_money, "search_compensation": c.search_compensation,
+                  "informer_reward": c.informer_reward, "informer_compensation": c.informer_compensation,
+                  "false_bag_fine": c.false_bag_fine},
+        "drawing": load_toml(_PKG, "drawing.toml", data_dir),
+    }

@@ -1,0 +1,166 @@
+"""Adding a game touches only its own folder.
+
+A copy of ``games/_template`` is made in a temporary folder, outside the
+package, and registered the way a third-party game is: the copy's own
+``__init__.py`` calls ``register`` and a distribution's entry point in the
+``freetrader.games`` group names it (its ``.dist-info`` is packaging metadata,
+as ``pip install`` would write). Nothing else in Freetrader is edited. Then,
+in fresh processes (so the sixth game never leaks into this test session),
+the copy passes the conformance suite and the adapters, shows up in
+``freetrader games``, plays bot-only games through ``simulate``, ``play`` and
+``report`` with its own heuristic, renderer and components, and a bot table
+created through the server's API plays to the end, with the game's browser
+file and components served from its folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PACKAGE = "ft_plugin_high_card"
+TEMPLATE = Path(importlib.import_module("freetrader.games._template").__file__ or "").parent
+
+
+@pytest.fixture(scope="module")
+def plugin(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a process that has the copied game installed as a plugin."""
+    site = tmp_path_factory.mktemp("plugin-site")
+    folder = site / PACKAGE
+    shutil.copytree(TEMPLATE, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    init = folder / "__init__.py"
+    text = init.read_text(encoding="utf-8")
+    assert "GAME = _HighCard(SPEC, parse)" in text, "the template's last line changed; update this test"
+    text = text.replace("from freetrader.core import Game, GameSpec, Option",
+                        "from freetrader.core import Game, GameSpec, Option, register")
+    init.write_text(text.replace("GAME = _HighCard(SPEC, parse)", "GAME = register(_HighCard(SPEC, parse))"),
+                    encoding="utf-8")
+    info = site / "ft_plugin_high_card-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ft-plugin-high-card\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[freetrader.games]\nhigh-card = {PACKAGE}\n", encoding="utf-8")
+    path = os.pathsep.join([str(site)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return dict(os.environ, PYTHONPATH=path, PYTHONUNBUFFERED="1", COLUMNS="200")
+
+
+def run(env: dict[str, str], *args: str, timeout: float = 240) -> str:
+    proc = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, f"{args} failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return proc.stdout
+
+
+def cli(env: dict[str, str], *args: str) -> str:
+    return run(env, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))", *args)
+
+
+def test_the_copy_passes_the_conformance_suite_and_the_adapters(plugin: dict[str, str]) -> None:
+    out = run(plugin, "-c", textwrap.dedent(f"""
+        import importlib.util, json
+        import freetrader
+        from freetrader.core.registry import game_package, load_part
+        from freetrader.testing import check_game
+        from freetrader.bots import make_bot
+
+        g = freetrader.game("high-card")
+        assert game_package(g) == "{PACKAGE}", game_package(g)
+        check_game(g, seeds=range(3))
+        parts = {{p: getattr(load_part(g, p), "__name__", None) for p in ("bot", "render", "analysis", "web")}}
+        bot = type(make_bot("heuristic", g)).__module__
+        adapters = []
+        if importlib.util.find_spec("pettingzoo"):
+            from pettingzoo.test import api_test
+            from freetrader.adapters.pettingzoo import env
+            api_test(env("high-card", seats=3), num_cycles=50)
+            adapters.append("pettingzoo")
+        if importlib.util.find_spec("gymnasium"):
+            from gymnasium.utils.env_checker import check_env
+            from freetrader.adapters.gymnasium import make_env
+            e = make_env("high-card", ["heuristic"], seats=2)
+            check_env(e, skip_render_check=True)
+            obs, info = e.reset(seed=1)
+            done = False
+            while not done:
+                mask = info["action_mask"]
+                obs, reward, term, trunc, info = e.step(int(mask.nonzero()[0][0]))
+                done = term or trunc
+            adapters.append("gymnasium")
+        if importlib.util.find_spec("pyspiel"):
+            import pyspiel
+            from freetrader.adapters import openspiel as fos
+            pyspiel.random_sim_test(fos.load_game("high-card", players=2), num_sims=3, serialize=False, verbose=False)
+            adapters.append("openspiel")
+        print(json.dumps({{"games": freetrader.games(), "parts": parts, "bot": bot, "adapters": adapters}}))
+    """))
+    got = json.loads(out.strip().splitlines()[-1])
+    assert "high-card" in got["games"] and len(got["games"]) >= 5
+    assert got["parts"] == {p: f"{PACKAGE}.{p}" for p in ("bot", "render", "analysis", "web")}
+    assert got["bot"] == f"{PACKAGE}.bot"
+    assert got["adapters"], "no adapter is installed: the test extras install pettingzoo, gymnasium and open_spiel"
+
+
+def test_the_cli_lists_simulates_plays_and_reports_it(plugin: dict[str, str], tmp_path: Path) -> None:
+    assert "high-card" in cli(plugin, "games")
+    results = tmp_path / "hc.jsonl"
+    cli(plugin, "simulate", "high-card", "-n", "12", "--seats", "heuristic,random,heuristic", "--workers", "1",
+        "--no-progress", "--out", str(results))
+    lines = [json.loads(x) for x in results.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 12 and all(r["record"]["game"] == "high-card-v1" for r in lines)
+    report = cli(plugin, "report", str(results), "--no-html", "--min-games", "1")
+    # the copy's analysis.py named the components ("no game components" without it)
+    assert "Component lift (game components + bots" in report and "played stake" in report
+    shown = cli(plugin, "play", "high-card", "--seats", "heuristic,heuristic", "--seed", "3")
+    assert "Pot " in shown and ("Winner" in shown or "Tie between" in shown)  # the copy's render.py drew the table
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as r:
+        body = r.read()
+        return json.loads(body) if r.headers.get_content_type() == "application/json" else body.decode()
+
+
+def test_a_bot_table_plays_it_to_the_end(plugin: dict[str, str], tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).parents[1] / "web"))
+    from liveserver import free_port
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-m", "freetrader.server", "--port", str(port), "--db",
+                             f"sqlite:///{tmp_path}/plugin.db", "--bot-delay", "0"],
+                            env=plugin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        end = time.monotonic() + 30
+        while True:
+            try:
+                games = _get(url + "/api/games")
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < end, "the server did not start"
+                time.sleep(0.2)
+        assert any(g["name"] == "high-card" and "heuristic" in g["bots"] for g in games)
+        req = urllib.request.Request(url + "/api/tables", method="POST", headers={"content-type": "application/json"},
+                                     data=json.dumps({"game": "high-card", "seats": ["heuristic", "random", "heuristic"],
+                                                      "seed": 5}).encode())
+        with urllib.request.urlopen(req, timeout=10) as r:
+            tid = json.loads(r.read())["table"]["id"]
+        end = time.monotonic() + 30
+        while not (view := _get(f"{url}/api/tables/{tid}/view")["view"])["is_over"]:
+            assert time.monotonic() < end, f"the bot table did not finish: {view}"
+            time.sleep(0.2)
+        assert len(_get(f"{url}/api/tables/{tid}/record")["actions"]) == 3
+        comps = _get(url + "/api/games/high-card/components")
+        assert comps == {"game": "high-card-v1", "components": {"deck": [1, 2, 3, 4, 5, 6], "start_chips": 5}}
+        assert 'FT.register("high-card"' in _get(url + "/static/games/high-card.js")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
