@@ -101,8 +101,31 @@ def _print_state_or_json(console: Console, state: State, seat: int | None, as_js
         print_state(console, state, seat)
 
 
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, sort_keys=False))
+
+
+def game_json(game: Game, chosen: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game's spec as JSON: what ``games --json`` lists and ``rules --json`` prints."""
+    spec = game.spec
+    out: dict[str, Any] = {
+        "slug": spec.slug, "name": spec.name, "version": spec.version, "title": spec.title,
+        "summary": spec.summary, "min_seats": spec.min_seats, "max_seats": spec.max_seats,
+        "hidden_information": spec.hidden_information, "chance": spec.chance, "bots": bot_names(game),
+        "options": [{"name": o.name, "default": o.default, "help": o.help,
+                     "choices": list(o.choices) if o.choices else None, "minimum": o.minimum, "maximum": o.maximum}
+                    for o in spec.options],
+    }
+    if chosen is not None:
+        out["chosen"] = chosen
+    return out
+
+
 # -- commands ----------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    if args.json:
+        _print_json([game_json(freetrader.game(slug)) for slug in freetrader.games(all_versions=True)])
+        return 0
     table = Table(title="Registered games", title_justify="left")
     for col in ("slug", "title", "seats", "hidden info", "chance", "bots"):
         table.add_column(col)
@@ -138,6 +161,11 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     spec = g.spec
     chosen = _options(g, args.option)  # checked like play's: a bad option is one clear line
     rules = _rules_file(g)
+    if args.json:
+        out = game_json(g, chosen)
+        out["rules"] = rules.read_text(encoding="utf-8") if args.full and rules is not None else None
+        _print_json(out)
+        return 0
     if args.full:
         if rules is None:
             raise CliError(f"{spec.title} has no RULES.md; 'freetrader rules {spec.name}' prints its summary")
@@ -365,12 +393,18 @@ def build_parser() -> argparse.ArgumentParser:
             "--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable); see 'rules'"
         )
 
-    add("games", "list the registered games").set_defaults(func=cmd_games)
+    def json_arg(sp: argparse.ArgumentParser, help: str) -> None:
+        sp.add_argument("--json", action="store_true", help=help)
+
+    sp = add("games", "list the registered games")
+    json_arg(sp, "print the games, their seats, bots and options as JSON")
+    sp.set_defaults(func=cmd_games)
 
     sp = add("rules", "show a game's summary, seats and options")
     sp.add_argument("game")
     sp.add_argument("--full", action="store_true", help="print the full rules (RULES.md)")
     option_arg(sp)
+    json_arg(sp, "print the game's facts and options as JSON (with --full: and its RULES.md text)")
     sp.set_defaults(func=cmd_rules)
 
     sp = add("play", "play in the terminal against bots, or hot-seat with several humans")
