@@ -7,10 +7,11 @@ import json
 import os
 import sys
 import time
+import warnings
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 from rich.markup import escape
@@ -20,13 +21,19 @@ from rich.table import Table
 from rich.text import Text
 
 import freetrader
-from freetrader.bots import bot_names, parse_seats
 from freetrader.core import BadOption, BadRecord, FreetraderError, Game, State
-from freetrader.sim import Tally, check_run, result_line, resume, simulate
+from freetrader.core.data import DataPackWarning, set_pack_root
+from freetrader.core.record import pack_mismatch
+from freetrader.core.registry import broken_games
 
 from .commands import extra_commands
-from .play import play
 from .render import print_state
+
+if TYPE_CHECKING:
+    from freetrader.sim import Tally
+
+# The bots and the simulator are imported inside the commands, not here: importing them loads every
+# game's components, and --data must choose the data pack first.
 
 __all__ = ["main", "CliError"]
 
@@ -44,6 +51,21 @@ class _ArgumentParser(argparse.ArgumentParser):
 
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
+
+
+def _warning(message: str) -> None:
+    print(f"{PROG}: warning: {_one_line(message)}", file=sys.stderr, flush=True)
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    if issubclass(category, DataPackWarning):
+        _warning(str(message))
+    else:
+        _default_showwarning(message, category, filename, lineno, file, line)
+
+
+_default_showwarning = warnings.showwarning
 
 
 def _fail(message: str) -> int:
@@ -107,6 +129,8 @@ def _print_json(value: Any) -> None:
 
 def game_json(game: Game, chosen: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game's spec as JSON: what ``games --json`` lists and ``rules --json`` prints."""
+    from freetrader.bots import bot_names
+
     spec = game.spec
     out: dict[str, Any] = {
         "slug": spec.slug, "name": spec.name, "version": spec.version, "title": spec.title,
@@ -123,6 +147,10 @@ def game_json(game: Game, chosen: dict[str, Any] | None = None) -> dict[str, Any
 
 # -- commands ----------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import bot_names
+
+    for reason in broken_games().values():  # the other games still work
+        _warning(f"left out: {reason}")
     if args.json:
         _print_json([game_json(freetrader.game(slug)) for slug in freetrader.games(all_versions=True)])
         return 0
@@ -157,6 +185,8 @@ def _option_text(value: Any) -> str:
 
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import bot_names
+
     g = freetrader.game(args.game)
     spec = g.spec
     chosen = _options(g, args.option)  # checked like play's: a bad option is one clear line
@@ -231,6 +261,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     if args.verify:
         if args.upto is not None:
             raise CliError("--upto shows one position; it cannot be combined with --verify")
+        others = []
         for label, item in items:
             try:
                 state = freetrader.replay(_record_of(item))
@@ -238,6 +269,13 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                 raise CliError(f"{label}: {exc}") from None
             if isinstance(item, dict) and "record" in item:
                 _check_result(label, item, state)
+            mismatch = pack_mismatch(_record_of(item))
+            if mismatch:
+                others.append((label, mismatch))
+        if others:
+            first = others[0]
+            _warning(f"{len(others)} of {len(items)} records replay with other data than they were made with; "
+                     f"{first[0]}: {first[1]}")
         n = len(items)
         console.print(Text(f"{n} records replay" if n != 1 else "1 record replays"))
         return 0
@@ -251,6 +289,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         state = freetrader.replay(_record_of(item), upto=args.upto)
     except BadRecord as exc:
         raise CliError(f"{label}: {exc}") from None
+    mismatch = pack_mismatch(_record_of(item))
+    if mismatch:
+        _warning(f"{label}: {mismatch}")
     _print_state_or_json(console, state, args.seat, args.json)
     return 0
 
@@ -273,6 +314,10 @@ def _check_result(label: str, item: dict[str, Any], state: State) -> None:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import parse_seats
+
+    from .play import play
+
     g = freetrader.game(args.game)
     specs = parse_seats(args.seats)
     options = _options(g, args.option)
@@ -291,6 +336,9 @@ class _SpeedColumn(ProgressColumn):
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import parse_seats
+    from freetrader.sim import Tally, check_run, result_line, resume, simulate
+
     g = freetrader.game(args.game)
     slug = g.spec.slug
     specs = parse_seats(args.seats)
@@ -386,7 +434,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, help: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, description=help)
+        sp = sub.add_parser(name, help=help, description=help)
+        sp.add_argument("--data", metavar="DIR",
+                        help="a data pack: a folder with one folder per game (e.g. cornish-smuggler/) whose files "
+                             "replace the shipped components [$FREETRADER_DATA]")
+        return sp
 
     def option_arg(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(
@@ -468,7 +520,10 @@ def main(argv: list[str] | None = None) -> int:
         names = ", ".join(c for a in parser._subparsers._group_actions for c in a.choices)  # type: ignore[union-attr]
         return _fail(f"choose a command: {names} (see '{PROG} --help')")
     console = Console()
+    warnings.showwarning = _show_warning  # a data pack's warnings: one line each, like errors
     try:
+        if getattr(args, "data", None):
+            set_pack_root(args.data)
         return int(args.func(args, console))
     except (CliError, FreetraderError) as exc:
         return _fail(str(exc))

@@ -55,10 +55,12 @@ def _discover_renderers() -> None:
     import importlib
     import pkgutil
 
+    from freetrader.core.registry import import_game_module
+
     pkg = importlib.import_module("freetrader.cli")
     for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("render_"):
-            importlib.import_module(f"freetrader.cli.{info.name}")
+        if info.name.startswith("render_"):  # render_<game package>: skipped if that game's data pack is broken
+            import_game_module(f"freetrader.cli.{info.name}", info.name[len("render_"):].replace("_", "-"))
 
 
 _discovered = False

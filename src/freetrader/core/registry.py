@@ -3,20 +3,29 @@
 No central list: a new folder under ``games/`` (not starting with ``_``) that
 calls ``register`` on import is found. Third-party packages add games through
 the ``freetrader.games`` entry-point group.
+
+A game is imported (and its data loaded) when first asked for: ``game(name)``
+imports that game's package only; ``games()`` imports them all. A game whose
+data pack is broken is left out and remembered with its one-line reason
+(``broken_games``); asking for it raises that ``DataError``, and every other
+game works.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from importlib.metadata import entry_points
 
-from .errors import UnknownGame
+from .data import pack_folder
+from .errors import DataError, UnknownGame
 from .state import Game
 
-__all__ = ["register", "games", "game"]
+__all__ = ["register", "games", "game", "broken_games", "import_game_module"]
 
 _GAMES: dict[str, Game] = {}
+_BROKEN: dict[str, str] = {}  # game name -> why its data pack does not load
 _discovered = False
 
 
@@ -28,6 +37,31 @@ def register(game: Game) -> Game:
     return game
 
 
+def import_game_module(module: str, game_name: str) -> bool:
+    """Import ``module`` (a game package, or a module built on one); False if ``game_name``'s data is broken.
+
+    A ``DataError`` is remembered for that game, and so is any other failure
+    while a data pack for it is in use (a pack can break a game in ways the
+    loaders do not foresee); without a pack, a failure is a bug and is raised.
+    """
+    if game_name in _BROKEN:
+        return False
+    try:
+        importlib.import_module(module)
+    except DataError as exc:
+        folder = pack_folder(f"freetrader.games.{game_name.replace('-', '_')}")
+        where = f" (data pack {folder})" if folder is not None and str(folder) not in str(exc) else ""
+        _BROKEN[game_name] = f"{game_name} cannot load its components{where}: {exc}"
+        return False
+    except Exception as exc:
+        folder = pack_folder(f"freetrader.games.{game_name.replace('-', '_')}")
+        if folder is None:
+            raise
+        _BROKEN[game_name] = f"the data pack {folder} breaks {game_name} ({type(exc).__name__}: {exc})"
+        return False
+    return True
+
+
 def _discover() -> None:
     global _discovered
     if _discovered:
@@ -37,9 +71,29 @@ def _discover() -> None:
 
     for info in pkgutil.iter_modules(pkg.__path__):
         if not info.name.startswith("_"):
-            importlib.import_module(f"{pkg.__name__}.{info.name}")
+            import_game_module(f"{pkg.__name__}.{info.name}", info.name.replace("_", "-"))
     for ep in entry_points(group="freetrader.games"):
         ep.load()
+
+
+def _find_one(key: str) -> None:
+    """Import only the game package ``key`` names (``cornish-smuggler-v1`` -> ``games.cornish_smuggler``)."""
+    name = key.rsplit("-v", 1)[0] if key.rsplit("-v", 1)[-1].isdigit() else key
+    module = "freetrader.games." + name.replace("-", "_")
+    if name.startswith("_") or "." in name or not name:
+        return
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        found = False
+    if found:
+        import_game_module(module, name)
+
+
+def broken_games() -> dict[str, str]:
+    """Games left out because their data does not load: name -> the one-line reason."""
+    _discover()
+    return dict(_BROKEN)
 
 
 def _latest() -> dict[str, Game]:
@@ -64,11 +118,21 @@ def game(name: str) -> Game:
     """The game called ``name`` (latest version) or exactly ``name-vN``."""
     if not isinstance(name, str):
         raise UnknownGame(f"a game name must be text, got {type(name).__name__}")
-    _discover()
     key = name.strip().lower().replace("_", "-")
+    if not _discovered:
+        _find_one(key)
     if key in _GAMES:
         return _GAMES[key]
+    base = key.rsplit("-v", 1)[0] if key.rsplit("-v", 1)[-1].isdigit() else key
+    if base in _BROKEN:
+        raise DataError(_BROKEN[base])
+    if not _discovered:  # found by name alone: its latest version, without importing the other games
+        versions = [g for g in _GAMES.values() if g.spec.name == key]
+        if versions:
+            return max(versions, key=lambda g: g.spec.version)
     latest = _latest()
+    if base in _BROKEN:
+        raise DataError(_BROKEN[base])
     if key in latest:
         return latest[key]
     known = ", ".join(sorted(latest)) or "none"
