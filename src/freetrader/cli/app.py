@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -88,6 +89,40 @@ def _options(game: Game, pairs: Sequence[str] | None) -> dict[str, Any]:
             raise BadOption(f"--option needs key=value, got {pair!r}")
         out[key.strip()] = game.spec.option(key.strip()).parse_text(value.strip())
     return out
+
+
+def game_arg(sp: argparse.ArgumentParser, required: bool = True) -> None:
+    """``GAME`` as the first argument or as ``--game GAME``: the same in every command."""
+    sp.add_argument("game", nargs="?", metavar="GAME", help="the game's name or slug (see 'games'); or --game")
+    sp.add_argument("--game", dest="game_flag", metavar="GAME", help="the game, as a flag (same as the argument)")
+    sp.set_defaults(game_required=required)
+
+
+def resolve_game_arg(args: argparse.Namespace) -> None:
+    """Merge ``GAME`` and ``--game`` into ``args.game``; one clear line if neither or two different ones."""
+    flag = getattr(args, "game_flag", None)
+    if flag is not None:
+        if args.game is not None and args.game != flag:
+            raise CliError(f"two games given ({args.game!r} and --game {flag!r}); give one")
+        args.game = flag
+    if args.game is None and getattr(args, "game_required", False):
+        raise CliError(f"{args.command} needs a game: 'freetrader {args.command} GAME' or --game GAME "
+                       "(see 'freetrader games')")
+
+
+def seat_count(text: str | int) -> int:
+    """``--seats`` where only the number matters: a count (``3``) or one spec per seat (``random,random,random``)."""
+    if isinstance(text, int):
+        return text
+    t = str(text).strip()
+    if t.lstrip("-").isdigit():
+        return int(t)
+    from freetrader.bots import parse_seats
+
+    specs = parse_seats(t)
+    if len(specs) < 2:
+        raise CliError(f"--seats must be a number of seats (3) or one spec per seat (random,random,random), got {t!r}")
+    return len(specs)
 
 
 def _read_json_items(path: str) -> list[tuple[str, Any]]:
@@ -242,7 +277,7 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 def cmd_state(args: argparse.Namespace, console: Console) -> int:
     g = freetrader.game(args.game)
     options = _options(g, args.option)
-    state = g.new_state(args.seats, args.seed, options)
+    state = g.new_state(seat_count(args.seats), args.seed, options)
     texts = [t.strip() for t in (args.apply or "").split(";")]
     for i, text in enumerate([t for t in texts if t], 1):
         try:
@@ -392,12 +427,17 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - started
-    _print_summary(console, slug, tally, new, elapsed)
+    if args.json:
+        summary = dataclasses.asdict(tally.summary())
+        _print_json({"game": slug, "data": g.data_hash, "out": args.out, "played": new,
+                     "seconds": round(elapsed, 3), **summary})
+    else:
+        _print_summary(console, slug, tally, new, elapsed)
     if interrupted:
         where = f"; run the same command to resume {args.out}" if args.out else ""
         print(f"{PROG}: interrupted after {tally.games} of {args.n} games{where}", file=sys.stderr)
         return 130
-    if args.out:
+    if args.out and not args.json:
         console.print(Text(f"Wrote {args.out} ({tally.games} games)"), soft_wrap=True)
     return 0
 
@@ -453,14 +493,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_games)
 
     sp = add("rules", "show a game's summary, seats and options")
-    sp.add_argument("game")
+    game_arg(sp)
     sp.add_argument("--full", action="store_true", help="print the full rules (RULES.md)")
     option_arg(sp)
     json_arg(sp, "print the game's facts and options as JSON (with --full: and its RULES.md text)")
     sp.set_defaults(func=cmd_rules)
 
     sp = add("play", "play in the terminal against bots, or hot-seat with several humans")
-    sp.add_argument("game")
+    game_arg(sp)
     sp.add_argument("--seats", required=True, help="one spec per seat, e.g. human,heuristic,random")
     sp.add_argument("--seed", type=int, help="deal seed (default: from the clock, printed)")
     option_arg(sp)
@@ -468,7 +508,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_play)
 
     sp = add("simulate", "play many bot games, in parallel, into a JSON Lines file")
-    sp.add_argument("game")
+    game_arg(sp)
     sp.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     sp.add_argument("--seats", required=True, help="one bot spec per seat, e.g. heuristic,random,random")
     sp.add_argument("--seed", type=int, default=0, help="run seed; game i uses derive_seed(seed, i) (default 0)")
@@ -479,6 +519,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="local processes (default) or a Ray cluster; same results for the same seeds")
     sp.add_argument("--address", help="Ray cluster address for --backend ray (default: a local Ray instance)")
     option_arg(sp)
+    json_arg(sp, "print the summary as JSON on stdout (the progress bar stays on stderr)")
     sp.set_defaults(func=cmd_simulate)
 
     sp = add("replay", "replay a record (JSON) or results (JSON Lines); --verify checks them all")
@@ -491,8 +532,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_replay)
 
     sp = add("state", "build a position from a seed and actions, and show it")
-    sp.add_argument("game")
-    sp.add_argument("--seats", type=int, required=True, help="number of seats")
+    game_arg(sp)
+    sp.add_argument("--seats", required=True,
+                    help="the seats: how many (3), or one spec per seat as in play (random,random,random)")
     sp.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
     option_arg(sp)
     sp.add_argument("--apply", metavar="ACTIONS", help="actions separated by ';', e.g. \"claim brandy; declare\"")
@@ -524,6 +566,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if getattr(args, "data", None):
             set_pack_root(args.data)
+        if hasattr(args, "game_flag"):
+            resolve_game_arg(args)
         return int(args.func(args, console))
     except (CliError, FreetraderError) as exc:
         return _fail(str(exc))
