@@ -146,3 +146,23 @@ def test_the_old_package_named_folder_loads_the_same_components(tmp_path):
     proc = ft("rules", "cornish-smuggler", "--json", "--data", str(pack))
     assert proc.returncode == 0, proc.stderr
     assert "cornish_smuggler/ is named after the Python package; rename it to cornish-smuggler/" in proc.stderr
+
+
+def test_simulate_stops_at_a_game_played_with_other_components(capsys, tmp_path, monkeypatch):
+    # what a Ray worker on a node that lacks the pack would send back
+    import freetrader.sim
+    from freetrader.cli import main
+    from freetrader.sim import play_game
+
+    def elsewhere(slug, specs, n, seed, options, **kw):
+        result = play_game(slug, specs, 1, options)
+        result["record"]["data"] = "sha256:0000000000000000"
+        yield result
+
+    monkeypatch.setattr(freetrader.sim, "simulate", elsewhere)
+    out = tmp_path / "o.jsonl"
+    code = main(["simulate", "contraband", "-n", "1", "--seats", "random,random,random", "--no-progress",
+                 "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and "played with other components (data sha256:0000000000000000)" in err
+    assert not out.exists() or out.read_text() == ""

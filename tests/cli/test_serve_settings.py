@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -86,10 +87,17 @@ def test_serve_without_the_web_extra_names_it_on_stderr_with_its_brackets(capsys
     assert "pip install 'freetrader[web]'" in line
 
 
+PG_URL = os.environ.get("FREETRADER_TEST_PG")
+_WRONG_PASSWORD = [  # a real server that refuses the password: its message must not echo it
+    lambda tmp: re.sub(r"://([^:/@]+):[^@]*@", r"://\1:TopSecret99@", PG_URL or "")
+] if PG_URL else []
+
+
 @pytest.mark.parametrize("url_of", [
     lambda tmp: "postgresql://ft:TopSecret99@127.0.0.1:1/nowhere",  # nothing listens on port 1
     lambda tmp: f"sqlite:///{tmp}/no/such/folder/table.db",
     lambda tmp: "mysql+nodriver://ft:TopSecret99@127.0.0.1/x",
+    *_WRONG_PASSWORD,
 ])
 def test_an_unreachable_or_wrong_database_is_one_line_exit_2_and_no_password(capsys, tmp_path, url_of) -> None:
     pytest.importorskip("uvicorn")

@@ -415,6 +415,12 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
                 slug, specs, args.n, args.seed, options, workers=workers, start=done,
                 backend=args.backend, address=args.address,
             ):
+                made_with = result["record"].get("data")
+                if made_with != g.data_hash:  # e.g. Ray workers on nodes that do not see the pack
+                    raise CliError(
+                        f"game {done + new} was played with other components (data {made_with}) than this run "
+                        f"({g.data_hash}); every worker must see the same data pack (--data / $FREETRADER_DATA)"
+                    )
                 if out is not None:
                     out.write(result_line(result) + "\n")
                     out.flush()

@@ -157,7 +157,7 @@ def _database_problem(exc: BaseException, url: str) -> str:
         return f"{mask_url(url)} needs the PostgreSQL driver: pip install 'freetrader[postgres]'"
     hint = ("check the URL, that the server runs and accepts this user "
             "(postgresql://user:password@host:5432/dbname, or a SQLite file path)")
-    return redact(f"cannot open the database {mask_url(url)}: {first}; {hint}", url)
+    return f"{redact(f'cannot open the database {mask_url(url)}: {first}', url)}; {hint}"
 
 
 def open_database(url: str) -> str | None:

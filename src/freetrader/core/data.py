@@ -39,6 +39,7 @@ ENV = "FREETRADER_DATA"
 # package -> {data file name: sha256 of the bytes read}; only loads of the registered game (data_dir None)
 _READ: dict[str, dict[str, str]] = {}
 _warned: set[str] = set()
+_checked: set[Path] = set()  # pack roots already looked through
 
 
 class DataPackWarning(UserWarning):
@@ -92,9 +93,9 @@ def _known_folders() -> dict[str, str]:
 
 
 def check_pack_root(root: Path | None = None) -> None:
-    """Warn about folders and files at the top of the pack that belong to no game."""
+    """Warn about folders and files at the top of the pack that belong to no game (once per pack)."""
     root = root if root is not None else pack_root()
-    if root is None:
+    if root is None or root in _checked:
         return
     if not root.is_dir():
         raise DataError(f"data pack {root} (${ENV}) is not a folder; it must hold one folder per game")
@@ -107,6 +108,7 @@ def check_pack_root(root: Path | None = None) -> None:
             _warn(f"data pack {root}: {entry.name} is a file; a pack holds one folder per game ({games}); ignored")
         elif entry.name not in known:
             _warn(f"data pack {root}: folder {entry.name}/ is not a game's name ({games}); ignored")
+    _checked.add(root)
 
 
 def pack_folder(package: str) -> Path | None:

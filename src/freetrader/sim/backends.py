@@ -102,6 +102,8 @@ def ray_connect(address: str | None) -> Any:
         kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
         if address:
             kwargs["address"] = address
+        if os.environ.get("FREETRADER_DATA"):  # the data pack, for workers on every node (the path must exist there)
+            kwargs["runtime_env"] = {"env_vars": {"FREETRADER_DATA": os.environ["FREETRADER_DATA"]}}
         ray.init(**kwargs)
     return ray
 
