@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from freetrader import BadOption, BadRecord, IllegalAction, InvalidNotation, State
 from freetrader.games._template import GAME
-from freetrader.games._template.actions import FOLD, STAKE, parse
+from freetrader.games._template.actions import CALL, DECLINE, FOLD, RAISE, RAISES, STAKE, parse
 from freetrader.games._template.components import COMPONENTS
 from freetrader.games._template.state import HighCardState
 
@@ -131,8 +131,48 @@ def test_everyone_folds_no_showdown() -> None:
     assert s.events[-1] == "Every seat folds: no showdown, nobody wins the pot"
 
 
+# -- raising: a decision in two steps, then a reaction window --------------------------
+def test_raise_is_a_second_decision_then_earlier_stakers_are_asked_from_the_raisers_left() -> None:
+    s = play(deal([1, 2, 3, 4]), "stake", "stake", "raise")
+    assert s.to_act == 2 and s.legal_actions() == list(RAISES) and s.prompt == "raise by how many chips"
+    play(s, "by 2")
+    # The window asks seat 0 first (seat 3 has not decided yet, so it is not asked), then seat 1.
+    assert s.to_act == 0 and s.legal_actions() == [DECLINE, CALL]
+    play(s, "call")
+    assert s.to_act == 1
+    play(s, "decline")
+    assert s.to_act == 3 and s.prompt.startswith("stake 1 on your card")  # the betting frame resumes
+    assert s.view(None)["decisions"] == ["stake", "out", "raise", None]
+    assert s.chips == [2, 4, 2, 5] and s.pot == 7
+    assert not any("decline" in e for e in s.events)  # who was asked is never logged
+    assert s.events[-1] == "Seat 1 does not call and leaves the showdown"
+
+
+def test_a_staker_who_cannot_pay_the_raise_is_not_asked_and_leaves_the_showdown() -> None:
+    s = deal([6, 2, 3])
+    s.chips = [1, 5, 5]
+    s.pot = 8  # the chips the data pack did not give seat 0 (chips are conserved)
+    play(s, "stake")  # seat 0 has no chip left
+    play(s, "raise", "by 1")
+    assert s.to_act == 2 and s.view(None)["decisions"] == ["out", "raise", None]
+
+
+def test_a_raise_with_no_earlier_staker_asks_nobody() -> None:
+    s = play(deal([1, 2]), "raise", "by 1")
+    assert s.to_act == 1 and s.view(None)["decisions"] == ["raise", None]
+
+
+def test_a_saved_game_inside_the_window_resumes_there() -> None:
+    s = play(deal([1, 2, 3]), "stake", "raise", "by 1")
+    t = hc(GAME.state_from_json(s.to_json()))
+    assert t.frames == s.frames and t.to_act == 0
+    play(s, "call", "fold")
+    play(t, "call", "fold")
+    assert t.to_json() == s.to_json() and t.is_over
+
+
 # -- illegal actions ---------------------------------------------------------------
-@pytest.mark.parametrize("bad", ["raise", "", "stake 2"])
+@pytest.mark.parametrize("bad", ["raise 3", "", "stake 2", "by 3"])
 def test_bad_notation_raises_and_leaves_state_unchanged(bad: str) -> None:
     s = play(deal([1, 2, 3]), "stake")
     before = s.to_json()
@@ -161,13 +201,13 @@ def test_foreign_action_raises_and_leaves_state_unchanged() -> None:
 
     s = deal([1, 2])
     before = s.to_json()
-    with pytest.raises(IllegalAction, match="legal: stake, fold"):
+    with pytest.raises(IllegalAction, match="legal: stake, fold, raise"):
         s.apply(Other())
     assert s.to_json() == before
 
 
 def test_notation_round_trips() -> None:
-    for a in (STAKE, FOLD):
+    for a in (STAKE, FOLD, RAISE, CALL, DECLINE, *RAISES):
         assert parse(str(a)) is a
     assert parse("  STAKE ") is STAKE
 
@@ -234,7 +274,7 @@ def test_random_games_conserve_chips_and_cards(seats: int, seed: int, stake: int
         assert min(s.chips) >= 0
     assert sorted(s.deck + s.hands) == sorted(COMPONENTS.deck)
     assert sum(s.scores()) == pytest.approx(seats * COMPONENTS.start_chips)
-    assert s.action_count == seats
+    assert None not in s.view(None)["decisions"]  # every seat decided once
 
 
 # -- conformance suite -----------------------------------------------------------------

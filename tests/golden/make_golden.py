@@ -1,17 +1,27 @@
-"""Regenerate the golden records: ``python tests/golden/make_golden.py [GAME ...]``.
+"""Golden playthroughs: ``python tests/golden/make_golden.py [GAME ...]``.
 
-Run it only when a rule change is intended, and say so in the commit: the
-golden test exists to catch changes nobody meant to make.
+A golden file is a readable text playthrough of one complete game: at each
+step the seat to act, the prompt, the action played and a digest of every
+seat's view (and the spectator's) before it; then the final scores. The
+test replays the actions and names the first step whose prompt or view
+differs, so a change nobody meant to make says where it shows.
+
+Views, not the saved-state layout, are compared: a refactor of a game's
+fields keeps its playthroughs, a change of what any seat sees does not.
+Regenerate only when a rule change is intended, and say so in the commit.
+``--from-records`` rebuilds the playthroughs from the records already in
+the files (the same games, replayed by the code of this checkout).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import freetrader
-from freetrader.bots import decide, make_bot
 from freetrader.core import Rng, derive_seed
 
 HERE = Path(__file__).parent
@@ -19,34 +29,82 @@ CASES = [("contraband", ["heuristic", "random", "heuristic"], 3), ("contraband",
          ("contraband", ["random", "heuristic"] * 4, 8),
          ("cornish-smuggler", ["heuristic", "random", "heuristic"], 4),
          ("cornish-smuggler", ["heuristic"] * 5, 6),
-         ("merchants-cove", ["heuristic", "random", "heuristic", "heuristic"], 2)]
+         ("merchants-cove", ["heuristic", "random", "heuristic", "heuristic"], 2),
+         ("precious-cargo", ["heuristic", "heuristic"], 11), ("precious-cargo", ["heuristic", "random"], 7)]
+HEADER = "# Golden playthrough (tests/golden/make_golden.py): step | seat | prompt | action | view digests"
 
 
+def digest(view: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()[:12]
 
-def fingerprint(state: freetrader.State) -> str:
-    return hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()
+
+def views_line(state: freetrader.State) -> str:
+    seats = " ".join(digest(state.view(p)) for p in range(state.seats))
+    return f"{seats} / {digest(state.view(None))}"
+
+
+def step_line(i: int, state: freetrader.State, action: str) -> str:
+    return f"{i} | {state.to_act} | {state.prompt} | {action} | {views_line(state)}"
+
+
+def end_line(state: freetrader.State) -> str:
+    return f"end | scores {json.dumps(state.scores())} | winners {json.dumps(state.winners())} | {views_line(state)}"
+
+
+def playthrough(record: dict[str, Any]) -> str:
+    game = freetrader.game(record["game"])
+    state = game.new_state(record["seats"], record["seed"], record.get("options") or {})
+    lines = [HEADER, "record " + json.dumps(record, sort_keys=True)]
+    for i, text in enumerate(record["actions"], 1):
+        lines.append(step_line(i, state, text))
+        state.apply(text)
+    lines.append(end_line(state))
+    return "\n".join(lines) + "\n"
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    for line in path.read_text().splitlines():
+        if line.startswith("record "):
+            return json.loads(line[len("record "):])  # type: ignore[no-any-return]
+    raise ValueError(f"{path.name} has no 'record' line")
+
+
+def play_case(name: str, seats: list[str], seed: int) -> dict[str, Any]:
+    from freetrader.bots import decide, make_bot
+
+    game = freetrader.game(name)
+    state = game.new_state(len(seats), seed)
+    bots = [make_bot(b, game, derive_seed(seed, i)) for i, b in enumerate(seats)]
+    rngs = [Rng(derive_seed(seed, 1000 + i)) for i in range(len(seats))]
+    while not state.is_over:
+        p = state.to_act
+        assert p is not None
+        state.apply(decide(bots[p], state, p, rngs[p]))
+    return state.record()
+
+
+def case_path(name: str, seats: list[str], seed: int) -> Path:
+    return HERE / f"{name}-{len(seats)}p-{'-'.join(sorted(set(seats)))}-seed{seed}.txt"
 
 
 def main() -> None:
-    import sys
-
-    wanted = set(sys.argv[1:])  # game names to regenerate; none: all
+    args = sys.argv[1:]
+    from_records = "--from-records" in args
+    wanted = {a for a in args if not a.startswith("--")}
+    if from_records:
+        for path in sorted(HERE.glob("*.txt")):
+            record = read_record(path)
+            if not wanted or freetrader.game(record["game"]).spec.name in wanted:
+                path.write_text(playthrough(record))
+                print(path.name, len(record["actions"]), "actions")
+        return
     for name, seats, seed in CASES:
         if wanted and name not in wanted:
             continue
-        game = freetrader.game(name)
-        state = game.new_state(len(seats), seed)
-        bots = [make_bot(b, game, derive_seed(seed, i)) for i, b in enumerate(seats)]
-        rngs = [Rng(derive_seed(seed, 1000 + i)) for i in range(len(seats))]
-        while not state.is_over:
-            p = state.to_act
-            assert p is not None
-            state.apply(decide(bots[p], state, p, rngs[p]))
-        out = {"record": state.record(), "scores": state.scores(), "winners": state.winners(),
-               "last_event": state.events[-1], "sha256": fingerprint(state)}
-        path = HERE / f"{name}-{len(seats)}p-seed{seed}.json"
-        path.write_text(json.dumps(out, indent=1) + "\n")
-        print(path.name, state.action_count, "actions")
+        path = case_path(name, seats, seed)
+        record = play_case(name, seats, seed)
+        path.write_text(playthrough(record))
+        print(path.name, len(record["actions"]), "actions")
 
 
 if __name__ == "__main__":

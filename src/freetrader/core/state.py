@@ -81,6 +81,24 @@ class Game:
         state._setup()
         return state
 
+    def _migrate(self, data: Mapping[str, Any], fmt: int) -> State:
+        """A state saved in an older format, rebuilt by replaying its own record.
+
+        Every saved state carries its record (seed, options, actions), and the
+        game is deterministic, so replaying gives the same position in today's
+        format. A state edited by hand (its RNG or log no longer what its
+        actions give) cannot be rebuilt that way and is refused.
+        """
+        from .record import replay
+
+        state = replay(data, game=self)
+        if state.rng.state != data.get("rng") or state.events != list(data.get("events", ())):
+            raise BadRecord(
+                f"saved state in format {fmt} (this version writes {self.state_class.state_format}) "
+                "does not match a replay of its own actions, so it cannot be migrated"
+            )
+        return state
+
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state saved by ``State.to_json``; ``BadRecord`` if it is not one."""
         if not isinstance(data, Mapping):
@@ -88,6 +106,11 @@ class Game:
         slug = data.get("game")
         if slug != self.slug:
             raise BadRecord(f"saved state is for game {slug!r}, not {self.slug!r}")
+        fmt, current = data.get("format", 1), self.state_class.state_format
+        if fmt != current:
+            if not isinstance(fmt, int) or isinstance(fmt, bool) or not 1 <= fmt < current:
+                raise BadRecord(f"saved state format {fmt!r} is not one this version reads (1 to {current})")
+            return self._migrate(data, fmt)
         try:
             seats = self.spec.check_seats(data["seats"])
             opts = self.spec.resolve_options(data["options"])
@@ -116,6 +139,9 @@ class Game:
 
 class State(ABC):
     """One position of a game. Exactly one seat decides, or the game is over."""
+
+    #: The layout of ``to_json()["state"]``; a game raises it when its fields change.
+    state_format: ClassVar[int] = 1
 
     __slots__ = ("game", "seats", "seed", "options", "rng", "_history", "_n_actions", "_events", "_n_events", "_legal_cache")
 
@@ -380,6 +406,8 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         d = self.record()
         d.pop("data", None)  # a saved state is the position itself (its fingerprint must not change)
+        if self.state_format != 1:
+            d["format"] = self.state_format
         d["rng"] = self.rng.state
         d["events"] = self.events
         d["state"] = self._game_json()

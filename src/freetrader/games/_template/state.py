@@ -1,61 +1,44 @@
-"""High Card state: plain data; the rules live in ``rules.py``, views in ``view.py``."""
+"""High Card state: its fields, declared once; the decisions are frames in ``rules.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import RulesState
+from freetrader.core.fields import Hidden, PerSeat
+from freetrader.core.frames import FrameState
 
 from . import rules, view
 
 __all__ = ["HighCardState"]
 
-_LISTS = ("deck", "hands", "chips", "staked", "pot_winners")
-_SCALARS = ("pot", "turn")
 
-class HighCardState(RulesState):
-    """The hooks (set-up, legal actions, apply, prompt, view, determinize) come from
-    ``rules`` and ``view`` through ``RulesState``; this class holds the data."""
+class HighCardState(FrameState):
+    """Each annotation is a field: core derives the slots, ``clone()``, JSON and the checks on load.
 
-    rules = rules
-    views = view
-    __slots__ = _LISTS + _SCALARS
+    ``frames`` (from ``FrameState``) is the stack of pending decisions; the
+    game is over when it is empty.
+    """
 
-    deck: list[int]  # card values; the top card is the last
-    hands: list[int]  # per seat, the value of its one card
-    chips: list[int]  # per seat, chips not in the pot
-    staked: list[bool]  # per seat; a seat before ``turn`` that did not stake folded
+    deck: Hidden[list[int]]  # card values; the top card is the last
+    hands: Hidden[PerSeat[list[int]]]  # the value of each seat's one card
+    chips: PerSeat[list[int]]  # chips not in the pot
+    staked: PerSeat[list[bool]]  # in the showdown: staked and, after a raise, called it
+    decision: PerSeat[list[str]]  # "" (not yet), "stake", "raise", "fold", or "out" (did not call a raise)
     pot_winners: list[int]  # seats sharing the pot, filled at the showdown
     pot: int
-    turn: int  # the seat to decide; ``seats`` once the game is over
 
-    # -- protocol hooks ------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:  # no phase/actor here: one decision per seat in turn
-        return None if self.turn == self.seats else self.turn
+    def _setup(self) -> None:
+        self._init_fields()
+        rules.setup(self)
 
     def _scores(self) -> list[float]:
         return rules.scores(self)
 
-    # Lists are copied, not shared: a clone must never change its original.
-    def _copy_into(self, other: Any) -> None:
-        other.deck = self.deck[:]
-        other.hands = self.hands[:]
-        other.chips = self.chips[:]
-        other.staked = self.staked[:]
-        other.pot_winners = self.pot_winners[:]
-        other.pot = self.pot
-        other.turn = self.turn
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
 
-    def _game_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: getattr(self, name)[:] for name in _LISTS}
-        d.update({name: getattr(self, name) for name in _SCALARS})
-        return d
+    def _determinize(self, seat: int, seed: int) -> None:
+        view.determinize(self, seat, seed)
 
-    def _load_game_json(self, data: Mapping[str, Any]) -> None:
-        for name in _LISTS:
-            setattr(self, name, list(data[name]))
-        for name in _SCALARS:
-            setattr(self, name, int(data[name]))
+    def _check_consistent(self) -> None:
         rules.check_consistent(self)

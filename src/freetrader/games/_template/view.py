@@ -2,7 +2,7 @@
 
 A seat sees the chips, the pot, every decision so far, the deck size and its
 own card; at the showdown the stakers' cards are shown to everyone. Folded
-cards are never shown.
+cards, and the cards of stakers who left the showdown, are never shown.
 """
 
 from __future__ import annotations
@@ -16,18 +16,18 @@ if TYPE_CHECKING:
 
 
 def sees_card(s: S, seat: int | None, owner: int) -> bool:
-    return owner == seat or (s.turn == s.seats and s.staked[owner])
+    return owner == seat or (not s.frames and s.staked[owner])
 
 
 def view(s: S, seat: int | None) -> dict[str, Any]:
     n = s.seats
     return {
-        "phase": "over" if s.turn == n else "betting",
+        "phase": "over" if not s.frames else "betting",
         "stake": s.options["stake"],
         "chips": s.chips[:],
         "pot": s.pot,
         "deck": len(s.deck),
-        "decisions": ["stake" if s.staked[i] else "fold" if i < s.turn else None for i in range(n)],
+        "decisions": [d or None for d in s.decision],
         "cards": [s.hands[i] if sees_card(s, seat, i) else None for i in range(n)],
     }
 

@@ -102,7 +102,7 @@ def borrow(seat: int) -> Borrow:
     return b
 
 
-_SIMPLE = {str(a): a for a in (DECLARE, SEARCH, WAVE, ACCEPT, INFORM, RETIRE)}
+_SIMPLE: dict[str, Action] = {str(a): a for a in (DECLARE, SEARCH, WAVE, ACCEPT, INFORM, RETIRE)}
 _SIMPLE.update({str(a): a for a in CLAIMS if COMPONENTS.articles[COMPONENTS.by_id[a.article]].dutiable or a.article == COMPONENTS.articles[COMPONENTS.bag].id})
 _SIMPLE.update({str(a): a for a in DISCARDS})
 

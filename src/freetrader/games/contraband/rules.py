@@ -8,15 +8,13 @@ from freetrader.core import Action, BadRecord
 
 from . import actions as A
 from .components import COMPONENTS as C
+from .phases import PHASES as PHASES
+from .phases import Phase, Then
 
 if TYPE_CHECKING:
     from .state import ContrabandState as S
 
-# Phase codes; their names appear in views and JSON.
-DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = range(6)
-PHASES = ("declare", "search", "receive", "discard", "broke", "over")
-# What happens once pending payments are settled.
-AFTER_DUTY, AFTER_SEARCH = 1, 2
+DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = Phase
 LUGGAGE_SIZE = 4  # par. 2: "the top four cards"
 _SEARCH_OR_WAVE = (A.SEARCH, A.WAVE)
 _ACCEPT_OR_INFORM = (A.ACCEPT, A.INFORM)
@@ -48,7 +46,7 @@ def setup(s: S) -> None:
     s.searches, s.waved, s.informs = [0] * n, [0] * n, [0] * n
     s.holder = s.declarer = s.actor = -1
     s.examined = s.bag_claim = s.officer_out = False
-    s.phase, s.after, s.after_seat = DECLARE, 0, -1
+    s.phase, s.after, s.after_seat = DECLARE, Then.NOTHING, -1
     s.round = s.reshuffles = s.declarations = 0
     s.officer = choose_first_officer(s)
     share_money(s)
@@ -165,7 +163,7 @@ def finish_declaration(s: S) -> None:
             s._event(f"Seat {seat} declares nothing")
         if duty:
             s.pending.append((seat, s.officer, duty))
-    s.after = AFTER_DUTY
+    s.after = Then.DUTY
     settle(s)
 
 
@@ -221,7 +219,7 @@ def search_luggage(s: S, informer: int | None) -> None:
     s.discard_shown.extend(s.luggage)
     s.luggage = []
     s.holder = -1
-    s.after = AFTER_SEARCH
+    s.after = Then.SEARCH
     if informer is not None and s.options["after_informer"] == "informer-draws":
         s.after_seat = informer
     else:
@@ -299,7 +297,7 @@ def settle(s: S) -> None:
     if active_count(s) < 3:
         end_game(s, "fewer than three players remain")
         return
-    if s.after == AFTER_DUTY:
+    if s.after is Then.DUTY:
         if s.retired[s.holder]:
             s.discard_hidden.extend(s.luggage)
             s.luggage = []

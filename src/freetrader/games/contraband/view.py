@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from freetrader.core import Rng
 
 from .components import COMPONENTS as C
-from .rules import PHASES
+from .phases import PHASES
 
 if TYPE_CHECKING:
     from .state import ContrabandState as S

@@ -15,13 +15,13 @@ from freetrader.core import Action, BadRecord
 from . import actions as A
 from .components import COMPONENTS as C
 from .components import FOOD
+from .phases import PHASES as PHASES
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .state import PreciousCargoState as S
 
-# Phase codes; their names appear in views and JSON.
-COUNTRY, FIRST, HOME, MOVE, ACT, LOAD, SELL, OVER = range(8)
-PHASES = ("country", "first", "home", "move", "actions", "loading", "selling", "over")
+COUNTRY, FIRST, HOME, MOVE, ACT, LOAD, SELL, OVER = Phase
 # The six actions of How to Play, as bits of ``used``.
 BUILD, SAILS, GOVERNOR, TAKE, SELL_BIT, AGAIN = 1, 2, 4, 8, 16, 32
 ACTION_NAMES = ((BUILD, "build"), (SAILS, "sails"), (GOVERNOR, "governor"), (TAKE, "take"), (SELL_BIT, "sell"),

@@ -14,7 +14,8 @@ from freetrader.core import Rng
 
 from .actions import crate_token
 from .components import COMPONENTS as C
-from .rules import ACTION_NAMES, ACTIONS_PER_TURN, PHASES, SHIPS
+from .phases import PHASES
+from .rules import ACTION_NAMES, ACTIONS_PER_TURN, SHIPS
 
 if TYPE_CHECKING:
     from .state import PreciousCargoState as S
