@@ -142,7 +142,7 @@ def test_state_bad_notation(capsys):
         (["state", "contraband", "--seats", "4", "--option", "reshuffles=999"], "out of range"),
         (["state", "contraband", "--seats", "4", "--option", "end"], "key=value"),
         (["state", "contraband", "--seats", "4", "--seat", "9"], "no seat 9"),
-        (["state", "contraband", "--seats", "four"], "invalid int value"),
+        (["state", "contraband", "--seats", "four"], "--seats must be a number of seats (3) or one spec per seat"),
         (["simulate", "contraband", "--seats", "random,random"], "3 to 8 seats"),
         (["simulate", "contraband", "--seats", "random,human,random", "-n", "1"], "human"),
         (["simulate", "contraband", "--seats", "random,wizard,random", "-n", "1"], "unknown bot 'wizard'"),

@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
+from freetrader._extras import missing_extra
+
+try:
+    import numpy as np
+except ImportError as _exc:
+    raise missing_extra("rl", "the freetrader RL adapters", _exc) from _exc
 
 from freetrader.core import Action, BadOption, Game, IllegalAction, State
 from freetrader.core import game as find_game

@@ -24,9 +24,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
-from gymnasium import spaces
+from freetrader._extras import missing_extra
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as _exc:
+    raise missing_extra("rl", "freetrader.adapters.gymnasium", _exc) from _exc
 
 from freetrader.bots import Bot, decide, make_bot
 from freetrader.core import BadOption, Game, IllegalAction, Rng, derive_seed

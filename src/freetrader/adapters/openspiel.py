@@ -36,8 +36,13 @@ import json
 import random
 from typing import Any
 
-import numpy as np
-import pyspiel
+from freetrader._extras import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as _exc:
+    raise missing_extra("openspiel", "freetrader.adapters.openspiel", _exc) from _exc
 
 from freetrader.core import Action, Game, State
 from freetrader.core import game as find_game

@@ -25,9 +25,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+from freetrader._extras import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as _exc:
+    raise missing_extra("rl", "freetrader.adapters.pettingzoo", _exc) from _exc
 
 from freetrader.core import Game
 

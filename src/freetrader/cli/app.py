@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
 import time
+import warnings
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 from rich.markup import escape
@@ -20,13 +22,19 @@ from rich.table import Table
 from rich.text import Text
 
 import freetrader
-from freetrader.bots import bot_names, parse_seats
 from freetrader.core import BadOption, BadRecord, FreetraderError, Game, State
-from freetrader.sim import Tally, check_run, result_line, resume, simulate
+from freetrader.core.data import DataPackWarning, set_pack_root
+from freetrader.core.record import pack_mismatch
+from freetrader.core.registry import broken_games
 
 from .commands import extra_commands
-from .play import play
 from .render import print_state
+
+if TYPE_CHECKING:
+    from freetrader.sim import Tally
+
+# The bots and the simulator are imported inside the commands, not here: importing them loads every
+# game's components, and --data must choose the data pack first.
 
 __all__ = ["main", "CliError"]
 
@@ -44,6 +52,21 @@ class _ArgumentParser(argparse.ArgumentParser):
 
 def _one_line(text: str) -> str:
     return " ".join(str(text).split())
+
+
+def _warning(message: str) -> None:
+    print(f"{PROG}: warning: {_one_line(message)}", file=sys.stderr, flush=True)
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    if issubclass(category, DataPackWarning):
+        _warning(str(message))
+    else:
+        _default_showwarning(message, category, filename, lineno, file, line)
+
+
+_default_showwarning = warnings.showwarning
 
 
 def _fail(message: str) -> int:
@@ -66,6 +89,40 @@ def _options(game: Game, pairs: Sequence[str] | None) -> dict[str, Any]:
             raise BadOption(f"--option needs key=value, got {pair!r}")
         out[key.strip()] = game.spec.option(key.strip()).parse_text(value.strip())
     return out
+
+
+def game_arg(sp: argparse.ArgumentParser, required: bool = True) -> None:
+    """``GAME`` as the first argument or as ``--game GAME``: the same in every command."""
+    sp.add_argument("game", nargs="?", metavar="GAME", help="the game's name or slug (see 'games'); or --game")
+    sp.add_argument("--game", dest="game_flag", metavar="GAME", help="the game, as a flag (same as the argument)")
+    sp.set_defaults(game_required=required)
+
+
+def resolve_game_arg(args: argparse.Namespace) -> None:
+    """Merge ``GAME`` and ``--game`` into ``args.game``; one clear line if neither or two different ones."""
+    flag = getattr(args, "game_flag", None)
+    if flag is not None:
+        if args.game is not None and args.game != flag:
+            raise CliError(f"two games given ({args.game!r} and --game {flag!r}); give one")
+        args.game = flag
+    if args.game is None and getattr(args, "game_required", False):
+        raise CliError(f"{args.command} needs a game: 'freetrader {args.command} GAME' or --game GAME "
+                       "(see 'freetrader games')")
+
+
+def seat_count(text: str | int) -> int:
+    """``--seats`` where only the number matters: a count (``3``) or one spec per seat (``random,random,random``)."""
+    if isinstance(text, int):
+        return text
+    t = str(text).strip()
+    if t.lstrip("-").isdigit():
+        return int(t)
+    from freetrader.bots import parse_seats
+
+    specs = parse_seats(t)
+    if len(specs) < 2:
+        raise CliError(f"--seats must be a number of seats (3) or one spec per seat (random,random,random), got {t!r}")
+    return len(specs)
 
 
 def _read_json_items(path: str) -> list[tuple[str, Any]]:
@@ -107,8 +164,37 @@ def _print_state_or_json(console: Console, state: State, seat: int | None, as_js
         print_state(console, state, seat)
 
 
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, sort_keys=False))
+
+
+def game_json(game: Game, chosen: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game's spec as JSON: what ``games --json`` lists and ``rules --json`` prints."""
+    from freetrader.bots import bot_names
+
+    spec = game.spec
+    out: dict[str, Any] = {
+        "slug": spec.slug, "name": spec.name, "version": spec.version, "title": spec.title,
+        "summary": spec.summary, "min_seats": spec.min_seats, "max_seats": spec.max_seats,
+        "hidden_information": spec.hidden_information, "chance": spec.chance, "bots": bot_names(game),
+        "options": [{"name": o.name, "default": o.default, "help": o.help,
+                     "choices": list(o.choices) if o.choices else None, "minimum": o.minimum, "maximum": o.maximum}
+                    for o in spec.options],
+    }
+    if chosen is not None:
+        out["chosen"] = chosen
+    return out
+
+
 # -- commands ----------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import bot_names
+
+    for reason in broken_games().values():  # the other games still work
+        _warning(f"left out: {reason}")
+    if args.json:
+        _print_json([game_json(freetrader.game(slug)) for slug in freetrader.games(all_versions=True)])
+        return 0
     table = Table(title="Registered games", title_justify="left")
     for col in ("slug", "title", "seats", "hidden info", "chance", "bots"):
         table.add_column(col)
@@ -140,10 +226,17 @@ def _option_text(value: Any) -> str:
 
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import bot_names
+
     g = freetrader.game(args.game)
     spec = g.spec
     chosen = _options(g, args.option)  # checked like play's: a bad option is one clear line
     rules = _rules_file(g)
+    if args.json:
+        out = game_json(g, chosen)
+        out["rules"] = rules.read_text(encoding="utf-8") if args.full and rules is not None else None
+        _print_json(out)
+        return 0
     if args.full:
         if rules is None:
             raise CliError(f"{spec.title} has no RULES.md; 'freetrader rules {spec.name}' prints its summary")
@@ -190,7 +283,7 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
 def cmd_state(args: argparse.Namespace, console: Console) -> int:
     g = freetrader.game(args.game)
     options = _options(g, args.option)
-    state = g.new_state(args.seats, args.seed, options)
+    state = g.new_state(seat_count(args.seats), args.seed, options)
     texts = [t.strip() for t in (args.apply or "").split(";")]
     for i, text in enumerate([t for t in texts if t], 1):
         try:
@@ -209,6 +302,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     if args.verify:
         if args.upto is not None:
             raise CliError("--upto shows one position; it cannot be combined with --verify")
+        others = []
         for label, item in items:
             try:
                 state = freetrader.replay(_record_of(item))
@@ -216,6 +310,13 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                 raise CliError(f"{label}: {exc}") from None
             if isinstance(item, dict) and "record" in item:
                 _check_result(label, item, state)
+            mismatch = pack_mismatch(_record_of(item))
+            if mismatch:
+                others.append((label, mismatch))
+        if others:
+            first = others[0]
+            _warning(f"{len(others)} of {len(items)} records replay with other data than they were made with; "
+                     f"{first[0]}: {first[1]}")
         n = len(items)
         console.print(Text(f"{n} records replay" if n != 1 else "1 record replays"))
         return 0
@@ -229,6 +330,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         state = freetrader.replay(_record_of(item), upto=args.upto)
     except BadRecord as exc:
         raise CliError(f"{label}: {exc}") from None
+    mismatch = pack_mismatch(_record_of(item))
+    if mismatch:
+        _warning(f"{label}: {mismatch}")
     _print_state_or_json(console, state, args.seat, args.json)
     return 0
 
@@ -251,6 +355,10 @@ def _check_result(label: str, item: dict[str, Any], state: State) -> None:
 
 
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import parse_seats
+
+    from .play import play
+
     g = freetrader.game(args.game)
     specs = parse_seats(args.seats)
     options = _options(g, args.option)
@@ -269,6 +377,9 @@ class _SpeedColumn(ProgressColumn):
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    from freetrader.bots import parse_seats
+    from freetrader.sim import Tally, check_run, result_line, resume, simulate
+
     g = freetrader.game(args.game)
     slug = g.spec.slug
     specs = parse_seats(args.seats)
@@ -310,6 +421,12 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
                 slug, specs, args.n, args.seed, options, workers=workers, start=done,
                 backend=args.backend, address=args.address,
             ):
+                made_with = result["record"].get("data")
+                if made_with != g.data_hash:  # e.g. Ray workers on nodes that do not see the pack
+                    raise CliError(
+                        f"game {done + new} was played with other components (data {made_with}) than this run "
+                        f"({g.data_hash}); every worker must see the same data pack (--data / $FREETRADER_DATA)"
+                    )
                 if out is not None:
                     out.write(result_line(result) + "\n")
                     out.flush()
@@ -322,12 +439,17 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - started
-    _print_summary(console, slug, tally, new, elapsed)
+    if args.json:
+        summary = dataclasses.asdict(tally.summary())
+        _print_json({"game": slug, "data": g.data_hash, "out": args.out, "played": new,
+                     "seconds": round(elapsed, 3), **summary})
+    else:
+        _print_summary(console, slug, tally, new, elapsed)
     if interrupted:
         where = f"; run the same command to resume {args.out}" if args.out else ""
         print(f"{PROG}: interrupted after {tally.games} of {args.n} games{where}", file=sys.stderr)
         return 130
-    if args.out:
+    if args.out and not args.json:
         console.print(Text(f"Wrote {args.out} ({tally.games} games)"), soft_wrap=True)
     return 0
 
@@ -364,23 +486,33 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, help: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help, description=help)
+        sp = sub.add_parser(name, help=help, description=help)
+        sp.add_argument("--data", metavar="DIR",
+                        help="a data pack: a folder with one folder per game (e.g. cornish-smuggler/) whose files "
+                             "replace the shipped components [$FREETRADER_DATA]")
+        return sp
 
     def option_arg(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(
             "--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable); see 'rules'"
         )
 
-    add("games", "list the registered games").set_defaults(func=cmd_games)
+    def json_arg(sp: argparse.ArgumentParser, help: str) -> None:
+        sp.add_argument("--json", action="store_true", help=help)
+
+    sp = add("games", "list the registered games")
+    json_arg(sp, "print the games, their seats, bots and options as JSON")
+    sp.set_defaults(func=cmd_games)
 
     sp = add("rules", "show a game's summary, seats and options")
-    sp.add_argument("game")
+    game_arg(sp)
     sp.add_argument("--full", action="store_true", help="print the full rules (RULES.md)")
     option_arg(sp)
+    json_arg(sp, "print the game's facts and options as JSON (with --full: and its RULES.md text)")
     sp.set_defaults(func=cmd_rules)
 
     sp = add("play", "play in the terminal against bots, or hot-seat with several humans")
-    sp.add_argument("game")
+    game_arg(sp)
     sp.add_argument("--seats", required=True, help="one spec per seat, e.g. human,heuristic,random")
     sp.add_argument("--seed", type=int, help="deal seed (default: from the clock, printed)")
     option_arg(sp)
@@ -388,7 +520,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_play)
 
     sp = add("simulate", "play many bot games, in parallel, into a JSON Lines file")
-    sp.add_argument("game")
+    game_arg(sp)
     sp.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     sp.add_argument("--seats", required=True, help="one bot spec per seat, e.g. heuristic,random,random")
     sp.add_argument("--seed", type=int, default=0, help="run seed; game i uses derive_seed(seed, i) (default 0)")
@@ -399,6 +531,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="local processes (default) or a Ray cluster; same results for the same seeds")
     sp.add_argument("--address", help="Ray cluster address for --backend ray (default: a local Ray instance)")
     option_arg(sp)
+    json_arg(sp, "print the summary as JSON on stdout (the progress bar stays on stderr)")
     sp.set_defaults(func=cmd_simulate)
 
     sp = add("replay", "replay a record (JSON) or results (JSON Lines); --verify checks them all")
@@ -411,8 +544,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_replay)
 
     sp = add("state", "build a position from a seed and actions, and show it")
-    sp.add_argument("game")
-    sp.add_argument("--seats", type=int, required=True, help="number of seats")
+    game_arg(sp)
+    sp.add_argument("--seats", required=True,
+                    help="the seats: how many (3), or one spec per seat as in play (random,random,random)")
     sp.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
     option_arg(sp)
     sp.add_argument("--apply", metavar="ACTIONS", help="actions separated by ';', e.g. \"claim brandy; declare\"")
@@ -440,7 +574,12 @@ def main(argv: list[str] | None = None) -> int:
         names = ", ".join(c for a in parser._subparsers._group_actions for c in a.choices)  # type: ignore[union-attr]
         return _fail(f"choose a command: {names} (see '{PROG} --help')")
     console = Console()
+    warnings.showwarning = _show_warning  # a data pack's warnings: one line each, like errors
     try:
+        if getattr(args, "data", None):
+            set_pack_root(args.data)
+        if hasattr(args, "game_flag"):
+            resolve_game_arg(args)
         return int(args.func(args, console))
     except (CliError, FreetraderError) as exc:
         return _fail(str(exc))

@@ -15,6 +15,7 @@ def _configure(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--min-games", type=int, default=5, metavar="N",
                     help="leave out components seen fewer than N times (default 5)")
     sp.add_argument("--no-html", action="store_true", help="print the tables only")
+    sp.add_argument("--json", action="store_true", help="print the analysis as JSON (no tables; HTML as usual)")
 
 
 def _run(args: argparse.Namespace, console: Any) -> int:
@@ -26,6 +27,16 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     from freetrader.sim.report import LIFT_HEAD, SEAT_HEAD, lift_cells, seat_cells, write_report
 
     a = analyze(load_results(args.file), max(1, args.min_games))
+    if args.json:
+        import dataclasses
+        import json
+
+        out = dataclasses.asdict(a)
+        if not args.no_html:
+            folder = Path(args.out) if args.out else Path(args.file).with_name(Path(args.file).stem + "-report")
+            out["html"] = str(write_report(a, folder, source=str(args.file)))
+        print(json.dumps(out, indent=2, default=str))
+        return 0
 
     def table(title: str, head: list[str], rows: list[list[str]]) -> None:
         t = Table(title=title, title_justify="left")

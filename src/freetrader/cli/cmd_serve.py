@@ -1,23 +1,181 @@
-"""``freetrader serve``: the browser table on this machine (needs the ``web`` extra)."""
+"""``freetrader serve``: the browser table on this machine (needs the ``web`` extra).
+
+Every setting is a flag and also an environment variable (the flag wins), so a
+service manager or a container can configure the table without a command line:
+
+=====================  ========================  =========================================
+flag                   variable                  default
+=====================  ========================  =========================================
+``--host``             ``FREETRADER_HOST``       ``127.0.0.1``
+``--port``             ``FREETRADER_PORT``       ``8000``
+``--db``               ``FREETRADER_DB``         ``sqlite:///freetrader-table.db``
+``--bot-delay``        ``FREETRADER_BOT_DELAY``  ``0.5``
+``--log-level``        ``FREETRADER_LOG_LEVEL``  ``info``
+``--no-access-log``    ``FREETRADER_ACCESS_LOG`` ``on`` (``off`` turns it off)
+``--data``             ``FREETRADER_DATA``       the shipped components
+=====================  ========================  =========================================
+
+Nothing secret is printed: a database password is shown as ``***``, and seat
+tokens in request lines of the access log are replaced by ``***``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
+import re
+import sys
 from typing import Any
 
 from freetrader.cli.commands import register_command
 
+__all__ = ["DEFAULT_DB", "SETTINGS", "mask_url", "redact", "settings_from"]
+
 DEFAULT_DB = "sqlite:///freetrader-table.db"
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+
+#: (flag destination, environment variable, default) of every serve setting
+SETTINGS: tuple[tuple[str, str, Any], ...] = (
+    ("host", "FREETRADER_HOST", "127.0.0.1"),
+    ("port", "FREETRADER_PORT", 8000),
+    ("db", "FREETRADER_DB", DEFAULT_DB),
+    ("bot_delay", "FREETRADER_BOT_DELAY", 0.5),
+    ("log_level", "FREETRADER_LOG_LEVEL", "info"),
+    ("access_log", "FREETRADER_ACCESS_LOG", True),
+)
+
+_PASSWORD = re.compile(r"(?P<head>://[^/@:]*:)(?P<secret>[^@/]*)@")
+_TOKEN = re.compile(r"(?P<head>\btoken=)[^&\s\"']+")
+
+
+class SettingError(ValueError):
+    """A setting (flag or environment variable) with a value it cannot take."""
+
+
+def mask_url(url: str) -> str:
+    """``url`` with its password, if any, shown as ``***``."""
+    return _PASSWORD.sub(lambda m: f"{m['head']}***@", url)
+
+
+def redact(text: str, url: str | None = None) -> str:
+    """``text`` with seat tokens and the database password (as given in ``url``) replaced by ``***``."""
+    text = _TOKEN.sub(lambda m: f"{m['head']}***", mask_url(text))
+    if url:
+        m = _PASSWORD.search(url)
+        if m and m["secret"]:
+            text = text.replace(m["secret"], "***")
+    return text
+
+
+class _Redact(logging.Filter):
+    """Rewrites uvicorn's log records (request lines carry ``?token=``) before any handler sees them."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a, self.url) if isinstance(a, str) else a for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg, self.url)
+        return True
+
+
+def _convert(name: str, value: Any, default: Any, where: str) -> Any:
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "on", "true", "yes"):
+            return True
+        if text in ("0", "off", "false", "no"):
+            return False
+        raise SettingError(f"{where} must be on or off, got {value!r}")
+    if isinstance(default, int):
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise SettingError(f"{where} must be a whole number, got {value!r}") from None
+        if name == "port" and not 0 < number < 65536:
+            raise SettingError(f"{where} must be 1..65535, got {number}")
+        return number
+    if isinstance(default, float):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            raise SettingError(f"{where} must be a number of seconds, got {value!r}") from None
+        if not seconds >= 0 or seconds == float("inf"):
+            raise SettingError(f"{where} must be 0 or more seconds, got {value!r}")
+        return seconds
+    text = str(value).strip()
+    if name == "log_level" and text.lower() not in LOG_LEVELS:
+        raise SettingError(f"{where} must be one of {', '.join(LOG_LEVELS)}, got {value!r}")
+    if not text:
+        raise SettingError(f"{where} must not be empty")
+    return text.lower() if name == "log_level" else text
+
+
+def settings_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ[str]) -> dict[str, Any]:
+    """Every serve setting: the flag if given, else the environment variable, else the default."""
+    out: dict[str, Any] = {}
+    for name, var, default in SETTINGS:
+        flag = getattr(args, name, None)
+        if flag is not None:
+            out[name] = _convert(name, flag, default, "--" + name.replace("_", "-"))
+        elif environ.get(var, "") != "":
+            out[name] = _convert(name, environ[var], default, var)
+        else:
+            out[name] = default
+    return out
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=DEFAULT_DB,
-                   help=f"database URL: a SQLite file (default {DEFAULT_DB}, in the current directory) "
-                        "or postgresql://user:password@host/dbname")
-    p.add_argument("--bot-delay", type=float, default=0.5, metavar="SECONDS",
-                   help="pause before each bot move, so people can follow (default 0.5)")
+    p.add_argument("--host", help="address to listen on [$FREETRADER_HOST] (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", help="port [$FREETRADER_PORT] (default 8000)")
+    p.add_argument("--db",
+                   help=f"database URL [$FREETRADER_DB]: a SQLite file (default {DEFAULT_DB}, in the current "
+                        "directory) or postgresql://user:password@host/dbname (needs the postgres extra)")
+    p.add_argument("--bot-delay", metavar="SECONDS",
+                   help="pause before each bot move, so people can follow [$FREETRADER_BOT_DELAY] (default 0.5)")
+    p.add_argument("--log-level", choices=LOG_LEVELS, help="server log level [$FREETRADER_LOG_LEVEL] (default info)")
+    p.add_argument("--no-access-log", dest="access_log", action="store_const", const=False,
+                   help="no line per request [$FREETRADER_ACCESS_LOG=off] (default: on, seat tokens masked)")
+
+
+def _error(message: str) -> int:
+    print(f"freetrader: error: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    return 2
+
+
+def _database_problem(exc: BaseException, url: str) -> str:
+    """One line for a database that cannot be opened: what failed and what would fix it."""
+    what = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    first = what[0] if what else type(exc).__name__
+    if isinstance(exc, ModuleNotFoundError) and exc.name and exc.name.startswith("psycopg"):
+        return f"{mask_url(url)} needs the PostgreSQL driver: pip install 'freetrader[postgres]'"
+    hint = ("check the URL, that the server runs and accepts this user "
+            "(postgresql://user:password@host:5432/dbname, or a SQLite file path)")
+    return f"{redact(f'cannot open the database {mask_url(url)}: {first}', url)}; {hint}"
+
+
+def open_database(url: str) -> str | None:
+    """Open ``url`` and bring its schema up to date; the problem as one line, or None."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from freetrader.server.storage import Store
+
+    store = None
+    try:
+        store = Store(url)
+        store.create_schema()
+    except (SQLAlchemyError, ModuleNotFoundError, OSError, ValueError) as exc:
+        return _database_problem(exc, url)
+    finally:
+        if store is not None:
+            store.close()
+    return None
 
 
 def _run(args: argparse.Namespace, console: Any) -> int:
@@ -26,14 +184,27 @@ def _run(args: argparse.Namespace, console: Any) -> int:
 
         from freetrader.server.app import MAX_MESSAGE, create_app
     except ImportError as exc:
-        console.print(f"freetrader serve needs the web extra ({exc.name} is missing): pip install 'freetrader[web]'")
-        return 2
-    if not 0 < args.port < 65536:
-        console.print(f"--port must be 1..65535, got {args.port}")
-        return 2
-    app = create_app(args.db, bot_delay=max(0.0, args.bot_delay))
-    console.print(f"Freetrader table on http://{args.host}:{args.port}/  (database: {args.db}; Ctrl-C stops)")
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=max(MAX_MESSAGE * 4, 65536), log_level="warning")
+        # plain print, not rich: rich reads [web] as markup and would print pip install 'freetrader'
+        return _error(f"freetrader serve needs the web extra ({exc.name} is missing): pip install 'freetrader[web]'")
+    try:
+        s = settings_from(args, os.environ)
+    except SettingError as exc:
+        return _error(str(exc))
+    problem = open_database(s["db"])
+    if problem is not None:
+        return _error(problem)
+    app = create_app(s["db"], bot_delay=s["bot_delay"])
+    config = uvicorn.Config(app, host=s["host"], port=s["port"], ws_max_size=max(MAX_MESSAGE * 4, 65536),
+                            log_level=s["log_level"], access_log=s["access_log"])
+    redacting = _Redact(s["db"])
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "freetrader.server"):
+        logging.getLogger(name).addFilter(redacting)
+    logging.getLogger("freetrader.server").setLevel(s["log_level"].upper())
+    host = f"[{s['host']}]" if ":" in s["host"] else s["host"]
+    print(f"Freetrader table on http://{host}:{s['port']}/  (database: {mask_url(s['db'])}; "
+          f"log level {s['log_level']}; access log {'on' if s['access_log'] else 'off'}; Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    uvicorn.Server(config).run()
     return 0
 
 

@@ -12,10 +12,13 @@ from .commands import register_command
 
 
 def _configure(sp: argparse.ArgumentParser) -> None:
-    sp.add_argument("--game", required=True)
+    from .app import game_arg
+
+    game_arg(sp)
     sp.add_argument("--bots", required=True, help="bot specs separated by commas, e.g. random,heuristic,ismcts:ms=50")
     sp.add_argument("-n", type=int, default=60, help="number of games (default 60; a multiple of the lineups is fairest)")
-    sp.add_argument("--seats", type=int, help="seats per game (default: the game's minimum, at least two)")
+    sp.add_argument("--seats", help="seats per game: how many, or one spec per seat (its length counts; the bots "
+                                    "come from --bots) (default: the game's minimum, at least two)")
     sp.add_argument("--seed", type=int, default=0, help="run seed; game i uses derive_seed(seed, i) (default 0)")
     sp.add_argument("--workers", type=int, help="processes (default: the number of CPUs)")
     sp.add_argument("--backend", choices=("local", "ray"), default="local")
@@ -23,6 +26,7 @@ def _configure(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--out", metavar="FILE", help="also write every game as JSON Lines (for 'freetrader report'); an existing file is resumed")
     sp.add_argument("--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sp.add_argument("--json", action="store_true", help="print the ratings and head-to-head table as JSON")
 
 
 def _run(args: argparse.Namespace, console: Any) -> int:
@@ -37,11 +41,11 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     from freetrader.sim import check_run, result_line, resume
     from freetrader.sim.tournament import Ratings, run_tournament, tournament_tasks
 
-    from .app import CliError, _options
+    from .app import CliError, _options, _print_json, seat_count
 
     g = freetrader.game(args.game)
     bots = parse_seats(args.bots)
-    seats = args.seats or max(2, g.spec.min_seats)
+    seats = seat_count(args.seats) if args.seats else max(2, g.spec.min_seats)
     if args.n < 1:
         raise CliError(f"-n must be >= 1, got {args.n}")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
@@ -79,6 +83,15 @@ def _run(args: argparse.Namespace, console: Any) -> int:
             out.close()
     rows = ratings.table()
     played = ratings.played
+    if args.json:
+        import dataclasses
+
+        pairs = {b: {c: dict(zip(("higher", "games", "low", "high"), ratings.head_to_head(b, c), strict=True))
+                     for c in bots if c != b} for b in bots}
+        _print_json({"game": g.spec.slug, "data": g.data_hash, "games": played, "seats": seats,
+                     "lineups": len(table), "complete": not interrupted,
+                     "ratings": [dataclasses.asdict(r) for r in rows], "head_to_head": pairs})
+        return 130 if interrupted else 0
     t = Table(title=f"{g.spec.slug}: {args.n if not interrupted else 'part of'} games, {seats} seats, "
                     f"{len(table)} lineups", title_justify="left")
     for col in ("bot", "rating (mu)", "95% interval", "sigma", "games", "win share", "95% CI"):

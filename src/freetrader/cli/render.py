@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from freetrader.core import UnknownGame
+from freetrader.core import DataError, UnknownGame
 from freetrader.core.registry import load_part
 
 __all__ = [
@@ -55,8 +55,8 @@ def _load_renderer(game_slug: str) -> None:
     """Import the game's ``render`` part (``games/<game>/render.py``) once; it registers its renderer."""
     try:
         load_part(game_slug, "render")
-    except UnknownGame:
-        pass  # a view of a game this install does not know: the generic renderer draws it
+    except (UnknownGame, DataError):
+        pass  # a game this install does not know, or whose data pack is broken: the generic renderer draws it
 
 
 def renderer_for(game_slug: str) -> Renderer:

@@ -9,7 +9,7 @@ from .errors import BadOption, BadRecord, IllegalAction, UnknownGame
 from .registry import game as _game
 from .state import Game, State
 
-__all__ = ["replay"]
+__all__ = ["replay", "pack_mismatch"]
 
 _FIELDS = ("game", "seats", "seed", "actions")
 
@@ -43,6 +43,7 @@ def replay(record: Mapping[str, Any], upto: int | None = None, game: Game | None
         state = g.new_state(record["seats"], record["seed"], options)
     except (UnknownGame, BadOption, IllegalAction) as exc:
         raise BadRecord(f"record cannot start: {exc}") from None
+    mismatch = _pack_mismatch(record, g)
     stop = len(actions) if upto is None else upto
     if not 0 <= stop <= len(actions):
         raise BadRecord(f"record has {len(actions)} actions; cannot stop after {upto}")
@@ -50,5 +51,23 @@ def replay(record: Mapping[str, Any], upto: int | None = None, game: Game | None
         try:
             state.apply(text)
         except IllegalAction as exc:
-            raise BadRecord(f"action {i + 1} of {len(actions)} ({text!r}) does not replay: {exc}") from None
+            raise BadRecord(f"action {i + 1} of {len(actions)} ({text!r}) does not replay: {exc}"
+                            + (f"; {mismatch}" if mismatch else "")) from None
     return state
+
+
+def pack_mismatch(record: Mapping[str, Any], game: Game | None = None) -> str | None:
+    """Why a record's components differ from the ones loaded now, or None (same, or the record does not say)."""
+    try:
+        g = game if game is not None else _game(record["game"])
+    except (UnknownGame, KeyError, TypeError):
+        return None
+    return _pack_mismatch(record, g)
+
+
+def _pack_mismatch(record: Mapping[str, Any], g: Game) -> str | None:
+    made, now = record.get("data"), g.data_hash
+    if made is None or now is None or made == now:
+        return None
+    return (f"the record was made with data {made}, but {g.slug} now has data {now} "
+            "(another data pack, or none: pass the record's pack with --data)")

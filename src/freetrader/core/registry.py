@@ -12,6 +12,12 @@ report components) and ``web`` (the components its browser renderer draws,
 beside ``web.js``). Each part module registers itself with the registry of
 its layer (``register_heuristic``, ``register_renderer``,
 ``register_components``) when imported.
+
+A game is imported (and its data loaded) when first asked for: ``game(name)``
+imports that game's package only; ``games()`` imports them all. A game whose
+data pack is broken is left out and remembered with its one-line reason
+(``broken_games``); asking for it raises that ``DataError``, and every other
+game works.
 """
 
 from __future__ import annotations
@@ -25,10 +31,14 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 
-from .errors import UnknownGame
+from .data import pack_folder
+from .errors import DataError, UnknownGame
 from .state import Game
 
-__all__ = ["register", "games", "game", "PARTS", "game_package", "load_part", "load_parts", "part_file"]
+__all__ = [
+    "register", "games", "game", "broken_games", "import_game_module",
+    "PARTS", "game_package", "load_part", "load_parts", "part_file",
+]
 
 #: The per-game part modules ``load_part`` knows, each ``<game package>.<part>``.
 PARTS = ("bot", "render", "analysis", "web")
@@ -36,6 +46,7 @@ PARTS = ("bot", "render", "analysis", "web")
 _GAMES: dict[str, Game] = {}
 _PACKAGES: dict[str, str] = {}
 _LOADED: dict[tuple[str, str], ModuleType | None] = {}
+_BROKEN: dict[str, str] = {}  # game name -> why its data pack does not load
 _discovered = False
 
 
@@ -74,8 +85,10 @@ def load_part(g: Game | str, part: str) -> ModuleType | None:
     key = (pkg, part)
     if key not in _LOADED:
         name = f"{pkg}.{part}"
-        # find_spec on a missing submodule is None; an error inside an existing part still raises.
-        _LOADED[key] = importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+        # find_spec on a missing submodule is None; an error inside an existing part still raises,
+        # unless a data pack broke it (then the part is missing and the game is reported as broken).
+        found = importlib.util.find_spec(name) is not None
+        _LOADED[key] = sys.modules[name] if found and import_game_module(name, _as_game(g).spec.name) else None
     return _LOADED[key]
 
 
@@ -94,6 +107,31 @@ def part_file(g: Game | str, filename: str) -> Path | None:
     return Path(str(res)) if res.is_file() else None
 
 
+def import_game_module(module: str, game_name: str) -> bool:
+    """Import ``module`` (a game package, or a module built on one); False if ``game_name``'s data is broken.
+
+    A ``DataError`` is remembered for that game, and so is any other failure
+    while a data pack for it is in use (a pack can break a game in ways the
+    loaders do not foresee); without a pack, a failure is a bug and is raised.
+    """
+    if game_name in _BROKEN:
+        return False
+    try:
+        importlib.import_module(module)
+    except DataError as exc:
+        folder = pack_folder(f"freetrader.games.{game_name.replace('-', '_')}")
+        where = f" (data pack {folder})" if folder is not None and str(folder) not in str(exc) else ""
+        _BROKEN[game_name] = f"{game_name} cannot load its components{where}: {exc}"
+        return False
+    except Exception as exc:
+        folder = pack_folder(f"freetrader.games.{game_name.replace('-', '_')}")
+        if folder is None:
+            raise
+        _BROKEN[game_name] = f"the data pack {folder} breaks {game_name} ({type(exc).__name__}: {exc})"
+        return False
+    return True
+
+
 def _discover() -> None:
     global _discovered
     if _discovered:
@@ -103,9 +141,29 @@ def _discover() -> None:
 
     for info in pkgutil.iter_modules(pkg.__path__):
         if not info.name.startswith("_"):
-            importlib.import_module(f"{pkg.__name__}.{info.name}")
+            import_game_module(f"{pkg.__name__}.{info.name}", info.name.replace("_", "-"))
     for ep in entry_points(group="freetrader.games"):
         ep.load()
+
+
+def _find_one(key: str) -> None:
+    """Import only the game package ``key`` names (``cornish-smuggler-v1`` -> ``games.cornish_smuggler``)."""
+    name = key.rsplit("-v", 1)[0] if key.rsplit("-v", 1)[-1].isdigit() else key
+    module = "freetrader.games." + name.replace("-", "_")
+    if name.startswith("_") or "." in name or not name:
+        return
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        found = False
+    if found:
+        import_game_module(module, name)
+
+
+def broken_games() -> dict[str, str]:
+    """Games left out because their data does not load: name -> the one-line reason."""
+    _discover()
+    return dict(_BROKEN)
 
 
 def _latest() -> dict[str, Game]:
@@ -130,11 +188,21 @@ def game(name: str) -> Game:
     """The game called ``name`` (latest version) or exactly ``name-vN``."""
     if not isinstance(name, str):
         raise UnknownGame(f"a game name must be text, got {type(name).__name__}")
-    _discover()
     key = name.strip().lower().replace("_", "-")
+    if not _discovered:
+        _find_one(key)
     if key in _GAMES:
         return _GAMES[key]
+    base = key.rsplit("-v", 1)[0] if key.rsplit("-v", 1)[-1].isdigit() else key
+    if base in _BROKEN:
+        raise DataError(_BROKEN[base])
+    if not _discovered:  # found by name alone: its latest version, without importing the other games
+        versions = [g for g in _GAMES.values() if g.spec.name == key]
+        if versions:
+            return max(versions, key=lambda g: g.spec.version)
     latest = _latest()
+    if base in _BROKEN:
+        raise DataError(_BROKEN[base])
     if key in latest:
         return latest[key]
     known = ", ".join(sorted(latest)) or "none"

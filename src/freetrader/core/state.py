@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
+from .data import content_hash
 from .errors import BadOption, BadRecord, IllegalAction, InvalidNotation
 from .rng import Rng, Seed, check_seed, make_rng, seed_from
 from .spec import GameSpec
@@ -55,6 +56,11 @@ class Game:
     @property
     def slug(self) -> str:
         return self.spec.slug
+
+    @property
+    def data_hash(self) -> str | None:
+        """Content hash of the component data this game loaded, shipped or from a data pack (``core.data``)."""
+        return content_hash(type(self).__module__)
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.slug}>"
@@ -388,17 +394,26 @@ class State(ABC):
         return self._n_actions
 
     def record(self) -> dict[str, Any]:
-        """JSON-able record: replaying it rebuilds this state."""
-        return {
+        """JSON-able record: replaying it rebuilds this state.
+
+        ``data`` is the content hash of the components it was played with
+        (``Game.data_hash``), when the game reads data files.
+        """
+        rec: dict[str, Any] = {
             "game": self.game.slug,
             "options": dict(self.options),
             "seats": self.seats,
             "seed": self.seed,
             "actions": [str(a) for a in self.history],
         }
+        data = self.game.data_hash
+        if data is not None:
+            rec["data"] = data
+        return rec
 
     def to_json(self) -> dict[str, Any]:
         d = self.record()
+        d.pop("data", None)  # a saved state is the position itself (its fingerprint must not change)
         if self.state_format != 1:
             d["format"] = self.state_format
         d["rng"] = self.rng.state

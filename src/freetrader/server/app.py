@@ -28,6 +28,7 @@ from freetrader.bots import bot_names
 from freetrader.core import FreetraderError
 from freetrader.core.registry import load_part, part_file
 
+from .apidocs import install_api_docs
 from .errors import ApiError, bad_request, conflict, not_found
 from .limits import BodyLimit
 from .models import (
@@ -108,9 +109,11 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     lobby: Any = _Live()
 
     app = FastAPI(title="Freetrader table", version=freetrader.__version__, lifespan=lifespan,
+                  docs_url=None, redoc_url=None,  # /docs is served with local scripts: install_api_docs
                   description="Lobby, tables and seats of the Freetrader game table. Every error is "
                               '{"error": "..."}; responses hold only what the requester\'s seat may see.')
     app.add_middleware(BodyLimit, limit=MAX_BODY, large_paths={"/api/replay": MAX_RECORD})
+    install_api_docs(app)
 
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, exc: ApiError) -> JSONResponse:

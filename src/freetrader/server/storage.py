@@ -172,11 +172,17 @@ class Store:
         self.executor = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 6, thread_name_prefix="ft-db")
 
     def create_schema(self) -> None:
-        metadata.create_all(self.engine)
+        """Create or migrate the schema to this release's (Alembic; see ``server/migrations``)."""
+        from .migrations import upgrade
+
+        upgrade(self.engine)
 
     def drop_schema(self) -> None:
-        """Remove every Freetrader table (tests use this for a clean database)."""
+        """Remove every Freetrader table and the schema version (tests use this for a clean database)."""
+        from .migrations import VERSION_TABLE
+
         metadata.drop_all(self.engine)
+        Table(VERSION_TABLE, MetaData()).drop(self.engine, checkfirst=True)
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)

@@ -4,7 +4,7 @@ A task is ``(game slug, seat specs, game seed, options, action cap)``; every
 backend yields the results in task order, and a game depends on its task
 alone, so the backends give the same results, byte for byte once written.
 Ray is optional: it is imported only when asked for
-(``pip install 'freetrader[analysis]'``).
+(``pip install 'freetrader[ray]'``).
 """
 
 from __future__ import annotations
@@ -96,12 +96,14 @@ def ray_connect(address: str | None) -> Any:
         import ray
     except ImportError:
         raise SimulationError(
-            "--backend ray needs Ray: pip install 'freetrader[analysis]' (or: pip install ray)"
+            "--backend ray needs the ray extra (ray is missing): pip install 'freetrader[ray]'"
         ) from None
     if not ray.is_initialized():
         kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
         if address:
             kwargs["address"] = address
+        if os.environ.get("FREETRADER_DATA"):  # the data pack, for workers on every node (the path must exist there)
+            kwargs["runtime_env"] = {"env_vars": {"FREETRADER_DATA": os.environ["FREETRADER_DATA"]}}
         ray.init(**kwargs)
     return ray
 

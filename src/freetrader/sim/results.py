@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import freetrader
 from freetrader.core import FreetraderError
 
 from .runner import game_seed
@@ -58,6 +59,7 @@ def resume(
             raise ResultFileError(f"cannot cut the partial last line of {name}: {exc.strerror or exc}") from None
     specs_of = seat_specs if callable(seat_specs) else (lambda i, fixed=list(seat_specs): fixed)
     opts = dict(options)
+    data_hash = freetrader.game(game_slug).data_hash
     found: list[dict[str, Any]] = []
     lines = data[:end].split(b"\n")[:-1]
     if len(lines) > n:
@@ -86,6 +88,12 @@ def resume(
             raise ResultFileError(
                 f"{where} is from another run (options {got_opts!r}, this run has {opts!r}); "
                 "use the same --option values, or another --out"
+            )
+        got_data = record.get("data") if isinstance(record, dict) else None
+        if got_data != data_hash:
+            raise ResultFileError(
+                f"{where} was played with other components (data {got_data or 'not recorded'}, this run has "
+                f"{data_hash}): results of two data packs must not be mixed; use the same --data, or another --out"
             )
         found.append(obj)
     return found
