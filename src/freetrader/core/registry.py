@@ -200,9 +200,11 @@ def game(name: str) -> Game:
         versions = [g for g in _GAMES.values() if g.spec.name == key]
         if versions:
             return max(versions, key=lambda g: g.spec.version)
-    latest = _latest()
+    latest = _latest()  # imports every game, entry points included
     if base in _BROKEN:
         raise DataError(_BROKEN[base])
+    if key in _GAMES:
+        return _GAMES[key]
     if key in latest:
         return latest[key]
     known = ", ".join(sorted(latest)) or "none"
