@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from freetrader.cli.commands import register_command
@@ -72,6 +73,11 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
             "bot_deadline": args.bot_deadline, "limits": limits}, None
 
 
+def _fail(message: str) -> int:
+    print(f"freetrader: error: {message}", file=sys.stderr, flush=True)  # one line, however wide
+    return 2
+
+
 def _run(args: argparse.Namespace, console: Any) -> int:
     try:
         import uvicorn
@@ -86,13 +92,11 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         return 2
     capacity, problem = _capacity(args)
     if problem:
-        console.print(problem)
-        return 2
+        return _fail(problem)
     try:
         claim_sqlite(args.db)  # held until this process ends
     except InUse as exc:
-        console.print(str(exc))
-        return 2
+        return _fail(str(exc))
     app = create_app(args.db, bot_delay=max(0.0, args.bot_delay), **capacity)
     console.print(f"Freetrader table on http://{args.host}:{args.port}/  (database: {args.db}; Ctrl-C stops)")
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=max(MAX_MESSAGE * 4, 65536), log_level="warning",
