@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import freetrader
 from freetrader.bots import bot_names
 
+from .cluster import Cluster
 from .errors import ApiError, bad_request, conflict
 from .limits import BodyLimit, Limits, PerMinute, TooMany
 from .models import (
@@ -45,7 +46,7 @@ from .models import (
     TableResult,
     TokenBody,
 )
-from .storage import Store
+from .storage import Store, token_hash
 from .tables import Conn, Lobby, Table
 from .workers import Deadline, WorkerLost, WorkerPool, replay_view
 
@@ -80,11 +81,13 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: float = 0.0,
                bot_workers: int | None = None, heavy_workers: int = 1, bot_deadline: float = 10.0,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, sweep_seconds: float = 1.0) -> FastAPI:
     """The table server on ``db_url`` (SQLite file or PostgreSQL URL).
 
     ``bot_workers`` processes decide for bots (default: one per core), each decision within
     ``bot_deadline`` seconds; ``heavy_workers`` processes run replays. ``limits``: see ``Limits``.
+    On PostgreSQL the process joins the others on the database (``cluster``); every ``sweep_seconds``
+    it takes over the tables whose owner died.
     """
     live: dict[str, Lobby] = {}
     caps = limits or Limits()
@@ -103,12 +106,21 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             store.close()
             raise
         lobby = Lobby(store, bots, bot_delay=bot_delay, bot_deadline=bot_deadline)
+        cluster = None
         try:
+            if not store.is_sqlite:  # PostgreSQL: other processes may serve the same tables
+                await lobby.db(store.create_schema)
+                cluster = lobby.cluster = Cluster(store, lobby, sweep=sweep_seconds)
+                await cluster.start()
             await lobby.start()
+            if cluster is not None:
+                cluster.start_sweeping()
             live["lobby"] = _app.state.lobby = lobby
             yield
         finally:
             live.pop("lobby", None)
+            if cluster is not None:
+                await cluster.close()
             await lobby.close()
             bots.close()
             heavy.close()
@@ -232,7 +244,8 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         seat = _seat(table, body.token)
         if body.seat is not None and body.seat != seat:
             raise bad_request(f"this seat link is for seat {seat}, not seat {body.seat}")
-        index = await lobby.act(table, seat, body.action, body.expected_index, expected_seq=body.seq)
+        index = await lobby.act(table, seat, body.action, body.expected_index, expected_seq=body.seq,
+                                holder=token_hash(body.token))
         return {"index": index, "seq": table.seq, "view": table.state.view(seat)}
 
     @app.post("/api/tables/{table_id}/takeback", response_model=Ok, responses=_ERRORS,
@@ -347,7 +360,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         try:
             if kind == "action":
                 index = await lobby.act(table, conn.seat, msg.get("action"), msg.get("expected_index"),
-                                        expected_seq=msg.get("seq"))
+                                        expected_seq=msg.get("seq"), holder=conn.token_hash)
                 return {"type": "ack", "id": ref, "index": index, "seq": table.seq}
             if kind == "takeback":
                 await lobby.ask_takeback(table, conn.seat)

@@ -281,7 +281,8 @@ class Store:
                 if self.notify is not None:
                     self.notify(conn, table_id)
         except IntegrityError:
-            raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written") from None
+            raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written "
+                                 "(the table moved on meanwhile)") from None
 
     def append_note(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> None:
         try:

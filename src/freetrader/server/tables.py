@@ -117,7 +117,7 @@ class Table:
         self.undo_cache: tuple[int, bool] | None = None
         self.error: str | None = None
         self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
-        self.owned = True  # this process runs the table's bots and timers (see ``cluster``)
+        self.thinking: int | None = None  # the seq a bot turn is running for
 
     @property
     def seq(self) -> int:
@@ -320,6 +320,8 @@ class Lobby:
                 log.error("table %s could not be restored: %s", table_id, exc)
                 continue
             if table is not None:
+                if self.cluster is not None:
+                    await self.cluster.claim(table_id)
                 self._after_change(table, broadcast=False)
 
     def owns(self, table: Table) -> bool:
@@ -420,6 +422,8 @@ class Lobby:
         table.seat_names = {i: None for i in humans}
         self._seat_players(table)
         self.tables[row.id] = table
+        if self.cluster is not None:
+            await self.cluster.claim(row.id)
         self._after_change(table, broadcast=False)
         return table
 
@@ -462,8 +466,6 @@ class Lobby:
                 raise conflict(f"seat {seat} of table {table.id} was just taken")
             table.seat_hashes[seat] = h
             table.seat_names[seat] = name
-            if self.cluster is not None:
-                self.cluster.changed(table.id)
             self._after_change(table, reschedule=False)
             return seat, token
 
@@ -487,11 +489,13 @@ class Lobby:
 
     # -- actions -------------------------------------------------------------------
     async def act(self, table: Table, seat: int | None, text: Any, expected_index: Any = None,
-                  origin: str = HUMAN, expected_seq: Any = None) -> int:
+                  origin: str = HUMAN, expected_seq: Any = None, holder: str | None = None) -> int:
         """Validate, commit, then broadcast one action; returns the number of actions after it.
 
         ``expected_seq`` (the ``seq`` of the state the action was chosen in) guards it; clients may send
-        ``expected_index`` instead, which repeats after a take-back.
+        ``expected_index`` instead, which repeats after a take-back. ``holder``: the hash of the token that
+        opened the seat; the action is written only while that token still holds it (here, and in the
+        database, which another process may have changed).
         """
         text = _check_text(text, "action", MAX_ACTION_TEXT)
         if seat is None:
@@ -520,13 +524,17 @@ class Lobby:
             except FreetraderError as exc:
                 raise bad_request(str(exc)) from None
             entry = LogRow(seq=table.next_seq, kind="action", text=str(new.history[-1]), seat=seat, origin=origin)
-            guard = table.seat_hashes.get(seat) if origin == HUMAN and self.cluster is not None else None
+            guard = None
+            if origin == HUMAN and holder is not None:
+                if table.seat_hashes.get(seat) != holder:  # the seat was left while this waited for the lock
+                    raise forbidden(f"seat {seat} of table {table.id} was left; this seat link no longer plays")
+                guard = holder if self.cluster is not None else None
             try:
                 await self.db(self.store.append_log, table.id, entry, "over" if new.is_over else None, guard)
-            except DuplicateEntry:
+            except DuplicateEntry as exc:
                 # another process, or a write whose answer was lost, took this position: catch up
                 await self._sync(table)
-                raise conflict("stale action: the table moved on meanwhile; nothing was changed") from None
+                raise conflict(f"stale action: {exc}; nothing was changed") from None
             table.prev, table.state = table.state, new
             table.stack.append(entry)
             table.next_seq += 1
@@ -534,9 +542,9 @@ class Lobby:
             return new.action_count
 
     def _changed(self, table: Table) -> None:
-        """A committed change: tell the other processes, then the sockets, then schedule bots and timers."""
-        if self.cluster is not None:
-            self.cluster.changed(table.id)
+        """A committed change (the database told the other processes): the sockets, then bots and timers."""
+        if self.cluster is not None and table.state.is_over:
+            self._spawn(self.cluster.release(table.id))
         self._after_change_safely(table)
 
     async def refresh(self, table: Table) -> None:
@@ -577,7 +585,8 @@ class Lobby:
             table.notes.extend(notes)
         table.takeback = None
         self._restore_takeback(table)
-        self._after_change_safely(table)
+        # a seat taken or left changes no turn: the timer keeps running
+        self._after_change_safely(table, reschedule=bool(rows or notes))
 
     # -- take-backs ----------------------------------------------------------------
     async def _note(self, table: Table, kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -737,7 +746,9 @@ class Lobby:
         if seat is None or table.takeback is not None or not self.owns(table):
             return
         if seat in table.bots:
-            self._spawn(self._bot_turn(table, table.seq, seat, table.specs[seat], "bot"))
+            if table.thinking != table.seq:  # one bot turn per position, however often this runs
+                table.thinking = table.seq
+                self._spawn(self._bot_turn(table, table.seq, seat, table.specs[seat], "bot"))
             return
         secs = table.row.settings.get("turn_seconds")
         if secs:
@@ -765,6 +776,13 @@ class Lobby:
 
     async def _bot_turn(self, table: Table, seq: int, seat: int, spec: str, origin: str, delay: bool = True) -> None:
         """One bot (or timer) move, retried with backoff until it lands or the table moves on."""
+        try:
+            await self._bot_turn_tries(table, seq, seat, spec, origin, delay)
+        finally:
+            if table.thinking == seq:
+                table.thinking = None
+
+    async def _bot_turn_tries(self, table: Table, seq: int, seat: int, spec: str, origin: str, delay: bool) -> None:
         if delay and self.bot_delay:
             await asyncio.sleep(self.bot_delay)
         name = spec.partition(":")[0]
