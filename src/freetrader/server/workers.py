@@ -59,6 +59,10 @@ BOT_CAPS: dict[str, dict[str, tuple[float, float]]] = {
 _WORDS = {"ismcts": ("playout", "opponents", "reward")}
 
 
+#: How much lower than the server the workers' CPU priority is (``nice``).
+WORKER_NICENESS = 5
+
+
 class Deadline(Exception):
     """A worker did not answer in time; its pool was replaced."""
 
@@ -98,9 +102,11 @@ def check_bot_spec(spec: str) -> None:
 
 # -- run in the worker processes ------------------------------------------------------
 def _worker_start() -> None:
-    """In each worker: die with the server, and leave Ctrl-C to the server."""
+    """In each worker: die with the server, leave Ctrl-C to the server, yield the CPU to it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)  # when cores are short, the event loop (acks, broadcasts) goes first
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: killed when the server goes
