@@ -207,7 +207,8 @@ class Cluster:
                     self._call_soon(self._resync_all)  # whatever was missed while not listening
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            self._call_soon(self._on_notify, note.payload)
+                            if not note.payload.startswith(self.id):  # our own writes: nothing to read
+                                self._call_soon(self._on_notify, note.payload)
             except Exception as exc:  # noqa: BLE001 - reconnect after a pause
                 if not self._stop.is_set():
                     log.warning("LISTEN %s failed (%s); reconnecting", CHANNEL, exc)

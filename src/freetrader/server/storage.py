@@ -43,8 +43,10 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    exists,
     func,
     insert,
+    literal,
     select,
     update,
 )
@@ -265,17 +267,17 @@ class Store:
         """
         try:
             with self.engine.begin() as conn:
-                if seat_hash is not None:
-                    held = conn.execute(select(seats_t.c.token_hash).where(
-                        seats_t.c.table_id == table_id, seats_t.c.seat == entry.seat)).scalar()
-                    if held != seat_hash:
+                values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
+                          "seat": entry.seat, "origin": entry.origin, "at": time.time()}
+                if seat_hash is None:
+                    conn.execute(insert(log_t).values(**values))
+                else:  # one statement: the row goes in only while the seat's token is that one
+                    row = select(*(literal(v, log_t.c[k].type) for k, v in values.items())).where(
+                        exists().where(seats_t.c.table_id == table_id, seats_t.c.seat == entry.seat,
+                                       seats_t.c.token_hash == seat_hash))
+                    stmt = insert(log_t).from_select(list(values), row).returning(log_t.c.seq)
+                    if conn.execute(stmt).first() is None:
                         raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
-                conn.execute(
-                    insert(log_t).values(
-                        table_id=table_id, seq=entry.seq, kind=entry.kind, text=entry.text,
-                        seat=entry.seat, origin=entry.origin, at=time.time(),
-                    )
-                )
                 if status is not None:
                     conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
                 if self.notify is not None:

@@ -700,8 +700,8 @@ class Lobby:
     def welcome(self, table: Table, conn: Conn) -> None:
         """The first message of a socket (or one that asked for the whole view): every event from 0."""
         view, events = table.split_view(conn.seat)
-        if events is not None:
-            table.sent_events.setdefault(conn.seat, events)
+        if events is not None:  # the seat's other sockets hold a prefix of this list, so it can be the base
+            table.sent_events[conn.seat] = events
         self._send(conn, table.socket_message(conn.seat, table.info(), view, events, 0))
         conn.known = len(events) if events is not None else 0
 
