@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import freetrader
 from freetrader.bots import bot_names
 
-from .cluster import Cluster
+from .cluster import Cluster, tagged_url
 from .errors import ApiError, bad_request, conflict
 from .limits import BodyLimit, Limits, PerMinute, TooMany
 from .models import (
@@ -46,7 +46,7 @@ from .models import (
     TableResult,
     TokenBody,
 )
-from .storage import Store, token_hash
+from .storage import Store, normalize_url, token_hash
 from .tables import Conn, Lobby, Table
 from .workers import Deadline, WorkerLost, WorkerPool, replay_view
 
@@ -99,7 +99,9 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         bots = WorkerPool(bot_workers or os.cpu_count() or 1, "bot")
-        store = Store(db_url)
+        ident = Cluster.new_id()
+        on_pg = normalize_url(db_url).startswith("postgresql")
+        store = Store(tagged_url(db_url, ident) if on_pg else db_url)
         try:
             store.lock_sqlite()
         except Exception:
@@ -110,7 +112,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         try:
             if not store.is_sqlite:  # PostgreSQL: other processes may serve the same tables
                 await lobby.db(store.create_schema)
-                cluster = lobby.cluster = Cluster(store, lobby, sweep=sweep_seconds)
+                cluster = lobby.cluster = Cluster(store, lobby, ident, sweep=sweep_seconds)
                 await cluster.start()
             await lobby.start()
             if cluster is not None:

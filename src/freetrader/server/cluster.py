@@ -8,10 +8,12 @@ Any process accepts any client, for any table. What keeps them one table:
   (``Lobby._sync``) and answers "stale" (409): nothing diverges. A human
   action is written only while the seat's token is still the one that opened
   it, so a seat left on one process cannot act on another.
-- **NOTIFY relays.** Every write sends ``NOTIFY ft_tables, '<process> <table>'``
-  in its own transaction (delivered on commit). Each process LISTENs on a
-  connection of its own and, for a table it has loaded, reads the new rows
-  and broadcasts to its own sockets.
+- **NOTIFY relays.** A trigger on the log, the notes and the seats sends
+  ``NOTIFY ft_tables, '<process> <table>'`` with every row written (delivered
+  on commit; ``<process>`` is the writer's ``application_name``, which each
+  server sets to its own id). Each process LISTENs on a connection of its
+  own and, for a table it has loaded and another process changed, reads the
+  new rows and broadcasts to its own sockets.
 - **One owner runs bots and timers.** A process owns a table while it holds
   the session advisory lock of the table id on its lock connection. Every
   ``sweep`` seconds each process tries to lock the playing tables nobody
@@ -35,7 +37,6 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from .storage import Store
@@ -58,6 +59,24 @@ SELECT id FROM free WHERE pg_try_advisory_lock({_KEY.replace(':id', 'id')})
 """
 
 
+_TRIGGERS = """
+SELECT pg_advisory_xact_lock(20020);
+CREATE OR REPLACE FUNCTION ft_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('ft_tables', current_setting('application_name') || ' ' || NEW.table_id);
+    RETURN NULL;
+END $$;
+""" + "".join(f"""
+DROP TRIGGER IF EXISTS ft_notify ON {t};
+CREATE TRIGGER ft_notify AFTER INSERT OR UPDATE ON {t} FOR EACH ROW EXECUTE FUNCTION ft_notify();
+""" for t in ("ft_log", "ft_notes", "ft_seats"))
+
+
+def tagged_url(url: str, ident: str) -> str:
+    """``url`` with ``application_name`` set to this process's id (the triggers put it in each NOTIFY)."""
+    return f"{url}{'&' if '?' in url else '?'}application_name=ft-{ident}"
+
+
 def _conninfo(store: Store) -> str:
     return str(make_url(store.url).set(drivername="postgresql").render_as_string(hide_password=False))
 
@@ -65,11 +84,12 @@ def _conninfo(store: Store) -> str:
 class Cluster:
     """This process's part in a group of servers on one PostgreSQL database."""
 
-    def __init__(self, store: Store, lobby: Lobby, sweep: float = 1.0) -> None:
+    def __init__(self, store: Store, lobby: Lobby, ident: str, sweep: float = 1.0) -> None:
         self.store = store
         self.lobby = lobby
         self.sweep_seconds = sweep
-        self.id = secrets.token_hex(6)
+        self.id = ident
+        self.name = f"ft-{ident}"  # the application_name of this process's connections
         self.owned: set[str] = set()
         self._locks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ft-locks")
         self._lock_conn: Any = None
@@ -78,15 +98,20 @@ class Cluster:
         self._sweeper: asyncio.Task[None] | None = None
         self._refreshing: dict[str, bool] = {}  # table -> another notification came during its refresh
         self._loop: asyncio.AbstractEventLoop | None = None
-        store.notify = self._notify
 
-    # -- inside every write's transaction -------------------------------------------
-    def _notify(self, conn: Any, table_id: str) -> None:
-        conn.execute(text("SELECT pg_notify(:ch, :payload)"), {"ch": CHANNEL, "payload": f"{self.id} {table_id}"})
+    @staticmethod
+    def new_id() -> str:
+        return secrets.token_hex(6)
+
+    def _install_triggers(self) -> None:
+        conn = self._lock_connection()
+        with conn.transaction():
+            conn.execute(_TRIGGERS)
 
     # -- lifetime ----------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
+        await self._in_lock_thread(self._install_triggers)
         self._listener = threading.Thread(target=self._listen, name="ft-listen", daemon=True)
         self._listener.start()
 
@@ -207,7 +232,7 @@ class Cluster:
                     self._call_soon(self._resync_all)  # whatever was missed while not listening
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            if not note.payload.startswith(self.id):  # our own writes: nothing to read
+                            if not note.payload.startswith(self.name + " "):  # our own writes: nothing to read
                                 self._call_soon(self._on_notify, note.payload)
             except Exception as exc:  # noqa: BLE001 - reconnect after a pause
                 if not self._stop.is_set():
@@ -225,7 +250,7 @@ class Cluster:
 
     def _on_notify(self, payload: str) -> None:
         sender, _, table_id = payload.partition(" ")
-        if sender == self.id or table_id not in self.lobby.tables:
+        if sender == self.name or table_id not in self.lobby.tables:
             return
         if table_id in self._refreshing:
             self._refreshing[table_id] = True  # read again when the running refresh ends

@@ -224,8 +224,6 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=4, pool_pre_ping=True)
         self.executor = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 6, thread_name_prefix="ft-db")
-        #: ``notify(conn, table_id)``, called inside every write's transaction (the cluster's NOTIFY)
-        self.notify: Any = None
         self._lock_path: str | None = None
 
     def lock_sqlite(self) -> None:
@@ -280,8 +278,6 @@ class Store:
                         raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
                 if status is not None:
                     conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
-                if self.notify is not None:
-                    self.notify(conn, table_id)
         except IntegrityError:
             raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written "
                                  "(the table moved on meanwhile)") from None
@@ -292,8 +288,6 @@ class Store:
                 conn.execute(
                     insert(notes_t).values(table_id=table_id, seq=seq, kind=kind, data=json.dumps(data), at=time.time())
                 )
-                if self.notify is not None:
-                    self.notify(conn, table_id)
         except IntegrityError:
             raise DuplicateEntry(f"note {seq} of table {table_id} is already written") from None
 
@@ -307,8 +301,6 @@ class Store:
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat, cond)
                 .values(token_hash=token_hash_, name=name)
             )
-            if self.notify is not None and res.rowcount == 1:
-                self.notify(conn, table_id)
             return bool(res.rowcount == 1)
 
     # -- reads -------------------------------------------------------------------
