@@ -43,11 +43,10 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
-    exists,
     func,
     insert,
-    literal,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -111,6 +110,16 @@ _SQLITE_LOCKS: dict[str, list[Any]] = {}
 
 class InUse(Exception):
     """The SQLite file is being served by another process."""
+
+
+#: ``append_log`` with a seat check, as one plain statement (built once: this runs for every human action).
+_INSERT_IF_HELD = text(
+    "INSERT INTO ft_log (table_id, seq, kind, text, seat, origin, at) "
+    "SELECT CAST(:table_id AS VARCHAR(32)), CAST(:seq AS INTEGER), CAST(:kind AS VARCHAR(8)), "
+    "CAST(:text AS VARCHAR(256)), CAST(:seat AS INTEGER), CAST(:origin AS VARCHAR(16)), CAST(:at AS FLOAT) "
+    "WHERE EXISTS (SELECT 1 FROM ft_seats WHERE table_id = :table_id AND seat = :seat AND token_hash = :hash) "
+    "RETURNING seq"
+)
 
 
 class DuplicateEntry(Exception):
@@ -270,11 +279,7 @@ class Store:
                 if seat_hash is None:
                     conn.execute(insert(log_t).values(**values))
                 else:  # one statement: the row goes in only while the seat's token is that one
-                    row = select(*(literal(v, log_t.c[k].type) for k, v in values.items())).where(
-                        exists().where(seats_t.c.table_id == table_id, seats_t.c.seat == entry.seat,
-                                       seats_t.c.token_hash == seat_hash))
-                    stmt = insert(log_t).from_select(list(values), row).returning(log_t.c.seq)
-                    if conn.execute(stmt).first() is None:
+                    if conn.execute(_INSERT_IF_HELD, {**values, "hash": seat_hash}).first() is None:
                         raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
                 if status is not None:
                     conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
