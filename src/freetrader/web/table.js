@@ -62,7 +62,8 @@
         // the take-back hint costs the server a search: asked only when a take-back may be possible
         if (m.you.can_take_back === null) send({ type: "hint" });
       } else if (m.type === "hint") {
-        if (msg && m.seq === msg.seq) { msg.you.can_take_back = m.can_take_back; renderActions(); }
+        // only a "yes" changes the page: add the button, leaving the move buttons as they are
+        if (msg && m.seq === msg.seq) { msg.you.can_take_back = m.can_take_back; if (m.can_take_back) addTakeback(); }
       }
       else if (m.type === "ack") { pending = false; renderActions(); }
       else if (m.type === "error") {
@@ -121,10 +122,14 @@
       }
       box.append(g);
     }
-    if (msg && msg.you.can_take_back === true && !msg.table.takeback) {
-      box.append(FT.el("button", { type: "button", class: "secondary", id: "ask-takeback", disabled: !connected,
-        onclick: () => send({ type: "takeback" }) }, "Take back my last move"));
-    }
+    if (msg && msg.you.can_take_back === true) addTakeback();
+  }
+
+  function addTakeback() {
+    if (!msg || msg.table.takeback || $("ask-takeback")) return;
+    const connected = ws && ws.readyState === WebSocket.OPEN;
+    $("actions").append(FT.el("button", { type: "button", class: "secondary", id: "ask-takeback", disabled: !connected,
+      onclick: () => send({ type: "takeback" }) }, "Take back my last move"));
   }
 
   function renderTakeback() {
