@@ -1,19 +1,33 @@
-"""Load on the table server: N concurrent tables of bots playing over websockets on this machine.
+"""Load on the table server over websockets on this machine: latency while bots think, CPU per action.
 
-Starts ``python -m freetrader.server`` on 127.0.0.1 (a child process), creates
-N tables of all-human seats, joins every seat and plays each seat by a client
-bot over its own websocket: on its turn it picks a random legal action from
-its view, sends it with ``expected_index`` and waits for the acknowledgement,
-which the server sends only after the commit. The latency of an action is
-the time from sending it to receiving its ack.
+Starts ``python -m freetrader.server`` on 127.0.0.1 (child processes), creates
+tables of all-human seats, joins every seat and plays each seat by a client
+over its own websocket: on its turn it picks a random legal action from its
+view, sends it with ``expected_index`` and waits for the acknowledgement,
+which the server sends only after the commit. An action's latency is the
+time from sending it to receiving its ack.
 
-    python benchmarks/bench_table.py                       # 200 tables, SQLite
-    python benchmarks/bench_table.py --tables 50 --seconds 10
-    python benchmarks/bench_table.py --pg postgresql://user:pw@127.0.0.1/db   # SQLite, then PostgreSQL
+Two scenarios (the goals of issue 20):
 
-Bounded: each run stops after ``--seconds`` of play (default 20) and sends
-traffic to loopback only. Prints one line per database: actions, actions/s,
-p50/p99 latency, errors.
+- **paced**: ``--tables`` human tables (default 200), each moving once every
+  ``--pace`` seconds (default 2), while four tables of ``ismcts:ms=200`` bots
+  play on the same server. Reported: ack p50 and p99.
+- **saturated**: ``--busy-tables`` tables (default 40) whose clients answer at
+  once (closed loop). Reported: actions/s and server CPU per action (CPU
+  seconds of the server and its worker processes / actions). With ``--pg``,
+  also on PostgreSQL with one and with two server processes (tables split
+  between them; a table's seats all talk to one process).
+
+``--baseline SRC`` runs every scenario also against the code in ``SRC`` (the
+``src`` folder of another checkout, e.g. a ``git worktree`` of the previous
+commit), one after the other in the same run, so the figures compare.
+
+    python benchmarks/bench_table.py                                   # this checkout, SQLite
+    python benchmarks/bench_table.py --baseline ../base/src --seconds 20
+    python benchmarks/bench_table.py --pg postgresql://user:pw@127.0.0.1/db
+
+Bounded: each scenario stops after ``--seconds`` of play and sends traffic to
+loopback only.
 """
 
 from __future__ import annotations
@@ -36,6 +50,10 @@ from typing import Any
 
 GAME = "contraband"
 OPTIONS = {"end": "turns", "turn_limit": 10000}  # long games: the run's clock stops them
+BOT_SPEC = "ismcts:ms=200"
+#: the limits of a server from issue 20 on, opened wide for the load (older servers have none)
+WIDE = ["--max-tables-per-minute", "100000", "--max-open-tables", "100000", "--max-sockets-per-table", "1000",
+        "--max-sockets-per-address", "100000"]
 
 
 @dataclass
@@ -54,31 +72,69 @@ def _free_port() -> int:
 def _http(base: str, method: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(base + path, data=data, method=method, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
+    with urllib.request.urlopen(req, timeout=60) as r:
         return json.loads(r.read())
 
 
-def _start_server(db: str, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "freetrader.server", "--host", "127.0.0.1", "--port", str(port), "--db", db,
-         "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    end = time.monotonic() + 30
+def _start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    args = [sys.executable, "-m", "freetrader.server", "--host", "127.0.0.1", "--port", str(port), "--db", db,
+            "--bot-delay", "0"]
+    if src:
+        env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+    help_text = subprocess.run([*args[:3], "--help"], env=env, capture_output=True, text=True).stdout
+    if "--max-open-tables" in help_text:
+        args += WIDE
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 90
     while time.monotonic() < end:
         try:
             _http(f"http://127.0.0.1:{port}", "GET", "/api/games")
             return proc
         except OSError:
-            time.sleep(0.1)
+            time.sleep(0.2)
     proc.kill()
     raise SystemExit(f"the server on port {port} did not start")
 
 
-async def _seat(url: str, seat: int, stop_at: float, tally: Tally, rng: random.Random) -> None:
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def _cpu_seconds(root: int) -> float:
+    """User + system CPU of ``root`` and every live descendant (bot and replay workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        rest = stat[stat.rindex(")") + 2:].split()
+        parents[int(name)] = int(rest[1])
+        times[int(name)] = (int(rest[11]) + int(rest[12])) / tick
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += times.get(pid, 0.0)
+        todo += [p for p, pp in parents.items() if pp == pid]
+    return total
+
+
+async def _seat(url: str, seat: int, stop_at: float, tally: Tally, rng: random.Random,
+                pace: dict[str, float] | None, pace_s: float) -> None:
     import websockets
 
-    async with websockets.connect(url, max_size=2**24) as ws:
+    async with websockets.connect(url, max_size=2**24) as ws:  # offers compression, as browsers do
         sent_at: float | None = None
         last: dict[str, Any] | None = None  # the newest state message
         acted_at = -1  # the index of the position this seat last acted in
@@ -106,32 +162,45 @@ async def _seat(url: str, seat: int, stop_at: float, tally: Tally, rng: random.R
             if view["to_act"] == seat and last["index"] != acted_at:
                 acted_at = last["index"]
                 action = rng.choice(view["legal"])
+                if pace is not None:  # one move per table every pace_s seconds
+                    wait = pace["next"] - time.monotonic()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    pace["next"] = max(pace["next"], time.monotonic()) + pace_s
+                if time.monotonic() >= stop_at:
+                    return
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": action, "expected_index": last["index"]}))
 
 
-async def _play(base: str, tables: int, seats: int, seconds: float) -> tuple[Tally, float]:
+async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_s: float | None,
+                bots: int) -> tuple[Tally, float]:
     loop = asyncio.get_running_loop()
 
-    def setup(i: int) -> list[str]:
+    def setup(i: int) -> tuple[str, list[str]]:
+        base = bases[i % len(bases)]
         t = _http(base, "POST", "/api/tables", {"game": GAME, "seats": ["human"] * seats, "options": OPTIONS,
                                                 "seed": i})["table"]["id"]
-        return [_http(base, "POST", f"/api/tables/{t}/join", {"seat": s})["link"] for s in range(seats)]
+        return base, [_http(base, "POST", f"/api/tables/{t}/join", {"seat": s})["link"] for s in range(seats)]
 
-    links: list[list[str]] = []
+    links: list[tuple[str, list[str]]] = []
     for start in range(0, tables, 20):
         links += await asyncio.gather(*(loop.run_in_executor(None, setup, i)
                                         for i in range(start, min(tables, start + 20))))
-    ws_base = base.replace("http://", "ws://")
+    for i in range(bots):
+        _http(bases[i % len(bases)], "POST", "/api/tables", {"game": GAME, "seats": [BOT_SPEC] * seats,
+                                                             "options": OPTIONS, "seed": 10_000 + i})
     tally = Tally()
     began = time.monotonic()
     stop_at = began + seconds
     jobs = []
-    for i, seat_links in enumerate(links):
+    rng = random.Random(7)
+    for i, (base, seat_links) in enumerate(links):
+        pace = {"next": began + rng.uniform(0, pace_s)} if pace_s else None
         for seat, link in enumerate(seat_links):
             table_id, _, token = link[len("/t/"):].partition("#token=")
-            url = f"{ws_base}/ws/tables/{table_id}?token={token}"
-            jobs.append(_seat(url, seat, stop_at, tally, random.Random(i * 100 + seat)))
+            url = f"{base.replace('http://', 'ws://')}/ws/tables/{table_id}?token={token}"
+            jobs.append(_seat(url, seat, stop_at, tally, random.Random(i * 100 + seat), pace, pace_s or 0.0))
     results = await asyncio.gather(*jobs, return_exceptions=True)
     tally.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     return tally, time.monotonic() - began
@@ -144,53 +213,88 @@ def _pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def run(db: str, label: str, tables: int, seats: int, seconds: float) -> dict[str, Any]:
-    port = _free_port()
-    proc = _start_server(db, port)
+def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
+        bots: int) -> dict[str, Any]:
+    if db.startswith("postgresql"):
+        _reset_pg(db, src)
+    ports = [_free_port() for _ in range(processes)]
+    procs = []
     try:
-        tally, elapsed = asyncio.run(_play(f"http://127.0.0.1:{port}", tables, seats, seconds))
+        for port in ports:  # one after the other: the first makes the schema
+            procs.append(_start_server(db, port, src))
+        cpu0 = sum(_cpu_seconds(p.pid) for p in procs)
+        tally, elapsed = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace,
+                                           bots))
+        cpu = sum(_cpu_seconds(p.pid) for p in procs) - cpu0
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for proc in procs:
+            _stop(proc)
     lat = tally.latencies
     return {
-        "db": label, "tables": tables, "connections": tables * seats, "actions": len(lat),
+        "tables": tables, "connections": tables * seats, "actions": len(lat),
         "actions_per_s": len(lat) / elapsed if elapsed else 0.0,
         "p50_ms": _pct(lat, 50) * 1000, "p99_ms": _pct(lat, 99) * 1000,
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
+        "cpu_ms_per_action": cpu / len(lat) * 1000 if lat else float("nan"),
         "errors": len(tally.errors), "first_errors": tally.errors[:3],
     }
 
 
+def _reset_pg(db: str, src: str | None) -> None:
+    env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+    code = "import sys; from freetrader.server.storage import Store; s = Store(sys.argv[1]); s.drop_schema(); s.close()"
+    subprocess.run([sys.executable, "-c", code, db], env=env, check=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="Load on the table server over websockets (loopback only).")
-    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--tables", type=int, default=200, help="paced human tables (default 200)")
+    ap.add_argument("--pace", type=float, default=2.0, help="seconds between two moves of one paced table")
+    ap.add_argument("--bot-tables", type=int, default=4, help=f"tables of {BOT_SPEC} bots beside them (default 4)")
+    ap.add_argument("--busy-tables", type=int, default=40, help="closed-loop tables for the saturation run")
     ap.add_argument("--seats", type=int, default=3)
-    ap.add_argument("--seconds", type=float, default=20.0, help="length of play per database (default 20)")
-    ap.add_argument("--sqlite", default=None, help="SQLite URL (default: a new temporary file)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="length of play per scenario (default 20)")
     ap.add_argument("--pg", default=os.environ.get("FREETRADER_BENCH_PG"),
-                    help="also run against this PostgreSQL URL (or FREETRADER_BENCH_PG)")
+                    help="also saturate this PostgreSQL database (its tables are dropped), with 1 and 2 processes")
+    ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
+    ap.add_argument("--only", choices=("paced", "saturated"), default=None)
     ap.add_argument("--json", default=None, help="also write the results to this file")
     args = ap.parse_args()
     if not 1 <= args.tables <= 2000 or not 3 <= args.seats <= 8 or not 0 < args.seconds <= 600:
         raise SystemExit("--tables 1..2000, --seats 3..8, --seconds up to 600")
-    runs = [(args.sqlite or f"sqlite:///{tempfile.mkdtemp(prefix='ft-bench-')}/bench.db", "sqlite")]
-    if args.pg:
-        runs.append((args.pg, "postgresql"))
-    print(f"{args.tables} tables x {args.seats} seats, random client bots over websockets, {args.seconds:g} s each; "
+    versions = [("this", None)] + ([("baseline", os.path.abspath(args.baseline))] if args.baseline else [])
+    tmp = tempfile.mkdtemp(prefix="ft-bench-")
+    plans: list[tuple[str, str, int, dict[str, Any]]] = []
+    if args.only in (None, "paced"):
+        plans.append((f"paced: {args.tables} tables, 1 move/{args.pace:g} s, + {args.bot_tables} {BOT_SPEC} tables",
+                      "sqlite", 1, {"tables": args.tables, "pace": args.pace, "bots": args.bot_tables}))
+    if args.only in (None, "saturated"):
+        plans.append((f"saturated: {args.busy_tables} tables", "sqlite", 1,
+                      {"tables": args.busy_tables, "pace": None, "bots": 0}))
+        if args.pg:
+            for n in (1, 2):
+                plans.append((f"saturated: {args.busy_tables} tables", "postgresql", n,
+                              {"tables": args.busy_tables, "pace": None, "bots": 0}))
+    print(f"{args.seats} seats a table, random client bots over websockets, {args.seconds:g} s a scenario; "
           f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
-    print(f"{'db':<11} {'actions':>8} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    print(f"{'scenario':<62} {'db':<10} {'procs':>5} {'code':<8} {'actions':>7} {'act/s':>7} {'p50 ms':>7} "
+          f"{'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6}")
     results = []
-    for url, label in runs:
-        r = run(url, label, args.tables, args.seats, args.seconds)
-        results.append(r)
-        print(f"{r['db']:<11} {r['actions']:>8} {r['actions_per_s']:>10.1f} {r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f} "
-              f"{r['errors']:>7}")
-        for e in r["first_errors"]:
-            print(f"  error: {e}")
+    for k, (label, kind, procs, plan) in enumerate(plans):
+        for name, src in versions:  # the versions side by side, scenario by scenario
+            db = args.pg if kind == "postgresql" else f"sqlite:///{tmp}/{k}-{name}.db"
+            if src and procs > 1:
+                continue  # before issue 20 two processes on one database did not share tables
+            r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"])
+            r.update({"scenario": label, "db": kind, "processes": procs, "code": name})
+            results.append(r)
+            print(f"{label:<62} {kind:<10} {procs:>5} {name:<8} {r['actions']:>7} {r['actions_per_s']:>7.1f} "
+                  f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6}",
+                  flush=True)
+            for e in r["first_errors"]:
+                print(f"  error: {e}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=2)

@@ -142,6 +142,58 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log-level", choices=LOG_LEVELS, help="server log level [$FREETRADER_LOG_LEVEL] (default info)")
     p.add_argument("--no-access-log", dest="access_log", action="store_const", const=False,
                    help="no line per request [$FREETRADER_ACCESS_LOG=off] (default: on, seat tokens masked)")
+    _configure_capacity(p)
+
+
+def _configure_capacity(p: argparse.ArgumentParser) -> None:
+    """Worker processes and the per-client limits (issue 20); defaults in ``server.limits.Limits``."""
+    try:
+        from freetrader.server.limits import Limits
+    except ImportError:  # without the web extra: serve says what is missing when run
+        return
+    d = Limits()
+    g = p.add_argument_group("capacity and limits (a client over a limit gets 429 and one line saying which)")
+    g.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                   help="processes that decide for bots (default: the number of cores)")
+    g.add_argument("--heavy-workers", type=int, default=1, metavar="N",
+                   help="processes that replay records for /api/replay (default 1)")
+    g.add_argument("--bot-deadline", type=float, default=10.0, metavar="SECONDS",
+                   help="longest a bot may think about one move; then it is retried (default 10)")
+    g.add_argument("--max-tables-per-minute", type=int, default=d.tables_per_minute, metavar="N",
+                   help=f"tables one address may create per minute (default {d.tables_per_minute})")
+    g.add_argument("--max-open-tables", type=int, default=d.open_tables, metavar="N",
+                   help=f"tables still playing, in all (default {d.open_tables})")
+    g.add_argument("--max-sockets-per-table", type=int, default=d.sockets_per_table, metavar="N",
+                   help=f"connections to one table (default {d.sockets_per_table})")
+    g.add_argument("--max-sockets-per-address", type=int, default=d.sockets_per_address, metavar="N",
+                   help=f"connections from one address (default {d.sockets_per_address})")
+    g.add_argument("--max-replays", type=int, default=d.heavy_requests, metavar="N",
+                   help=f"replays running or waiting at once (default {d.heavy_requests})")
+    g.add_argument("--ws-compression", action="store_true",
+                   help="compress websocket messages (off by default: messages are small deltas, and "
+                        "compressing costs the server more than it saves)")
+
+
+def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
+    """``create_app`` keyword arguments from the capacity options, or a one-line error."""
+    from freetrader.server.limits import Limits
+
+    if not hasattr(args, "bot_workers"):
+        return {}, None
+    counts = {"--bot-workers": args.bot_workers or 1, "--heavy-workers": args.heavy_workers,
+              "--max-tables-per-minute": args.max_tables_per_minute, "--max-open-tables": args.max_open_tables,
+              "--max-sockets-per-table": args.max_sockets_per_table,
+              "--max-sockets-per-address": args.max_sockets_per_address, "--max-replays": args.max_replays}
+    for flag, value in counts.items():
+        if value < 1:
+            return {}, f"{flag} must be at least 1, got {value}"
+    if not 0 < args.bot_deadline <= 3600:
+        return {}, f"--bot-deadline must be more than 0 and at most 3600 seconds, got {args.bot_deadline:g}"
+    limits = Limits(tables_per_minute=args.max_tables_per_minute, open_tables=args.max_open_tables,
+                    sockets_per_table=args.max_sockets_per_table,
+                    sockets_per_address=args.max_sockets_per_address, heavy_requests=args.max_replays)
+    return {"bot_workers": args.bot_workers, "heavy_workers": args.heavy_workers,
+            "bot_deadline": args.bot_deadline, "limits": limits}, None
 
 
 def _error(message: str) -> int:
@@ -183,6 +235,7 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         import uvicorn
 
         from freetrader.server.app import MAX_MESSAGE, create_app
+        from freetrader.server.storage import InUse, claim_sqlite
     except ImportError as exc:
         # plain print, not rich: rich reads [web] as markup and would print pip install 'freetrader'
         return _error(f"freetrader serve needs the web extra ({exc.name} is missing): pip install 'freetrader[web]'")
@@ -190,12 +243,20 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         s = settings_from(args, os.environ)
     except SettingError as exc:
         return _error(str(exc))
+    capacity, problem = _capacity(args)
+    if problem:
+        return _error(problem)
+    try:
+        claim_sqlite(s["db"])  # held until this process ends
+    except InUse as exc:
+        return _error(str(exc))
     problem = open_database(s["db"])
     if problem is not None:
         return _error(problem)
-    app = create_app(s["db"], bot_delay=s["bot_delay"])
+    app = create_app(s["db"], bot_delay=s["bot_delay"], **capacity)
     config = uvicorn.Config(app, host=s["host"], port=s["port"], ws_max_size=max(MAX_MESSAGE * 4, 65536),
-                            log_level=s["log_level"], access_log=s["access_log"])
+                            log_level=s["log_level"], access_log=s["access_log"],
+                            ws_per_message_deflate=bool(getattr(args, "ws_compression", False)))
     redacting = _Redact(s["db"])
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "freetrader.server"):
         logging.getLogger(name).addFilter(redacting)

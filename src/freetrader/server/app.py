@@ -11,6 +11,7 @@ import asyncio
 import functools
 import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -29,8 +30,9 @@ from freetrader.core import FreetraderError
 from freetrader.core.registry import load_part, part_file
 
 from .apidocs import install_api_docs
+from .cluster import Cluster, tagged_url
 from .errors import ApiError, bad_request, conflict, not_found
-from .limits import BodyLimit
+from .limits import BodyLimit, Limits, PerMinute, TooMany
 from .models import (
     ActionBody,
     ActionResult,
@@ -48,8 +50,9 @@ from .models import (
     TableResult,
     TokenBody,
 )
-from .storage import Store
+from .storage import Store, normalize_url, token_hash
 from .tables import Conn, Lobby, Table
+from .workers import Deadline, WorkerLost, WorkerPool, replay_view
 
 __all__ = ["create_app", "MAX_MESSAGE", "MAX_BODY", "MAX_RECORD"]
 
@@ -61,7 +64,7 @@ MAX_BODY = 16 * 1024
 MAX_RECORD = 1024 * 1024
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody} for code in (400, 403, 404, 409, 413, 422)
+    code: {"model": ErrorBody} for code in (400, 403, 404, 409, 413, 422, 429, 503)
 }
 
 
@@ -81,21 +84,52 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: float = 0.0,
-               bot_threads: int = 4) -> FastAPI:
-    """The table server on ``db_url`` (SQLite file or PostgreSQL URL)."""
+               bot_workers: int | None = None, heavy_workers: int = 1, bot_deadline: float = 10.0,
+               limits: Limits | None = None, sweep_seconds: float = 1.0) -> FastAPI:
+    """The table server on ``db_url`` (SQLite file or PostgreSQL URL).
+
+    ``bot_workers`` processes decide for bots (default: one per core), each decision within
+    ``bot_deadline`` seconds; ``heavy_workers`` processes run replays. ``limits``: see ``Limits``.
+    On PostgreSQL the process joins the others on the database (``cluster``); every ``sweep_seconds``
+    it takes over the tables whose owner died.
+    """
     live: dict[str, Lobby] = {}
+    caps = limits or Limits()
+    created = PerMinute(caps.tables_per_minute)
+    sockets_of: dict[str, int] = {}
+    heavy = WorkerPool(heavy_workers, "heavy")
+    busy = {"heavy": 0}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db_url)
-        lobby = Lobby(store, bot_delay=bot_delay, bot_threads=bot_threads)
-        await lobby.start()
-        live["lobby"] = _app.state.lobby = lobby
+        bots = WorkerPool(bot_workers or os.cpu_count() or 1, "bot")
+        ident = Cluster.new_id()
+        on_pg = normalize_url(db_url).startswith("postgresql")
+        store = Store(tagged_url(db_url, ident) if on_pg else db_url)
         try:
+            store.lock_sqlite()
+        except Exception:
+            store.close()
+            raise
+        lobby = Lobby(store, bots, bot_delay=bot_delay, bot_deadline=bot_deadline)
+        cluster = None
+        try:
+            if not store.is_sqlite:  # PostgreSQL: other processes may serve the same tables
+                await lobby.db(store.create_schema)
+                cluster = lobby.cluster = Cluster(store, lobby, ident, sweep=sweep_seconds)
+                await cluster.start()
+            await lobby.start()
+            if cluster is not None:
+                cluster.start_sweeping()
+            live["lobby"] = _app.state.lobby = lobby
             yield
         finally:
             live.pop("lobby", None)
+            if cluster is not None:
+                await cluster.close()
             await lobby.close()
+            bots.close()
+            heavy.close()
             store.close()
 
     class _Live:
@@ -122,6 +156,24 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     @app.exception_handler(RequestValidationError)
     async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": _validation_message(exc)}, status_code=422)
+
+    async def _heavy(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
+        if busy["heavy"] >= caps.heavy_requests:
+            raise TooMany(f"{busy['heavy']} replays are running, the most this server runs at once; "
+                          "try again in a moment")
+        busy["heavy"] += 1
+        try:
+            out = await heavy.run(replay_view, record, upto, timeout=caps.heavy_seconds)
+        except Deadline:
+            raise ApiError(413, f"the record did not replay within {caps.heavy_seconds:g} s; "
+                                "send fewer actions (upto) or a shorter record") from None
+        except WorkerLost:
+            raise ApiError(503, "the replay worker stopped; try again in a moment") from None
+        finally:
+            busy["heavy"] -= 1
+        if "error" in out:
+            raise bad_request(str(out["error"]))
+        return out
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -160,7 +212,14 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
 
     @app.post("/api/tables", response_model=TableResult, status_code=201, responses=_ERRORS,
               summary="Create a table: a game, its seats (human or a bot spec) and options")
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        addr = request.client.host if request.client else ""
+        playing = sum(1 for t in lobby.tables.values() if not t.state.is_over)
+        if playing >= caps.open_tables:
+            raise TooMany(f"{playing} tables are open, the most this server allows; join or watch one of them")
+        if not created.allow(addr):
+            raise TooMany(f"at most {caps.tables_per_minute} tables a minute may be created from one address; "
+                          "try again in a minute")
         table = await lobby.create(body.game, body.seats, body.options, body.seed, body.turn_seconds,
                                    body.timeout_bot, body.name)
         return {"table": table.info()}
@@ -188,7 +247,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     @app.get("/api/tables/{table_id}/view", response_model=StateMessage, responses=_ERRORS,
              summary="The table as the token's seat sees it (no token: as a spectator)")
     async def view(table_id: str, token: Annotated[str | None, Query(max_length=128)] = None) -> dict[str, Any]:
-        table = await lobby.get(table_id)
+        table: Table = await lobby.get(table_id)
         return table.message(table.seat_of(token))
 
     @app.post("/api/tables/{table_id}/actions", response_model=ActionResult, responses=_ERRORS,
@@ -198,8 +257,9 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         seat = _seat(table, body.token)
         if body.seat is not None and body.seat != seat:
             raise bad_request(f"this seat link is for seat {seat}, not seat {body.seat}")
-        index = await lobby.act(table, seat, body.action, body.expected_index)
-        return {"index": index, "view": table.view(seat)}
+        index = await lobby.act(table, seat, body.action, body.expected_index, expected_seq=body.seq,
+                                holder=token_hash(body.token))
+        return {"index": index, "seq": table.seq, "view": table.view(seat)}
 
     @app.post("/api/tables/{table_id}/takeback", response_model=Ok, responses=_ERRORS,
               summary="Ask to take back your last action (the other human seats answer)")
@@ -228,7 +288,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     @app.post("/api/replay", response_model=ReplayResult, responses=_ERRORS,
               summary="The spectator's view after the first `upto` actions of a record")
     async def replay(body: ReplayBody) -> dict[str, Any]:
-        return _replay(body.record, body.upto)
+        return await _heavy(body.record, body.upto)
 
     @app.get("/api/tables/{table_id}/replay", response_model=ReplayResult, responses=_ERRORS,
              summary="Step through a finished game: the spectator's view after `upto` actions")
@@ -237,27 +297,39 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         table = await lobby.get(table_id)
         if not table.state.is_over:
             raise conflict(f"the game at table {table.id} is not over; it can be replayed when it ends")
-        return _replay(table.state.record(), upto)
+        return await _heavy(table.state.record(), upto)
 
     # -- websocket --------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         await ws.accept()
+        addr = ws.client.host if ws.client else ""
         try:
             table = await lobby.get(table_id)
             seat = table.seat_of(token)
+            if len(table.conns) >= caps.sockets_per_table:
+                raise ApiError(429, f"table {table.id} has {len(table.conns)} open connections, the most this "
+                                    "server allows; try again later")
+            if sockets_of.get(addr, 0) >= caps.sockets_per_address:
+                raise ApiError(429, f"at most {caps.sockets_per_address} connections may be open from one "
+                                    "address; close some tabs")
         except ApiError as exc:
-            await ws.send_text(json.dumps({"type": "error", "error": exc.message, "fatal": True}))
+            await ws.send_text(json.dumps({"type": "error", "error": exc.message, "fatal": True,
+                                           "status": exc.status}))
             await ws.close(code=4000 + exc.status)
             return
-        conn = Conn(seat)
-        lobby._send(conn, table.message(seat))
+        conn = Conn(seat, token_hash=None if seat is None else table.seat_hashes.get(seat), addr=addr)
+        sockets_of[addr] = sockets_of.get(addr, 0) + 1
         table.conns.add(conn)
+        lobby.welcome(table, conn)
         writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
         try:
             await _reader(ws, table, conn)
         finally:
             table.conns.discard(conn)
+            sockets_of[addr] -= 1
+            if not sockets_of[addr]:
+                del sockets_of[addr]
             writer.cancel()
 
     async def _writer(ws: WebSocket, conn: Conn) -> None:
@@ -284,9 +356,10 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
                 data = raw["bytes"]
                 text = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
             reply = await _handle(table, conn, text or "")
-            lobby._send(conn, reply)
+            if reply is not None:
+                lobby._send(conn, reply)
 
-    async def _handle(table: Table, conn: Conn, text: str) -> dict[str, Any]:
+    async def _handle(table: Table, conn: Conn, text: str) -> dict[str, Any] | None:
         if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
             return {"type": "error", "error": f"message too large: at most {MAX_MESSAGE} bytes are accepted"}
         try:
@@ -299,20 +372,24 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         kind = msg.get("type")
         try:
             if kind == "action":
-                index = await lobby.act(table, conn.seat, msg.get("action"), msg.get("expected_index"))
-                return {"type": "ack", "id": ref, "index": index}
+                index = await lobby.act(table, conn.seat, msg.get("action"), msg.get("expected_index"),
+                                        expected_seq=msg.get("seq"), holder=conn.token_hash)
+                return {"type": "ack", "id": ref, "index": index, "seq": table.seq}
             if kind == "takeback":
                 await lobby.ask_takeback(table, conn.seat)
             elif kind == "answer":
                 await lobby.answer_takeback(table, conn.seat, msg.get("approve"))
             elif kind == "view":
-                return table.message(conn.seat)
+                lobby.welcome(table, conn)
+                return None
+            elif kind == "hint":
+                return {"type": "hint", "id": ref, "seq": table.seq, "can_take_back": table.can_take_back(conn.seat)}
             elif kind == "ping":
                 return {"type": "pong", "id": ref}
             else:
                 return {"type": "error", "id": ref,
-                        "error": f"unknown message type {kind!r}; use action, takeback, answer, view or ping"}
-            return {"type": "ack", "id": ref, "index": table.state.action_count}
+                        "error": f"unknown message type {kind!r}; use action, takeback, answer, view, hint or ping"}
+            return {"type": "ack", "id": ref, "index": table.state.action_count, "seq": table.seq}
         except ApiError as exc:
             return {"type": "error", "id": ref, "error": exc.message, "status": exc.status}
 
@@ -369,16 +446,3 @@ def _seat(table: Table, token: str) -> int:
         raise bad_request("a seat token is required; the join answer gives one")
     return seat
 
-
-def _replay(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
-    actions = record.get("actions")
-    total = len(actions) if isinstance(actions, list) else 0
-    if upto is None:
-        upto = total
-    try:
-        state = freetrader.replay(record, upto=upto)
-    except FreetraderError as exc:
-        raise bad_request(str(exc)) from None
-    except (TypeError, ValueError, KeyError) as exc:
-        raise bad_request(f"the record cannot be replayed: {exc}") from None
-    return {"upto": upto, "total": total, "view": state.view(None)}

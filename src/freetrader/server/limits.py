@@ -1,13 +1,16 @@
-"""A request-body size limit, as plain ASGI middleware (answers 413 with a JSON error)."""
+"""Limits: the request-body size (plain ASGI middleware answering 413), and the per-client caps (429)."""
 
 from __future__ import annotations
 
 import json
+import time
+from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.exceptions import HTTPException
 
-__all__ = ["BodyLimit"]
+__all__ = ["BodyLimit", "Limits", "PerMinute", "TooMany"]
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -72,3 +75,46 @@ class BodyLimit:
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
+
+
+@dataclass
+class Limits:
+    """What one client, and everyone together, may ask of this server (``freetrader serve --help``).
+
+    A request over a limit is answered 429 with one line saying which; a websocket over one gets that
+    line as an error message and is closed with code 4429. Addresses are the peer's IP as the server
+    sees it (behind a proxy, the proxy's).
+    """
+
+    tables_per_minute: int = 30  # tables one address may create per minute
+    open_tables: int = 2000  # tables still playing, in all
+    sockets_per_table: int = 100  # websockets on one table (players and spectators)
+    sockets_per_address: int = 200  # websockets from one address, over every table
+    heavy_requests: int = 4  # replays running or waiting at once
+    heavy_seconds: float = 10.0  # deadline of one replay
+
+
+class TooMany(HTTPException):
+    def __init__(self, reason: str) -> None:
+        super().__init__(429, reason)
+
+
+class PerMinute:
+    """A sliding one-minute count of events per key (an address)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.seen: dict[str, deque[float]] = {}
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        times = self.seen.setdefault(key, deque())
+        while times and now - times[0] >= 60.0:
+            times.popleft()
+        if len(times) >= self.limit:
+            return False
+        times.append(now)
+        if len(self.seen) > 10_000:  # forget idle addresses so the map stays small
+            for k in [k for k, v in self.seen.items() if not v or now - v[-1] >= 60.0]:
+                del self.seen[k]
+        return True

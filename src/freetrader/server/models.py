@@ -52,7 +52,12 @@ class TokenBody(_Body):
 class ActionBody(_Body):
     token: str = Token
     action: str = Field(max_length=200, description="the action's notation, e.g. 'claim brandy'")
-    expected_index: int = Field(ge=0, le=10**9, description="how many actions have been played before this one")
+    seq: int | None = Field(default=None, ge=0, le=10**9,
+                            description="the seq of the state message the action was chosen in (never repeats; "
+                                        "preferred)")
+    expected_index: int | None = Field(default=None, ge=0, le=10**9,
+                                       description="how many actions have been played before this one (repeats "
+                                                   "after a take-back; send seq instead)")
     seat: int | None = Field(default=None, ge=0, le=64, description="optional: the seat you mean to act for")
 
 
@@ -103,6 +108,7 @@ class JoinResult(BaseModel):
 class StateMessage(BaseModel):
     type: str
     index: int
+    seq: int
     you: dict[str, Any]
     table: TableInfo
     view: dict[str, Any]
@@ -110,6 +116,7 @@ class StateMessage(BaseModel):
 
 class ActionResult(BaseModel):
     index: int
+    seq: int
     view: dict[str, Any]
 
 

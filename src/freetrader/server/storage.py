@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -42,13 +43,16 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["Store", "TableRow", "LogRow", "DuplicateEntry", "normalize_url", "token_hash"]
+__all__ = ["Store", "TableRow", "LogRow", "DuplicateEntry", "InUse", "claim_sqlite", "normalize_url",
+           "release_sqlite", "token_hash"]
 
 metadata = MetaData()
 
@@ -97,6 +101,24 @@ notes_t = Table(
     Column("data", Text, nullable=False),
     Column("at", Float, nullable=False),
     PrimaryKeyConstraint("table_id", "seq"),
+)
+
+
+#: SQLite files this process serves: path -> [the open lock file, how many stores use it]
+_SQLITE_LOCKS: dict[str, list[Any]] = {}
+
+
+class InUse(Exception):
+    """The SQLite file is being served by another process."""
+
+
+#: ``append_log`` with a seat check, as one plain statement (built once: this runs for every human action).
+_INSERT_IF_HELD = text(
+    "INSERT INTO ft_log (table_id, seq, kind, text, seat, origin, at) "
+    "SELECT CAST(:table_id AS VARCHAR(32)), CAST(:seq AS INTEGER), CAST(:kind AS VARCHAR(8)), "
+    "CAST(:text AS VARCHAR(256)), CAST(:seat AS INTEGER), CAST(:origin AS VARCHAR(16)), CAST(:at AS FLOAT) "
+    "WHERE EXISTS (SELECT 1 FROM ft_seats WHERE table_id = :table_id AND seat = :seat AND token_hash = :hash) "
+    "RETURNING seq"
 )
 
 
@@ -149,6 +171,47 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def claim_sqlite(url: str) -> str | None:
+    """Hold a SQLite database file for this process; ``InUse`` if another process serves it.
+
+    Two servers on one file would each keep their own live tables and diverge. A POSIX lock on a
+    file beside the database (``<db>.serving``) keeps a second process out; the kernel drops it when
+    the process ends, even by ``kill -9``. Apps inside one process share it (counted). Returns the
+    path to give ``release_sqlite``, or None for PostgreSQL and in-memory databases.
+    """
+    url = normalize_url(url)
+    if not url.startswith("sqlite"):
+        return None
+    raw = url.split(":///", 1)[-1].split("?", 1)[0]
+    if not raw or raw == ":memory:":
+        return None
+    path = os.path.abspath(raw)
+    held = _SQLITE_LOCKS.get(path)
+    if held is None:
+        import fcntl
+
+        f = open(path + ".serving", "a+")  # noqa: SIM115 - held open while the file is served
+        try:
+            # a POSIX lock belongs to this process: forked bot workers do not inherit it
+            fcntl.lockf(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            raise InUse(f"another freetrader server is using {path}; stop it first, or give this one "
+                        "another --db (several servers can share one PostgreSQL database)") from None
+        held = _SQLITE_LOCKS[path] = [f, 0]
+    held[1] += 1
+    return path
+
+
+def release_sqlite(path: str) -> None:
+    held = _SQLITE_LOCKS.get(path)
+    if held is not None:
+        held[1] -= 1
+        if held[1] <= 0:
+            held[0].close()
+            del _SQLITE_LOCKS[path]
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     # WAL + synchronous=NORMAL: a committed transaction survives the process being killed.
@@ -170,6 +233,11 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=4, pool_pre_ping=True)
         self.executor = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 6, thread_name_prefix="ft-db")
+        self._lock_path: str | None = None
+
+    def lock_sqlite(self) -> None:
+        """Hold the SQLite file for this process (``claim_sqlite``); ``InUse`` if another process serves it."""
+        self._lock_path = claim_sqlite(self.url)
 
     def create_schema(self) -> None:
         """Create or migrate the schema to this release's (Alembic; see ``server/migrations``)."""
@@ -187,6 +255,9 @@ class Store:
     def close(self) -> None:
         self.executor.shutdown(wait=True)
         self.engine.dispose()
+        if self._lock_path is not None:
+            release_sqlite(self._lock_path)
+        self._lock_path = None
 
     # -- writes ------------------------------------------------------------------
     def create_table(self, row: TableRow, human_seats: list[int]) -> None:
@@ -200,20 +271,27 @@ class Store:
             if human_seats:
                 conn.execute(insert(seats_t), [{"table_id": row.id, "seat": s} for s in human_seats])
 
-    def append_log(self, table_id: str, entry: LogRow, status: str | None = None) -> None:
-        """Append one log row (and set the table's status in the same transaction)."""
+    def append_log(self, table_id: str, entry: LogRow, status: str | None = None,
+                   seat_hash: str | None = None) -> None:
+        """Append one log row (and set the table's status in the same transaction).
+
+        With ``seat_hash``, only while the seat's token is still that one (another process may have
+        let the seat go): else ``DuplicateEntry``, and the caller reads the table again.
+        """
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    insert(log_t).values(
-                        table_id=table_id, seq=entry.seq, kind=entry.kind, text=entry.text,
-                        seat=entry.seat, origin=entry.origin, at=time.time(),
-                    )
-                )
+                values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
+                          "seat": entry.seat, "origin": entry.origin, "at": time.time()}
+                if seat_hash is None:
+                    conn.execute(insert(log_t).values(**values))
+                else:  # one statement: the row goes in only while the seat's token is that one
+                    if conn.execute(_INSERT_IF_HELD, {**values, "hash": seat_hash}).first() is None:
+                        raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
                 if status is not None:
                     conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
         except IntegrityError:
-            raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written") from None
+            raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written "
+                                 "(the table moved on meanwhile)") from None
 
     def append_note(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> None:
         try:
@@ -270,3 +348,26 @@ class Store:
             seat_names={s.seat: s.name for s in seats},
             notes=notes,
         )
+
+    def load_since(self, table_id: str, seq: int, note_seq: int
+                   ) -> tuple[list[LogRow], dict[int, tuple[str | None, str | None]], list[dict[str, Any]]]:
+        """Log rows from ``seq`` on, every seat (``seat: (token hash, name)``), notes from ``note_seq`` on."""
+        with self.engine.connect() as conn:
+            rows = [
+                LogRow(seq=x.seq, kind=x.kind, text=x.text, seat=x.seat, origin=x.origin)
+                for x in conn.execute(select(log_t).where(log_t.c.table_id == table_id, log_t.c.seq >= seq)
+                                      .order_by(log_t.c.seq))
+            ]
+            seats = {s.seat: (s.token_hash, s.name)
+                     for s in conn.execute(select(seats_t).where(seats_t.c.table_id == table_id))}
+            notes = [
+                {"seq": x.seq, "kind": x.kind, "at": x.at, **json.loads(x.data)}
+                for x in conn.execute(select(notes_t).where(notes_t.c.table_id == table_id, notes_t.c.seq >= note_seq)
+                                      .order_by(notes_t.c.seq))
+            ]
+        return rows, seats, notes
+
+    def count_tables(self, status: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(tables_t).where(tables_t.c.status == status))
+                       .scalar() or 0)

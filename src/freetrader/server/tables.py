@@ -12,10 +12,30 @@ One ``Lobby`` per server holds every live ``Table``. Each table has an
    connection as that connection's own ``view(seat)`` (spectators:
    ``view(None)``).
 
-Bots (any spec ``make_bot`` accepts) move in a background task that asks
-``decide`` in a worker thread and submits through the same path, so a slow
-bot blocks no other table. On a restart, every table still playing is rebuilt
-by replaying its log (``freetrader.replay``) and its bots and timers resume.
+Every action is guarded by the table's *sequence number* ``seq``: the log
+position the next row will take. It grows with every action and every
+take-back and never repeats, so a decision made before a take-back cannot
+land after it (``expected_index``, the action count, is still accepted from
+clients but does repeat after a take-back).
+
+Bots (any spec ``make_bot`` accepts, within ``workers.BOT_CAPS``) move in a
+background task: the server draws the seat's determinization, a worker
+process (``workers.WorkerPool``) makes the choice under a deadline, and the
+choice is submitted through the same path, so no bot runs on the event loop.
+A failure there (the bot raises, misses its deadline, picks an illegal move,
+or the database does not answer) is retried with backoff; the table shows a
+plain error meanwhile (it names the seat and the kind of fault, never the
+bot's legal actions) and clears it when a move goes through. After
+``BOT_FAULTS`` faults of the bot itself a random move is played for that
+decision, so a broken bot cannot stop a table. On a restart, every table
+still playing is rebuilt by replaying its log (``freetrader.replay``) and
+its bots and timers resume.
+
+Sockets receive a table's events as deltas: a state message holds the view
+without its ``events`` list and ``events_from``/``events``, the events after
+the first ``events_from`` the socket already has (0 and the whole log on
+connect). Each view is computed once per change and its bytes are shared by
+every socket of that seat, and by all spectators.
 """
 
 from __future__ import annotations
@@ -27,17 +47,17 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import freetrader
-from freetrader.bots import Bot, decide, make_bot
+from freetrader.bots import Bot, make_bot
 from freetrader.core import FreetraderError, Game, Rng, Seed, State, new_key_seed, seed_number
 
 from .errors import ApiError, bad_request, conflict, forbidden, not_found
 from .storage import DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token_hash
 from .takeback import undoable
+from .workers import Deadline, WorkerLost, WorkerPool, bot_decision, check_bot_spec
 
 __all__ = ["HUMAN", "Lobby", "Table", "Conn"]
 
@@ -46,6 +66,10 @@ log = logging.getLogger("freetrader.server")
 HUMAN = "human"
 TIMEOUT_BOTS = ("random", "heuristic")
 MAX_ACTION_TEXT = 200
+#: Faults of a bot itself (not of the database) before a random move is played for that one decision.
+BOT_FAULTS = 3
+#: Longest pause between retries of a failing bot turn, timer or take-back (seconds).
+MAX_BACKOFF = 5.0
 T = TypeVar("T")
 
 
@@ -55,6 +79,9 @@ class Conn:
 
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    token_hash: str | None = None
+    addr: str = ""
+    known: int = 0  # how many of its view's events this socket has been sent
 
 
 @dataclass
@@ -89,6 +116,13 @@ class Table:
         self.deadline: float | None = None
         self.undo_cache: tuple[int, bool] | None = None
         self.error: str | None = None
+        self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
+        self.thinking: int | None = None  # the seq a bot turn is running for
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the position: the log position the next row takes (never repeats)."""
+        return self.next_seq
 
     @property
     def specs(self) -> list[str]:
@@ -135,13 +169,18 @@ class Table:
             self.prev = freetrader.replay(self.record_core(), upto=self.state.action_count - 1)
         return self.prev
 
-    def can_take_back(self, seat: int | None) -> bool:
-        """Whether ``seat`` may ask to take back the last action now (see ``takeback``); cached per position."""
+    def may_take_back(self, seat: int | None) -> bool:
+        """The cheap part of ``can_take_back``: the last move is ``seat``'s own and nothing is pending."""
         if seat is None or not self.stack or self.takeback is not None or self.state.is_over:
             return False
         last = self.stack[-1]
-        if last.seat != seat or last.origin != HUMAN:
+        return last.seat == seat and last.origin == HUMAN
+
+    def can_take_back(self, seat: int | None) -> bool:
+        """Whether ``seat`` may ask to take back the last action now (see ``takeback``); cached per position."""
+        if not self.may_take_back(seat):
             return False
+        last = self.stack[-1]
         n = self.state.action_count
         if self.undo_cache is None or self.undo_cache[0] != n:
             self.undo_cache = (n, undoable(self.state_before_last(), last.text, self.state))
@@ -190,14 +229,55 @@ class Table:
         }
 
     def message(self, seat: int | None) -> dict[str, Any]:
-        """The state message for one connection: its own view and nothing more."""
+        """The state message for one request: its own view (events included) and nothing more."""
         return {
             "type": "state",
             "index": self.state.action_count,
+            "seq": self.seq,
             "you": {"seat": seat, "can_take_back": self.can_take_back(seat)},
             "table": self.info(),
             "view": self.view(seat),
         }
+
+    def socket_message(self, seat: int | None, info: dict[str, Any], view: dict[str, Any],
+                       events: list[Any] | None, start: int) -> str:
+        """A socket's state message: ``events`` after the first ``start``; the take-back hint is asked apart.
+
+        ``can_take_back`` is false when a take-back is impossible, and null when it may be possible:
+        the client asks (``{"type": "hint"}``), so the costly check runs only for the seat that moved.
+        """
+        msg = {
+            "type": "state",
+            "index": self.state.action_count,
+            "seq": self.seq,
+            "you": {"seat": seat, "can_take_back": None if self.may_take_back(seat) else False},
+            "table": info,
+            "view": view,
+            "events_from": start,
+            "events": None if events is None else events[start:],
+        }
+        return json.dumps(msg)
+
+    def split_view(self, seat: int | None) -> tuple[dict[str, Any], list[Any] | None]:
+        view = dict(self.view(seat))
+        events = view.get("events")
+        if not isinstance(events, list):
+            return view, None
+        del view["events"]
+        return view, events
+
+
+def _common_prefix(old: list[Any] | None, new: list[Any] | None) -> int:
+    """How many first events two event lists share (the lists only grow, except after a take-back)."""
+    if old is None or new is None:
+        return 0
+    n = min(len(old), len(new))
+    if old[:n] == new[:n]:
+        return n
+    k = 0
+    while k < n and old[k] == new[k]:
+        k += 1
+    return k
 
 
 def _check_text(text: Any, what: str, limit: int) -> str:
@@ -211,17 +291,29 @@ def _check_text(text: Any, what: str, limit: int) -> str:
 class Lobby:
     """Every table of one server, and the operations on them."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_threads: int = 4) -> None:
+    def __init__(self, store: Store, bot_pool: WorkerPool, *, bot_delay: float = 0.0,
+                 bot_deadline: float = 10.0) -> None:
         self.store = store
+        self.bot_pool = bot_pool
         self.bot_delay = bot_delay
+        self.bot_deadline = bot_deadline
         self.tables: dict[str, Table] = {}
-        self.bot_executor = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="ft-bot")
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
+        self.cluster: Any = None  # a ``cluster.Cluster`` when several processes share the database
+        self.faults = 0  # faults survived (bot turns, timers, database calls), for logs and tests
 
     # -- plumbing ----------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.store.executor, fn, *args)
+        """Run a ``Store`` call in its threads; a failure other than a duplicate is a 503 that changed nothing."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.store.executor, fn, *args)
+        except (DuplicateEntry, ApiError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - any database fault: disk full, a restart, a lost connection
+            self.faults += 1
+            log.warning("database call %s failed: %s", getattr(fn, "__name__", fn), exc)
+            raise ApiError(503, "the database did not answer; nothing was changed; try again in a moment") from None
 
     def _spawn(self, coro: Any) -> None:
         if self.closing:
@@ -240,7 +332,12 @@ class Lobby:
                 log.error("table %s could not be restored: %s", table_id, exc)
                 continue
             if table is not None:
+                if self.cluster is not None:
+                    await self.cluster.claim(table_id)
                 self._after_change(table, broadcast=False)
+
+    def owns(self, table: Table) -> bool:
+        return self.cluster is None or self.cluster.owns(table.id)
 
     async def close(self) -> None:
         self.closing = True
@@ -253,7 +350,6 @@ class Lobby:
             task.cancel()
         if self.tasks:
             await asyncio.gather(*self.tasks, return_exceptions=True)
-        self.bot_executor.shutdown(wait=False, cancel_futures=True)
 
     # -- building tables ---------------------------------------------------------
     def _seat_players(self, table: Table) -> None:
@@ -321,6 +417,7 @@ class Lobby:
             state = game.new_state(len(specs), game_seed, options)
             for spec in specs:
                 if spec != HUMAN:
+                    check_bot_spec(spec)
                     make_bot(spec, game, 0)
             if turn_seconds is not None:
                 if timeout_bot not in TIMEOUT_BOTS:
@@ -344,6 +441,8 @@ class Lobby:
         table.seat_names = {i: None for i in humans}
         self._seat_players(table)
         self.tables[row.id] = table
+        if self.cluster is not None:
+            await self.cluster.claim(row.id)
         self._after_change(table, broadcast=False)
         return table
 
@@ -396,7 +495,7 @@ class Lobby:
             table.seat_names[seat] = None
             for conn in [c for c in table.conns if c.seat == seat]:
                 self._send(conn, {"type": "left", "message": f"seat {seat} was left; you are now watching"})
-                conn.seat = None
+                conn.seat, conn.known = None, 0
             tb = table.takeback
             if tb is not None and tb.seat == seat:
                 await self._note(table, "takeback-dropped", {"request": tb.request, "reason": "the asker left"})
@@ -404,22 +503,33 @@ class Lobby:
             elif tb is not None:
                 tb.waiting.discard(seat)
                 if not tb.waiting:
-                    await self._undo(table)
-            self._after_change_safely(table)
+                    await self._undo_or_retry(table)
+            self._changed(table)
 
     # -- actions -------------------------------------------------------------------
-    async def act(self, table: Table, seat: int | None, text: Any, expected_index: Any, origin: str = HUMAN) -> int:
-        """Validate, commit, then broadcast one action; returns the number of actions after it."""
+    async def act(self, table: Table, seat: int | None, text: Any, expected_index: Any = None,
+                  origin: str = HUMAN, expected_seq: Any = None, holder: str | None = None) -> int:
+        """Validate, commit, then broadcast one action; returns the number of actions after it.
+
+        ``expected_seq`` (the ``seq`` of the state the action was chosen in) guards it; clients may send
+        ``expected_index`` instead, which repeats after a take-back. ``holder``: the hash of the token that
+        opened the seat; the action is written only while that token still holds it (here, and in the
+        database, which another process may have changed).
+        """
         text = _check_text(text, "action", MAX_ACTION_TEXT)
         if seat is None:
             raise forbidden(f"spectators cannot act; join a free seat of table {table.id} to play")
-        if isinstance(expected_index, bool) or not isinstance(expected_index, int):
-            raise bad_request("expected_index must be the number of actions played so far (a whole number)")
+        if expected_seq is None and expected_index is None:
+            raise bad_request("send seq (the sequence number of the last state message) with the action")
+        for name, value in (("seq", expected_seq), ("expected_index", expected_index)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise bad_request(f"{name} must be a whole number from the last state message, got {value!r}")
         async with table.lock:
-            if table.error:
-                raise conflict(table.error)
+            if expected_seq is not None and expected_seq != table.seq:
+                raise conflict(f"stale action: the table is at position {table.seq}, but this one was chosen at "
+                               f"{expected_seq}; nothing was changed (reload the table to see the current position)")
             n = table.state.action_count
-            if expected_index != n:
+            if expected_index is not None and expected_index != n:
                 raise conflict(
                     f"stale action: {n} actions have been played, but this one expected {expected_index}; "
                     "nothing was changed (reload the table to see the current position)"
@@ -433,15 +543,69 @@ class Lobby:
             except FreetraderError as exc:
                 raise bad_request(str(exc)) from None
             entry = LogRow(seq=table.next_seq, kind="action", text=str(new.history[-1]), seat=seat, origin=origin)
+            guard = None
+            if origin == HUMAN and holder is not None:
+                if table.seat_hashes.get(seat) != holder:  # the seat was left while this waited for the lock
+                    raise forbidden(f"seat {seat} of table {table.id} was left; this seat link no longer plays")
+                guard = holder if self.cluster is not None else None
             try:
-                await self.db(self.store.append_log, table.id, entry, "over" if new.is_over else None)
+                await self.db(self.store.append_log, table.id, entry, "over" if new.is_over else None, guard)
             except DuplicateEntry as exc:
-                raise conflict(f"{exc}; nothing was changed") from None
+                # another process, or a write whose answer was lost, took this position: catch up
+                await self._sync(table)
+                raise conflict(f"stale action: {exc}; nothing was changed") from None
             table.prev, table.state = table.state, new
             table.stack.append(entry)
             table.next_seq += 1
-            self._after_change_safely(table)
+            self._changed(table)
             return new.action_count
+
+    def _changed(self, table: Table) -> None:
+        """A committed change (the database told the other processes): the sockets, then bots and timers."""
+        if self.cluster is not None and table.state.is_over:
+            self._spawn(self.cluster.release(table.id))
+        self._after_change_safely(table)
+
+    async def refresh(self, table: Table) -> None:
+        """Bring ``table`` up to the database (another process changed it)."""
+        async with table.lock:
+            await self._sync(table)
+
+    async def _sync(self, table: Table) -> None:
+        """Read what the log, the seats and the notes gained since this process last saw them (lock held)."""
+        rows, seats, notes = await self.db(self.store.load_since, table.id, table.next_seq, len(table.notes))
+        hashes = {s: h for s, (h, _n) in seats.items()}
+        if not rows and not notes and hashes == table.seat_hashes:
+            return
+        if rows:
+            stack = list(table.stack)
+            state = table.state.clone()
+            replay = False
+            for entry in rows:
+                if entry.kind == "undo":
+                    stack.pop()
+                    replay = True
+                else:
+                    stack.append(entry)
+                    if not replay:
+                        state.apply(entry.text)
+            table.stack = stack
+            if replay:
+                state = freetrader.replay(table.record_core())
+            table.state, table.prev, table.undo_cache = state, None, None
+            table.next_seq = rows[-1].seq + 1
+        table.seat_hashes = hashes
+        table.seat_names = {s: n for s, (_h, n) in seats.items()}
+        for conn in list(table.conns):
+            if conn.seat is not None and table.seat_hashes.get(conn.seat) != conn.token_hash:
+                self._send(conn, {"type": "left", "message": f"seat {conn.seat} was left; you are now watching"})
+                conn.seat, conn.known = None, 0
+        if notes:
+            table.notes.extend(notes)
+        table.takeback = None
+        self._restore_takeback(table)
+        # a seat taken or left changes no turn: the timer keeps running
+        self._after_change_safely(table, reschedule=bool(rows or notes))
 
     # -- take-backs ----------------------------------------------------------------
     async def _note(self, table: Table, kind: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -473,8 +637,8 @@ class Lobby:
                 table.timer.cancel()
                 table.timer, table.deadline = None, None
             if not waiting:
-                await self._undo(table)
-            self._after_change_safely(table)
+                await self._undo_or_retry(table)
+            self._changed(table)
 
     async def answer_takeback(self, table: Table, seat: int | None, approve: Any) -> None:
         if not isinstance(approve, bool):
@@ -493,21 +657,54 @@ class Lobby:
                 await self._note(table, "takeback-approved", {"request": tb.request, "by": seat})
                 tb.waiting.discard(seat)
                 if not tb.waiting:
+                    await self._undo_or_retry(table)
+            self._changed(table)
+
+    async def _undo_or_retry(self, table: Table) -> None:
+        """Undo now; if the database fails, every answer is in, so a background task finishes it."""
+        try:
+            await self._undo(table)
+        except ApiError:
+            self._spawn(self._finish_takeback(table, table.seq))
+
+    async def _finish_takeback(self, table: Table, seq: int) -> None:
+        attempt = 0
+        while not self.closing:
+            attempt += 1
+            await asyncio.sleep(min(MAX_BACKOFF, 0.1 * 2**attempt))
+            async with table.lock:
+                tb = table.takeback
+                if table.seq != seq or tb is None or tb.waiting:
+                    return
+                try:
                     await self._undo(table)
-            self._after_change_safely(table)
+                except ApiError:
+                    table.error = "the take-back is approved but the database does not answer; retrying"
+                    self._after_change_safely(table, reschedule=False)
+                    continue
+                table.error = None
+                self._changed(table)
+                return
 
     async def _undo(self, table: Table) -> None:
         tb = table.takeback
         assert tb is not None
         before = table.state_before_last()
         entry = LogRow(seq=table.next_seq, kind="undo", text=tb.action, seat=tb.seat, origin="takeback")
-        await self.db(self.store.append_log, table.id, entry, None)
+        try:
+            await self.db(self.store.append_log, table.id, entry, None)
+        except DuplicateEntry:
+            await self._sync(table)
+            raise conflict("the table moved on meanwhile; the take-back was not done") from None
         table.next_seq += 1
         table.stack.pop()
         table.state, table.prev = before, None
         table.undo_cache = None
-        await self._note(table, "takeback-done", {"request": tb.request, "index": tb.index, "action": tb.action})
         table.takeback = None
+        try:
+            await self._note(table, "takeback-done", {"request": tb.request, "index": tb.index, "action": tb.action})
+        except ApiError:  # the undo row is written, which is what counts; the note is history only
+            log.warning("table %s: the take-back is done but its note could not be written", table.id)
 
     # -- after every change: broadcast, then bots and timers --------------------------
     def _send(self, conn: Conn, msg: dict[str, Any] | str | None) -> None:
@@ -519,17 +716,40 @@ class Lobby:
                 conn.queue.get_nowait()
             conn.queue.put_nowait(None)
 
-    def broadcast(self, table: Table) -> None:
-        cache: dict[int | None, str] = {}
-        for conn in list(table.conns):
-            if conn.seat not in cache:
-                cache[conn.seat] = json.dumps(table.message(conn.seat))
-            self._send(conn, cache[conn.seat])
+    def welcome(self, table: Table, conn: Conn) -> None:
+        """The first message of a socket (or one that asked for the whole view): every event from 0."""
+        view, events = table.split_view(conn.seat)
+        if events is not None:  # the seat's other sockets hold a prefix of this list, so it can be the base
+            table.sent_events[conn.seat] = events
+        self._send(conn, table.socket_message(conn.seat, table.info(), view, events, 0))
+        conn.known = len(events) if events is not None else 0
 
-    def _after_change_safely(self, table: Table) -> None:
+    def broadcast(self, table: Table) -> None:
+        """Each seat's view once, its bytes shared by that seat's sockets (and all spectators'): a delta of events."""
+        if not table.conns:
+            return
+        info = table.info()
+        views: dict[int | None, tuple[dict[str, Any], list[Any] | None, int]] = {}
+        cache: dict[tuple[int | None, int], str] = {}
+        for conn in list(table.conns):
+            seat = conn.seat
+            if seat not in views:
+                view, events = table.split_view(seat)
+                same = _common_prefix(table.sent_events.get(seat), events)
+                if events is not None:
+                    table.sent_events[seat] = events
+                views[seat] = (view, events, same)
+            view, events, same = views[seat]
+            start = min(conn.known, same)
+            if (seat, start) not in cache:
+                cache[seat, start] = table.socket_message(seat, info, view, events, start)
+            self._send(conn, cache[seat, start])
+            conn.known = len(events) if events is not None else 0
+
+    def _after_change_safely(self, table: Table, reschedule: bool = True) -> None:
         """``_after_change`` once a change is committed: a failure to tell the clients is logged, not raised."""
         try:
-            self._after_change(table)
+            self._after_change(table, reschedule=reschedule)
         except Exception:  # the change stands; clients get the state with the next message or on reconnect
             log.exception("table %s: broadcasting the new position failed", table.id)
 
@@ -542,47 +762,90 @@ class Lobby:
             table.timer.cancel()
             table.timer, table.deadline = None, None
         seat = table.state.to_act
-        if seat is None or table.takeback is not None or table.error:
+        if seat is None or table.takeback is not None or not self.owns(table):
             return
         if seat in table.bots:
-            self._spawn(self._bot_turn(table, table.state.action_count, seat, table.bots[seat], "bot"))
+            if table.thinking != table.seq:  # one bot turn per position, however often this runs
+                table.thinking = table.seq
+                self._spawn(self._bot_turn(table, table.seq, seat, table.specs[seat], "bot"))
             return
         secs = table.row.settings.get("turn_seconds")
         if secs:
-            index = table.state.action_count
+            seq = table.seq
             loop = asyncio.get_running_loop()
             table.deadline = time.time() + float(secs)
-            table.timer = loop.call_later(float(secs), lambda: self._spawn(self._timeout(table, index, seat)))
+            table.timer = loop.call_later(float(secs), lambda: self._spawn(self._timeout(table, seq, seat)))
 
-    async def _timeout(self, table: Table, index: int, seat: int) -> None:
-        if table.state.action_count != index or table.state.to_act != seat:
+    async def _timeout(self, table: Table, seq: int, seat: int) -> None:
+        if table.seq != seq or table.state.to_act != seat:
             return
         spec = str(table.row.settings.get("timeout_bot") or "random")
-        bot = make_bot(spec, table.game, seed_number(table.seed, 2000 + seat + index))
-        await self._bot_turn(table, index, seat, bot, "timeout", delay=False)
+        await self._bot_turn(table, seq, seat, spec, "timeout", delay=False)
 
-    async def _bot_turn(self, table: Table, index: int, seat: int, bot: Bot, origin: str, delay: bool = True) -> None:
+    async def _decide(self, table: Table, seq: int, seat: int, spec: str) -> str:
+        """Ask the bot pool for ``spec``'s move; the worker gets the seat's determinization only."""
+        rng = table.bot_rngs.get(seat) or Rng(seed_number(table.seed, 3000 + seq))
+        bot = table.bots.get(seat) if spec == table.specs[seat] else None
+        if bot is None:
+            bot = make_bot(spec, table.game, 0)
+        world = table.state.determinize(seat, rng) if bot.reads_state else table.state.clone()
+        seed = seed_number(table.seed, 5000 + 7 * seq + seat)
+        return await self.bot_pool.run(bot_decision, spec, table.row.game, seed, world, seat,
+                                       timeout=self.bot_deadline)
+
+    async def _bot_turn(self, table: Table, seq: int, seat: int, spec: str, origin: str, delay: bool = True) -> None:
+        """One bot (or timer) move, retried with backoff until it lands or the table moves on."""
+        try:
+            await self._bot_turn_tries(table, seq, seat, spec, origin, delay)
+        finally:
+            if table.thinking == seq:
+                table.thinking = None
+
+    async def _bot_turn_tries(self, table: Table, seq: int, seat: int, spec: str, origin: str, delay: bool) -> None:
         if delay and self.bot_delay:
             await asyncio.sleep(self.bot_delay)
-        state = table.state
-        if state.action_count != index or state.to_act != seat or table.takeback is not None:
-            return
-        rng = table.bot_rngs.get(seat) or Rng(seed_number(table.seed, 3000 + index))
-        snapshot = state.clone()
-        loop = asyncio.get_running_loop()
-        try:
-            action = await loop.run_in_executor(self.bot_executor, decide, bot, snapshot, seat, rng)
-            await self.act(table, seat, str(action), index, origin)
-        except ApiError as exc:
-            if exc.status == 409:  # the table moved on meanwhile (a take-back, a timer): nothing to do
+        name = spec.partition(":")[0]
+        bot_faults = 0
+        attempt = 0
+        while not self.closing:
+            if table.seq != seq or table.state.to_act != seat or table.takeback is not None or not self.owns(table):
                 return
-            # The engine's refusal lists the bot seat's legal actions: they go to the server log, never
-            # into the error every seat is shown.
-            table.error = f"the {bot.name} bot at seat {seat} failed: the table refused its move ({exc.status})"
-            log.error("table %s: %s: %s", table.id, table.error, exc.message)
-            self.broadcast(table)
-        except RuntimeError:  # executor shut down while the server stops
-            return
+            use = spec if bot_faults < BOT_FAULTS else "random"
+            try:
+                text = await self._decide(table, seq, seat, use)
+                await self.act(table, seat, text, None, origin, expected_seq=seq)
+            except ApiError as exc:
+                if exc.status == 409:  # the table moved on meanwhile (a take-back, a timer): nothing to do
+                    return
+                if exc.status == 503:
+                    reason = "the database does not answer"
+                else:
+                    bot_faults += 1
+                    reason = "it chose a move the rules do not allow"
+            except Deadline:
+                bot_faults += 1
+                reason = f"it did not decide within {self.bot_deadline:g} s"
+            except WorkerLost:
+                reason = "its worker process stopped"
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a bot may fail in any way; the table must not stop
+                bot_faults += 1
+                reason = "it raised an error"
+                log.exception("table %s: the %s bot at seat %d failed", table.id, name, seat)
+            else:
+                if table.error is not None:
+                    table.error = None
+                    self._after_change_safely(table, reschedule=False)
+                return
+            attempt += 1
+            self.faults += 1
+            fallback = "; a random move will be played for it" if bot_faults >= BOT_FAULTS and use != "random" else ""
+            who = "the turn timer" if origin == "timeout" else f"the {name} bot"
+            table.error = f"{who} at seat {seat} could not move ({reason}); retrying{fallback}"
+            log.warning("table %s: %s", table.id, table.error)
+            self._after_change_safely(table, reschedule=False)
+            await asyncio.sleep(min(MAX_BACKOFF, 0.1 * 2**attempt))
 
     def record(self, table: Table) -> dict[str, Any]:
         """The downloadable record: ``state.record()`` plus the table's history as metadata."""

@@ -13,6 +13,8 @@
   let fatal = false;
   let timerHandle = null;
   let renderedEvents = 0;
+  let events = [];         // the table's events so far: state messages send only the new ones
+  let eventsFrom = 0;      // the first event the last message changed
 
   function setConn(text, ok) {
     const c = $("conn");
@@ -34,7 +36,7 @@
     const text = String(notation || "").trim();
     if (!text) { showError("type an action, e.g. one of the buttons' names"); return; }
     showError("");
-    if (send({ type: "action", action: text, expected_index: msg.index })) {
+    if (send({ type: "action", action: text, seq: msg.seq })) {
       pending = true;
       renderActions();
     }
@@ -48,7 +50,21 @@
     ws.onmessage = (e) => {
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
-      if (m.type === "state") { pending = false; msg = m; render(); }
+      if (m.type === "state") {
+        if (Array.isArray(m.events)) {
+          // events after the first events_from; a gap (a missed message) asks for the whole log again
+          if (m.events_from > events.length) { send({ type: "view" }); return; }
+          events = events.slice(0, m.events_from).concat(m.events);
+          eventsFrom = m.events_from;
+          m.view.events = events;
+        }
+        pending = false; msg = m; render();
+        // the take-back hint costs the server a search: asked only when a take-back may be possible
+        if (m.you.can_take_back === null) send({ type: "hint" });
+      } else if (m.type === "hint") {
+        // only a "yes" changes the page: add the button, leaving the move buttons as they are
+        if (msg && m.seq === msg.seq) { msg.you.can_take_back = m.can_take_back; if (m.can_take_back) addTakeback(); }
+      }
       else if (m.type === "ack") { pending = false; renderActions(); }
       else if (m.type === "error") {
         pending = false;
@@ -107,10 +123,14 @@
       }
       box.append(g);
     }
-    if (msg && msg.you.can_take_back && !msg.table.takeback) {
-      box.append(FT.el("button", { type: "button", class: "secondary", id: "ask-takeback", disabled: !connected,
-        onclick: () => send({ type: "takeback" }) }, "Take back my last move"));
-    }
+    if (msg && msg.you.can_take_back === true) addTakeback();
+  }
+
+  function addTakeback() {
+    if (!msg || msg.table.takeback || $("ask-takeback")) return;
+    const connected = ws && ws.readyState === WebSocket.OPEN;
+    $("actions").append(FT.el("button", { type: "button", class: "secondary", id: "ask-takeback", disabled: !connected,
+      onclick: () => send({ type: "takeback" }) }, "Take back my last move"));
   }
 
   function renderTakeback() {
@@ -158,7 +178,7 @@
   function renderLog() {
     const ol = $("log");
     const events = msg.view.events || [];
-    if (events.length < renderedEvents) { ol.replaceChildren(); renderedEvents = 0; }
+    if (events.length < renderedEvents || eventsFrom < renderedEvents) { ol.replaceChildren(); renderedEvents = 0; }
     for (let i = renderedEvents; i < events.length; i++) ol.append(FT.el("li", { text: events[i] }));
     renderedEvents = events.length;
     ol.scrollTop = ol.scrollHeight;

@@ -1,0 +1,155 @@
+"""Bounded work: each configurable cap answers 429 with one line; replays run in a worker process;
+a second server process on the same SQLite file is refused with one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tablehelp import SHORT, create
+
+import freetrader
+from freetrader.server import app as app_module
+from freetrader.server.app import create_app
+from freetrader.server.limits import Limits
+from freetrader.server.workers import replay_view
+
+
+def _one_line_429(r: Any, words: str) -> None:
+    assert r.status_code == 429, r.text
+    error = r.json()["error"]
+    assert words in error and "\n" not in error
+
+
+def test_tables_per_address_per_minute(tmp_path: Any) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=Limits(tables_per_minute=2))) as c:
+        create(c, ["human"] * 3, SHORT)
+        create(c, ["human"] * 3, SHORT)
+        r = c.post("/api/tables", json={"game": "contraband", "seats": ["human"] * 3})
+        _one_line_429(r, "at most 2 tables a minute")
+
+
+def test_open_tables(tmp_path: Any) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=Limits(open_tables=2))) as c:
+        create(c, ["human"] * 3, SHORT)
+        create(c, ["human"] * 3, SHORT)
+        r = c.post("/api/tables", json={"game": "contraband", "seats": ["human"] * 3})
+        _one_line_429(r, "2 tables are open")
+
+
+def test_sockets_per_table_and_per_address(tmp_path: Any) -> None:
+    caps = Limits(sockets_per_table=2, sockets_per_address=3)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=caps)) as c:
+        a, b = create(c, ["human"] * 3, SHORT), create(c, ["human"] * 3, SHORT)
+        with c.websocket_connect(f"/ws/tables/{a}") as w1, c.websocket_connect(f"/ws/tables/{a}") as w2:
+            w1.receive_json(), w2.receive_json()
+            with c.websocket_connect(f"/ws/tables/{a}") as w3:
+                msg = w3.receive_json()
+                assert msg["status"] == 429 and msg["fatal"] and "2 open connections" in msg["error"]
+            with c.websocket_connect(f"/ws/tables/{b}") as w4:
+                assert w4.receive_json()["type"] == "state"
+                with c.websocket_connect(f"/ws/tables/{b}") as w5:
+                    msg = w5.receive_json()
+                    assert msg["status"] == 429 and "at most 3 connections" in msg["error"]
+        with c.websocket_connect(f"/ws/tables/{a}") as w6:  # closed sockets no longer count
+            assert w6.receive_json()["type"] == "state"
+
+
+def _slow_replay(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
+    time.sleep(0.6)
+    return replay_view(record, upto)
+
+
+def test_replays_run_in_a_worker_and_too_many_at_once_get_429(tmp_path: Any, monkeypatch: Any) -> None:
+    state = freetrader.game("contraband").new_state(3, 1, SHORT)
+    state.apply("declare")
+    body = {"record": state.record()}
+    monkeypatch.setattr(app_module, "replay_view", _slow_replay)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=Limits(heavy_requests=1))) as c:
+        answers: list[Any] = []
+        threads = [threading.Thread(target=lambda: answers.append(c.post("/api/replay", json=body)))
+                   for _ in range(3)]
+        for t in threads:
+            t.start()
+            time.sleep(0.05)
+        for t in threads:
+            t.join()
+        codes = sorted(r.status_code for r in answers)
+        assert codes == [200, 429, 429], [r.text for r in answers]
+        _one_line_429(next(r for r in answers if r.status_code == 429), "replays are running")
+        ok = next(r for r in answers if r.status_code == 200).json()
+        assert ok["upto"] == 1 and ok["view"] == state.view(None)
+        # the event loop stayed free while the replay slept in its worker
+        t = threading.Thread(target=lambda: c.post("/api/replay", json=body))
+        t.start()
+        time.sleep(0.1)
+        start = time.monotonic()
+        assert c.get("/api/games").status_code == 200 and time.monotonic() - start < 0.3
+        t.join()
+
+
+def _get(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
+
+
+def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Any) -> None:
+    from freetrader.server.storage import InUse, claim_sqlite
+
+    db = f"sqlite:///{tmp_path}/shared.db"
+    cmd = [sys.executable, "-m", "freetrader.server", "--db", db, "--port"]
+    first = subprocess.Popen([*cmd, "18799"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + 20
+        while not _get("http://127.0.0.1:18799/api/games"):
+            assert time.monotonic() < end and first.poll() is None, "the first server did not start"
+            time.sleep(0.1)
+        second = subprocess.run([*cmd, "18798"], capture_output=True, text=True, timeout=30)
+        assert second.returncode == 2
+        lines = [ln for ln in (second.stdout + second.stderr).splitlines() if ln.strip()]
+        assert len(lines) == 1 and "another freetrader server is using" in lines[0], lines
+        with pytest.raises(InUse):
+            claim_sqlite(db)
+    finally:
+        first.terminate()
+        first.wait(timeout=15)
+    assert claim_sqlite(db)  # free again once the first has stopped
+
+
+def test_state_messages_send_the_whole_log_once_then_deltas(client: TestClient) -> None:
+    tid = create(client, ["human", "human", "random"], {**SHORT, "first_officer": "agreement"})
+    tokens = {s: client.post(f"/api/tables/{tid}/join", json={"seat": s}).json()["token"] for s in (0, 1)}
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as p1, \
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as p1b, \
+            client.websocket_connect(f"/ws/tables/{tid}") as s1, client.websocket_connect(f"/ws/tables/{tid}") as s2:
+        first = p1.receive_json()
+        for ws in (p1b, s1, s2):
+            ws.receive_json()
+        full = client.get(f"/api/tables/{tid}/view", params={"token": tokens[1]}).json()["view"]["events"]
+        assert first["events_from"] == 0 and first["events"] == full and "events" not in first["view"]
+        known = list(first["events"])
+        for action in ("claim brandy", "declare"):
+            p1.send_text(json.dumps({"type": "action", "action": action, "seq": first["seq"]}))
+            frames = [ws.receive_text() for ws in (p1, p1b)]
+            assert frames[0] == frames[1]  # one seat's sockets share the same bytes
+            assert s1.receive_text() == s2.receive_text()  # and so do all spectators
+            msg = json.loads(frames[0])
+            assert msg["type"] == "state" and msg["events_from"] == len(known)
+            known += msg["events"]
+            assert p1.receive_json()["type"] == "ack"
+            first = msg
+        now = client.get(f"/api/tables/{tid}/view", params={"token": tokens[1]}).json()["view"]["events"]
+        assert known == now and len(now) > len(full)
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as again:  # a reconnect: all once more
+        msg = again.receive_json()
+        assert msg["events_from"] == 0 and msg["events"] == now
