@@ -89,7 +89,7 @@ def _log_matches_game(c: TestClient, tid: str) -> None:
             actions.append(e.text)
     assert actions[:len(live)] == live
     rec = {"game": loaded.row.game, "options": loaded.row.options, "seats": len(loaded.row.seats),
-           "seed": loaded.row.seed, "actions": actions}
+           "seed": loaded.row.settings.get("seed", loaded.row.seed), "actions": actions}
     replayed = freetrader.replay(rec)
     if lobby.tables[tid].state.is_over:
         assert actions == live and replayed.to_json() == lobby.tables[tid].state.to_json()

@@ -166,4 +166,4 @@ def test_a_bots_refused_move_shows_no_one_its_cards(client: TestClient) -> None:
     assert table.state.prompt.startswith("discard") and cards
     for text in (msg["table"]["error"], client.get(f"/api/tables/{tid}").text, client.get("/api/tables").text):
         assert "legal" not in text and not any(f"discard {c}" in text for c in cards), text
-    assert f"bot at seat {seat} failed" in msg["table"]["error"]
+    assert f"bot at seat {seat} could not move (it chose a move the rules do not allow)" in msg["table"]["error"]

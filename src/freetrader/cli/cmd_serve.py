@@ -246,13 +246,13 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     capacity, problem = _capacity(args)
     if problem:
         return _error(problem)
+    problem = open_database(s["db"])  # first: a database that cannot be opened is the one line to show
+    if problem is not None:
+        return _error(problem)
     try:
         claim_sqlite(s["db"])  # held until this process ends
     except InUse as exc:
         return _error(str(exc))
-    problem = open_database(s["db"])
-    if problem is not None:
-        return _error(problem)
     app = create_app(s["db"], bot_delay=s["bot_delay"], **capacity)
     config = uvicorn.Config(app, host=s["host"], port=s["port"], ws_max_size=max(MAX_MESSAGE * 4, 65536),
                             log_level=s["log_level"], access_log=s["access_log"],
