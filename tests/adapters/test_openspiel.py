@@ -115,6 +115,12 @@ def _sim(game, seed: int, serialize: bool = True) -> int:
                 assert len(state.information_state_tensor(p)) == info_size
                 assert isinstance(state.observation_string(p), str)
         if serialize and (step < 10 or step & (step - 1) == 0 or state.is_terminal()):
+            if not state.is_terminal():
+                for p in range(n):  # the state's own methods give what pyspiel's C++ observer path gives
+                    assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+                    assert state.information_state_tensor(p) == pyspiel.State.information_state_tensor(state, p)
+                    assert state.observation_string(p) == pyspiel.State.observation_string(state, p)
+                    assert state.information_state_string(p) == pyspiel.State.information_state_string(state, p)
             text = fos.serialize_game_and_state(game, state)
             game2, state2 = fos.deserialize_game_and_state(text)
             assert str(game2) == str(game)
