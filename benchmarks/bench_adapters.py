@@ -3,7 +3,8 @@
     python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
 
 For each game, one run of each loop in turn (raw engine, PettingZoo with the
-game's encoder, PettingZoo with the generic encoder, OpenSpiel), R times,
+game's encoder, PettingZoo with the generic encoder, Gymnasium, OpenSpiel
+without and with observations), R times,
 interleaved so that machine noise hits all alike. Figures are medians of the
 runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
 (lower is better; the goal for PettingZoo is 3x or less).
@@ -17,8 +18,14 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   loop's ``rng.choice``; ``np.flatnonzero(mask)`` costs 1 to 2 us more
   per step on masks of a few hundred entries (measured on this machine),
   which is the policy's cost, not the adapter's;
+- gymnasium: ``FreetraderGymEnv`` with ``random`` bots in the other seats,
+  the learner picking as in the PettingZoo loop; steps are all the game's
+  actions (the learner's and the bots'), as in the raw loop;
 - openspiel: ``apply_action(rng.choice(state.legal_actions()))`` on the
-  registered Python game, no observation requested.
+  registered Python game, no observation requested;
+- openspiel + observation: the same, with ``observation_tensor(player)`` of
+  the player to act before every action (the goal: within 2x of the loop
+  without observations; ``x os`` is that ratio, taken run by run).
 Prints numbers only; never passes or fails.
 """
 
@@ -32,6 +39,7 @@ import time
 from collections.abc import Callable
 
 import freetrader
+from freetrader.adapters.gymnasium import FreetraderGymEnv
 from freetrader.adapters.pettingzoo import env as pz_env
 
 Loop = Callable[[float, int], tuple[int, float]]  # (seconds, seed) -> (steps, elapsed)
@@ -79,7 +87,28 @@ def pettingzoo_loop(name: str, seats: int, encoder: str) -> Loop:
     return run
 
 
-def openspiel_loop(name: str, seats: int) -> Loop | None:
+def gymnasium_loop(name: str, seats: int) -> Loop:
+    e = FreetraderGymEnv(name, ["random"], seats=seats)
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        steps = 0
+        start = time.perf_counter()
+        obs, info = e.reset(seed=seed)
+        while True:
+            done = False
+            while not done:
+                obs, _reward, term, trunc, info = e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+                done = term or trunc
+            steps += e.session.state.action_count
+            if time.perf_counter() - start >= seconds:
+                return steps, time.perf_counter() - start
+            obs, info = e.reset()
+
+    return run
+
+
+def openspiel_loop(name: str, seats: int, observe: bool) -> Loop | None:
     try:
         from freetrader.adapters import openspiel as fos
     except ImportError:
@@ -93,6 +122,8 @@ def openspiel_loop(name: str, seats: int) -> Loop | None:
         while True:
             state = game.new_initial_state()
             while not state.is_terminal():
+                if observe:
+                    state.observation_tensor(state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
             if time.perf_counter() - start >= seconds:
@@ -111,8 +142,8 @@ def main(argv: list[str] | None = None) -> None:
     names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
     print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each")
     print()
-    print("| game | seats | loop | steps/s | x raw |")
-    print("|---|---:|---|---:|---:|")
+    print("| game | seats | loop | steps/s | x raw | x os |")
+    print("|---|---:|---|---:|---:|---:|")
     for name in names:
         spec = freetrader.game(name).spec
         seats = args.seats if args.seats and spec.min_seats <= args.seats <= spec.max_seats else \
@@ -121,19 +152,25 @@ def main(argv: list[str] | None = None) -> None:
             "raw engine": raw_loop(name, seats),
             "pettingzoo (game encoder)": pettingzoo_loop(name, seats, "auto"),
             "pettingzoo (generic encoder)": pettingzoo_loop(name, seats, "generic"),
+            "gymnasium (game encoder)": gymnasium_loop(name, seats),
         }
-        spiel = openspiel_loop(name, seats)
-        if spiel is not None:
-            loops["openspiel"] = spiel
+        for label, observe in (("openspiel", False), ("openspiel + observation_tensor", True)):
+            spiel = openspiel_loop(name, seats, observe)
+            if spiel is not None:
+                loops[label] = spiel
         rates: dict[str, list[float]] = {k: [] for k in loops}
         for run in range(args.repeats):
             for label, loop in loops.items():  # interleaved: one run of each loop in turn
                 steps, elapsed = loop(args.seconds, 1000 * run + 1)
                 rates[label].append(steps / elapsed)
         raw = rates["raw engine"]
+        plain = rates.get("openspiel")
         for label, r in rates.items():
             ratio = statistics.median(a / b for a, b in zip(raw, r, strict=True))
-            print(f"| {name} | {seats} | {label} | {statistics.median(r):,.0f} | {ratio:.2f}x |")
+            vs_os = ""
+            if plain is not None and label.startswith("openspiel +"):
+                vs_os = f"{statistics.median(a / b for a, b in zip(plain, r, strict=True)):.2f}x"
+            print(f"| {name} | {seats} | {label} | {statistics.median(r):,.0f} | {ratio:.2f}x | {vs_os} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -59,3 +59,49 @@ def test_bad_configuration_is_explained():
         FreetraderGymEnv("contraband", ["random", "random"], seats=4)
     with pytest.raises(BadOption, match="unknown bot"):
         FreetraderGymEnv("contraband", ["nobody", "random"])
+
+
+def test_registered_ids_make_and_make_vec(game_name):
+    import gymnasium as gym
+
+    from freetrader.adapters.gymnasium import env_id
+
+    eid = env_id(game_name)
+    assert eid == f"freetrader/{freetrader.game(game_name).spec.name}-v1" and eid in gym.registry
+    seats = small_seats(game_name)
+    e = gym.make(eid, opponents=["random"], seats=seats, **short_options(game_name))
+    assert e.spec.id == eid and e.unwrapped.session.game.spec.name == freetrader.game(game_name).spec.name
+    obs, info = e.reset(seed=1)
+    assert e.observation_space.contains(obs)
+    vec = gym.make_vec(eid, num_envs=2, vectorization_mode="sync", opponents=["random"], seats=seats, flatten=True,
+                       **short_options(game_name))
+    obs, info = vec.reset(seed=2)
+    assert obs.shape == (2, e.unwrapped.session.observation_size)
+    assert info["action_mask"].shape == (2, e.unwrapped.session.num_actions) and info["action_mask"].any(axis=1).all()
+    actions = [int(np.flatnonzero(m)[0]) for m in info["action_mask"]]
+    obs, reward, term, trunc, info = vec.step(np.array(actions))
+    assert obs.shape[0] == 2 and reward.shape == (2,)
+    vec.close()
+
+
+def test_flattened_observations_pass_the_checker_and_keep_the_mask_in_info(game_name):
+    seats = small_seats(game_name)
+    e = make_env(game_name, ["random"], seats=seats, flatten=True, **short_options(game_name))
+    check_env(e, skip_render_check=True)
+    obs, info = e.reset(seed=4)
+    assert isinstance(obs, np.ndarray) and obs.dtype == np.float32 and e.observation_space.contains(obs)
+    assert np.array_equal(info["action_mask"].astype(bool), e.action_masks())
+
+
+def test_observations_lie_within_the_declared_bounds(game_name):
+    seats = small_seats(game_name)
+    e = make_env(game_name, ["random"], seats=seats, flatten=True, **short_options(game_name))
+    box = e.observation_space
+    rng = np.random.default_rng(0)
+    for seed in range(3):
+        obs, info = e.reset(seed=seed)
+        done = False
+        while not done:
+            assert box.contains(obs), (obs.min(), obs.max(), box.low.min(), box.high.max())
+            obs, _, term, trunc, info = e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            done = term or trunc

@@ -1,8 +1,9 @@
-"""OpenSpiel's random-simulation test on every registered game, and IS-MCTS through resampling."""
+"""OpenSpiel's random-simulation test on every registered game, serialization, seeds, information states, IS-MCTS."""
 
 from __future__ import annotations
 
 import json
+import pickle
 
 import numpy as np
 import pytest
@@ -77,3 +78,191 @@ def test_outcome_sampling_mccfr_learns_a_policy_on_a_small_contraband():
         state.apply_action(max(probs, key=probs.get))
         steps += 1
     assert steps > 0 and len(state.returns()) == 3
+
+
+def _history(state) -> list[tuple[int, int]]:
+    return [(h.player, h.action) for h in state.full_history()]
+
+
+def _same(a, b, game) -> None:
+    """Two states that must be the same position, seen every way OpenSpiel offers."""
+    assert str(a) == str(b)
+    assert _history(a) == _history(b) and a.move_number() == b.move_number()
+    assert a.is_terminal() == b.is_terminal() and a.current_player() == b.current_player()
+    assert a.legal_actions() == b.legal_actions()
+    if a.is_terminal():
+        assert a.returns() == b.returns()
+        return
+    for p in range(game.num_players()):
+        assert a.observation_tensor(p) == b.observation_tensor(p)
+        assert a.information_state_string(p) == b.information_state_string(p)
+        assert a.information_state_tensor(p) == b.information_state_tensor(p)
+
+
+def _sim(game, seed: int, serialize: bool = True) -> int:
+    """One random game in the manner of OpenSpiel's games_sim_test: clones, observations, information
+    states and (at the first ten steps and every power of two) serialization and pickling checked."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    n = game.num_players()
+    obs_size = game.observation_tensor_size()
+    info_size = game.information_state_tensor_size()
+    step = 0
+    while True:
+        if not state.is_terminal():
+            for p in range(n):
+                assert len(state.observation_tensor(p)) == obs_size
+                assert len(state.information_state_tensor(p)) == info_size
+                assert isinstance(state.observation_string(p), str)
+        if serialize and (step < 10 or step & (step - 1) == 0 or state.is_terminal()):
+            if not state.is_terminal():
+                for p in range(n):  # the state's own methods give what pyspiel's C++ observer path gives
+                    assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+                    assert state.information_state_tensor(p) == pyspiel.State.information_state_tensor(state, p)
+                    assert state.observation_string(p) == pyspiel.State.observation_string(state, p)
+                    assert state.information_state_string(p) == pyspiel.State.information_state_string(state, p)
+            text = fos.serialize_game_and_state(game, state)
+            game2, state2 = fos.deserialize_game_and_state(text)
+            assert str(game2) == str(game)
+            _same(state, state2, game)
+            _same(state, pickle.loads(pickle.dumps(state)), game)
+        clone = state.clone()
+        _same(state, clone, game)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        assert legal and all(0 <= a < game.num_distinct_actions() for a in legal)
+        state.apply_action(int(rng.choice(legal)))
+        step += 1
+        assert step <= game.max_game_length()
+    returns = state.returns()
+    assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+    if game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM:
+        assert sum(returns) == pytest.approx(0.0)
+    return step
+
+
+def test_games_sim_with_serialization(game_name):
+    game = _load(game_name)
+    for seed in range(2):
+        _sim(game, seed)
+
+
+def test_pyspiel_cannot_serialize_sampled_python_games_so_ours_does():
+    # Recorded so that a pyspiel that forwards GetRNGState to Python shows up here: then its own
+    # serialize_game_and_state can be tested instead.
+    game = _load("contraband")
+    state = game.new_initial_state()
+    with pytest.raises(pyspiel.SpielError, match="GetRNGState"):
+        pyspiel.serialize_game_and_state(game, state)
+    with pytest.raises(ValueError, match="expected the sections"):
+        fos.deserialize_game_and_state("not a saved game")
+
+
+def test_pickled_games_continue_the_same_sequence_of_deals(game_name):
+    game = _load(game_name, seed=11)
+    game.new_initial_state().current_player()  # deal one game
+    copy = pickle.loads(pickle.dumps(game))
+    assert str(copy) == str(game)
+    assert str(copy.new_initial_state()) == str(game.new_initial_state())
+
+
+def _deals(game, observe: bool, games: int = 3) -> list[str]:
+    out = []
+    for g in range(games):
+        state = game.new_initial_state()
+        rng = np.random.default_rng(g)
+        for _ in range(12):
+            if state.is_terminal():
+                break
+            if observe:
+                p = state.current_player()
+                state.observation_tensor(p)
+                state.information_state_tensor(p)
+                state.clone().clone()
+                state.resample_from_infostate(p, None)
+                fos.serialize_game_and_state(game, state)
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        out.append(str(state))
+    return out
+
+
+def test_the_same_seed_gives_the_same_games_whatever_is_observed(game_name):
+    assert _deals(_load(game_name, seed=5), observe=False) == _deals(_load(game_name, seed=5), observe=True)
+    assert _deals(_load(game_name, seed=5), observe=False) != _deals(_load(game_name, seed=6), observe=False)
+
+
+def test_information_states_have_perfect_recall_where_observations_do_not():
+    game = fos.load_game("contraband", players=3, end="turns", turn_limit=6)
+    assert game.get_type().provides_information_state_tensor
+    by_tensor: dict[bytes, str] = {}
+    by_string: dict[str, bytes] = {}
+    obs_to_string: dict[bytes, set[str]] = {}
+    for seed in range(40):
+        state = game.new_initial_state()
+        rng = np.random.default_rng(seed)
+        while not state.is_terminal():
+            p = state.current_player()
+            t = np.asarray(state.information_state_tensor(p), np.float32).tobytes()
+            s = state.information_state_string(p)
+            assert by_tensor.setdefault(t, s) == s
+            assert by_string.setdefault(s, t) == t
+            obs_to_string.setdefault(np.asarray(state.observation_tensor(p), np.float32).tobytes(), set()).add(s)
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(by_tensor) > 500
+    # The observation alone forgets: some observation tensors stand for several information states.
+    assert any(len(v) > 1 for v in obs_to_string.values())
+
+
+def test_information_state_records_own_decisions_and_hides_the_others():
+    game = fos.load_game("contraband", players=3, end="turns", turn_limit=6)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    mine: list[list[int]] = []
+    for step in range(15):
+        p = state.current_player()
+        a = int(rng.choice(state.legal_actions()))
+        if p == 0:
+            mine.append([step, a])
+        state.apply_action(a)
+    info = json.loads(state.information_state_string(0))
+    assert info["decisions"] == mine and len(info["event_marks"]) == 16
+    n = game.observation_tensor_size()
+    t = np.asarray(state.information_state_tensor(0))
+    own = t[n + 2::3][:15]
+    assert [int(x) - 1 for x in own if x] == [a for _, a in mine]
+    other = np.asarray(state.information_state_tensor(1))[n + 2::3][:15]
+    assert not any(other[s] for s, _ in mine)  # seat 1 is not told what seat 0 chose, only its public effects
+
+
+def test_too_large_an_information_state_tensor_is_refused_with_the_bound_that_fits():
+    game = fos.load_game("contraband", players=3, max_game_length=2_000_000)
+    with pytest.raises(Exception, match="pass max_game_length="):
+        game.new_initial_state().information_state_tensor(0)
+
+
+def test_max_game_length_is_enforced_with_rank_returns(game_name):
+    from freetrader.adapters.limits import default_max_actions, standing_rewards
+
+    game = fos.load_game(game_name, players=small_seats(game_name))
+    assert game.max_game_length() == default_max_actions(game_name, small_seats(game_name))
+    short = fos.load_game(game_name, players=small_seats(game_name), max_game_length=9)
+    state = short.new_initial_state()
+    rng = np.random.default_rng(1)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(state.history()) <= 9
+    if not state.ft_state.is_over:
+        assert state.is_truncated() and len(state.history()) == 9 and state.legal_actions() == []
+        assert state.returns() == standing_rewards(state.ft_state, "win")
+        assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_a_stalling_cornish_smuggler_ends_at_the_default_bound():
+    game = fos.load_game("cornish-smuggler", players=2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        last = state.ft_state.legal_actions()[-1]
+        state.apply_action(next(i for i, a in state._legal().items() if a is last))
+    assert state.is_truncated() and len(state.history()) == game.max_game_length()
+    assert sum(state.returns()) == pytest.approx(0.0)

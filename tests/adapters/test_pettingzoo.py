@@ -72,3 +72,37 @@ def test_game_options_and_unknown_option():
     assert e.num_agents == 4
     with pytest.raises(Exception, match="no option"):
         env("contraband", seats=3, bogus=1)
+
+
+def test_state_is_the_spectators_encoding_within_its_space(game_name):
+    from pettingzoo.test.state_test import test_state_space
+
+    e = _env(game_name)
+    test_state_space(e)
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _agent in e.agent_iter(400):
+        obs, _, term, trunc, _ = e.last()
+        state = e.state()
+        assert e.state_space.contains(state)
+        assert np.array_equal(state, e.session.encoder.encode_state(e.session.state, None))
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_flattened_observations_with_the_mask_in_infos(game_name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(_env(game_name, flatten=True), num_cycles=100)
+    e = _env(game_name, flatten=True)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for agent in e.agent_iter(300):
+        obs, _, term, trunc, info = e.last()
+        assert isinstance(obs, np.ndarray) and e.observation_space(agent).contains(obs)
+        masks = {a: e.infos[a]["action_mask"] for a in e.agents}
+        if term or trunc:
+            assert not any(m.any() for m in masks.values())
+            e.step(None)
+            continue
+        assert masks[agent].any() and not any(m.any() for a, m in masks.items() if a != agent)
+        e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))

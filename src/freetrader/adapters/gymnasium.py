@@ -16,7 +16,27 @@ until the game ends, then the learner's final reward (``rewards="win"`` or
 ``"score"``). An index outside the mask is an illegal action:
 ``illegal="penalize"`` (the default) ends the episode with ``illegal_reward``
 and ``info["illegal_action"] = True``; ``illegal="raise"`` raises
-``IllegalAction``. ``max_steps`` truncates after that many learner actions.
+``IllegalAction``.
+
+Bounded episodes (``freetrader.adapters.limits``): the episode is truncated
+once the game has taken ``max_actions`` actions of all seats (default: the
+game's measured bound), bots' actions included, so that bots stalling among
+themselves end too; ``max_steps`` also truncates after that many learner
+actions. A truncated step's reward is ``truncation_reward`` (default
+``"rank"``: the learner's reward by its standing on the current scores, so
+that stalling never pays more than playing), with ``info["truncated_at"]``
+the action count.
+
+Once the episode has ended (terminated or truncated), the observation's
+``action_mask`` (and ``info["action_mask"]``) is all zeros.
+
+``flatten=True`` makes the observation the bare ``float32`` vector (a
+``Box``), the mask then only in ``info["action_mask"]`` and
+``action_masks()``: the shape SuperSuit-style observation wrappers expect.
+
+Registered ids (``register_envs()``, run on import): ``freetrader/<game>-v1``
+for every game, e.g. ``gym.make("freetrader/contraband-v1",
+opponents=["heuristic"], seats=3)`` and ``gym.make_vec(...)``.
 """
 
 from __future__ import annotations
@@ -35,13 +55,16 @@ except ImportError as _exc:
 
 from freetrader.bots import Bot, decide, make_bot
 from freetrader.core import BadOption, Game, IllegalAction, Rng, derive_seed
+from freetrader.core import games as registered_games
 
 from ._session import Session, check_rewards, final_rewards
 from .encoders import Encoder
+from .limits import check_max_actions, check_truncation_reward, truncation_rewards
 
-__all__ = ["FreetraderGymEnv", "make_env"]
+__all__ = ["FreetraderGymEnv", "make_env", "env_id", "register_envs"]
 
-_OWN = ("seats", "seat", "encoder", "rewards", "illegal", "illegal_reward", "max_steps", "render_mode")
+_OWN = ("seats", "seat", "encoder", "rewards", "illegal", "illegal_reward", "max_steps", "max_actions",
+        "truncation_reward", "flatten", "render_mode")
 
 
 class FreetraderGymEnv(gym.Env):  # type: ignore[misc]
@@ -59,6 +82,9 @@ class FreetraderGymEnv(gym.Env):  # type: ignore[misc]
         illegal: str = "penalize",
         illegal_reward: float = -1.0,
         max_steps: int | None = None,
+        max_actions: int | None = None,
+        truncation_reward: str | float = "rank",
+        flatten: bool = False,
         render_mode: str | None = None,
         options: Mapping[str, Any] | None = None,
         **game_options: Any,
@@ -90,33 +116,43 @@ class FreetraderGymEnv(gym.Env):  # type: ignore[misc]
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.max_steps = max_steps
+        self.max_actions = check_max_actions(max_actions, self.session.game, n)
+        self.truncation_reward = check_truncation_reward(truncation_reward)
+        self.flatten = bool(flatten)
         self.render_mode = render_mode
         s = self.session
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(*s.encoder.bounds, (s.observation_size,), np.float32),
+        box = spaces.Box(*s.encoder.bounds, (s.observation_size,), np.float32)
+        self.observation_space: spaces.Space[Any] = box if self.flatten else spaces.Dict({
+            "observation": box,
             "action_mask": spaces.Box(0, 1, (s.num_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(s.num_actions)
         self._bots: dict[int, Bot] = {}
         self._rng = Rng(0)
         self._steps = 0
+        self._ended = True
 
     @property
     def encoder(self) -> Encoder:
         return self.session.encoder
 
-    def _obs(self) -> dict[str, np.ndarray]:
+    def _mask(self) -> np.ndarray:
         s = self.session
-        mask = s.mask() if s.state.to_act == self.seat else s.no_mask
+        return s.mask().copy() if s.state.to_act == self.seat and not self._ended else s.no_mask.copy()
+
+    def _obs(self) -> Any:
         # Gymnasium asks for fresh arrays on every call (the session caches and shares its own).
-        return {"observation": s.observe(self.seat).copy(), "action_mask": mask.copy()}
+        if self.flatten:
+            return self.session.observe(self.seat).copy()
+        return {"observation": self.session.observe(self.seat).copy(), "action_mask": self._mask()}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        return {"seat": self.seat, "action_mask": self._obs()["action_mask"], **extra}
+        return {"seat": self.seat, "action_mask": self._mask(), **extra}
 
     def _run_bots(self) -> None:
         state = self.session.state
-        while not state.is_over and state.to_act != self.seat:
+        limit = self.max_actions
+        while not state.is_over and state.to_act != self.seat and state.action_count < limit:
             who = state.to_act
             assert who is not None
             state.apply(decide(self._bots[who], state, who, self._rng), seat=who)
@@ -133,33 +169,43 @@ class FreetraderGymEnv(gym.Env):  # type: ignore[misc]
         self._rng = Rng(derive_seed(base, 0))
         self.session.new_game(derive_seed(base, 99))
         self._steps = 0
+        self._ended = False
         self._run_bots()
+        state = self.session.state
+        # The bots may end the game (or reach the bound) before the learner's first turn.
+        self._ended = state.is_over or state.action_count >= self.max_actions
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         s = self.session
-        if s.state.is_over:
+        if self._ended:
             raise IllegalAction("the episode is over; call reset()")
         try:
             s.action_of(action)
         except IllegalAction:
             if self.illegal == "raise":
                 raise
+            self._ended = True
             return self._obs(), self.illegal_reward, True, False, self._info(illegal_action=True)
         s.play(action)
         self._steps += 1
         self._run_bots()
         if self.render_mode == "human":
             self.render()
-        if s.state.is_over:
-            reward = final_rewards(s.state, self.rewards_scheme)[self.seat]
-            return self._obs(), reward, True, False, self._info(winners=s.state.winners(), scores=s.state.scores())
-        truncated = self.max_steps is not None and self._steps >= self.max_steps
-        return self._obs(), 0.0, False, truncated, self._info()
+        state = s.state
+        if state.is_over:
+            self._ended = True
+            reward = final_rewards(state, self.rewards_scheme)[self.seat]
+            return self._obs(), reward, True, False, self._info(winners=state.winners(), scores=state.scores())
+        if state.action_count >= self.max_actions or (self.max_steps is not None and self._steps >= self.max_steps):
+            self._ended = True
+            reward = truncation_rewards(state, self.rewards_scheme, self.truncation_reward)[self.seat]
+            return self._obs(), reward, False, True, self._info(truncated_at=state.action_count, scores=state.scores())
+        return self._obs(), 0.0, False, False, self._info()
 
     def action_masks(self) -> np.ndarray:
         """The mask as a bool array (the name sb3-contrib's MaskablePPO looks for)."""
-        return self._obs()["action_mask"].astype(bool)
+        return self._mask().astype(bool)
 
     def render(self) -> str | None:
         return self.session.render(self.render_mode)
@@ -169,3 +215,25 @@ def make_env(game: Game | str, opponents: Sequence[str] = ("random",), **kwargs:
     """``FreetraderGymEnv(game, opponents, **kwargs)``: adapter keywords as in the class, the rest are game options."""
     own = {k: kwargs.pop(k) for k in _OWN if k in kwargs}
     return FreetraderGymEnv(game, opponents, options=kwargs, **own)
+
+
+def env_id(game: Game | str) -> str:
+    """The Gymnasium id of a game: ``freetrader/<name>-v1`` (the adapter's version, not the game's)."""
+    from freetrader.core import game as find_game
+
+    g = find_game(game) if isinstance(game, str) else game
+    return f"freetrader/{g.spec.name}-v1"
+
+
+def register_envs() -> list[str]:
+    """Register ``freetrader/<game>-v1`` with Gymnasium for every game registered now (again is harmless)."""
+    ids = []
+    for name in registered_games():
+        eid = env_id(name)
+        if eid not in gym.registry:
+            gym.register(id=eid, entry_point=f"{__name__}:make_env", kwargs={"game": name})
+        ids.append(eid)
+    return ids
+
+
+register_envs()

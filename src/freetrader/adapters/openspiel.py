@@ -9,21 +9,55 @@ Each game registers as ``freetrader_<name>`` (dashes become underscores):
 ``register_all()`` runs on import for the games registered then;
 ``register(name)`` adds one registered later (``load_game`` does it for you).
 Parameters: ``players`` (seats; default the game's minimum), ``seed`` (the
-seed of the first game; each ``new_initial_state()`` draws the next one) and
-every game option by its name.
+seed of the game's sequence of deals), ``max_game_length`` (0, the default:
+the game's measured bound for that seat count, ``limits.default_max_actions``),
+``truncation_reward`` (``"rank"`` or ``"draw"``) and every game option by its
+name.
 
 - Chance is *sampled*: our dealing and shuffling happen inside ``apply``
   from the state's own RNG, so the game type is ``SAMPLED_STOCHASTIC`` and
   there are no chance nodes. Cloning a state clones its RNG.
+- **Seeds**: a state from ``new_initial_state()`` is dealt when first used
+  (asked anything), and then takes the next seed of the game's sequence.
+  OpenSpiel's C++ side builds a throwaway state with ``new_initial_state()``
+  on every ``clone()``, ``observation_tensor()`` and deserialization (to learn
+  a tensor's shape or to have an object to copy into); those are never used,
+  so they neither deal nor draw a seed, and the same ``seed`` gives the same
+  sequence of games whatever is observed or cloned.
+- **Bounded**: a game reaching ``max_game_length`` actions is terminal, with
+  the returns of each seat's standing by the current scores (``"rank"``, see
+  ``freetrader.adapters.limits``) or 0 for all (``"draw"``).
 - Actions are the encoder's indices (``encoders``): ``num_distinct_actions``
   is its action space size and ``action_to_string`` gives the notation.
 - Utilities are ``rewards="win"`` of the other adapters: zero-sum, +1/-1 with
   two seats, terminal only. Games that can be played solo are general-sum.
-- Observation tensors are the encoder's vector; observation strings are the
-  seat's view as JSON without the public log, information-state strings the
-  view with it (the log is the public history); with ``private_info=NONE``
-  the spectator's view (``view(None)``).
-- ``resample_from_infostate`` is ``determinize``, so OpenSpiel's IS-MCTS runs.
+- **Observations**: the observation tensor is the encoder's vector; the
+  observation string is the seat's view as JSON without the public log; with
+  ``private_info=NONE`` the spectator's view (``view(None)``).
+- **Information states** (perfect recall): the seat's view with the public
+  log, plus the seat's own past decisions. The string is that as JSON: the
+  view with its ``events``; ``"event_marks"``, the length of the log after
+  set-up and after each action; ``"decisions"``, ``[step, index]`` of each of
+  the seat's own actions (step counting every seat's actions from 0). The tensor
+  is the observation tensor followed by two floats for the events of set-up
+  and then three floats per action of the game, up to ``max_game_length``:
+  the index + 1 of that action if this seat took it (else 0), and a 48-bit
+  digest of the public events that action caused, split into 24-bit halves
+  (the high half + 1, so that "no events" is the only ``0, 0``). Distinct
+  event texts could in principle share a digest (odds 2**-48 a pair); the
+  raw values are for exact use (tabular methods, tests), not a network's
+  input. A tensor larger than ``MAX_INFOSTATE_TENSOR`` floats is refused with
+  an error naming the ``max_game_length`` that would fit.
+- **Serialization**: pyspiel's own ``serialize_game_and_state`` and
+  ``State.serialize`` cannot save a sampled-stochastic Python game (they ask
+  the game for ``GetRNGState``, which pyspiel does not forward to Python).
+  ``serialize_game_and_state`` / ``deserialize_game_and_state`` here write
+  and read OpenSpiel's format, with the game's seed sequence as its RNG state
+  and the state as its saved-state JSON (``State.to_json``) plus the per-seat
+  decisions; ``pickle`` of games and states goes through the same forms.
+- ``resample_from_infostate`` is ``determinize`` (from a resampling RNG of
+  its own, so that resampling does not move the sequence of deals), so
+  OpenSpiel's IS-MCTS runs.
 - Outcome-sampling MCCFR runs as it is (tested on a two-turn Contraband):
   it samples chance, and each ``new_initial_state()`` is a new deal.
   Full-tree CFR needs explicit chance nodes, which sampled dealing does not
@@ -32,6 +66,7 @@ every game option by its name.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
@@ -49,14 +84,26 @@ from freetrader.core import game as find_game
 from freetrader.core import games as registered_games
 
 from ._session import final_rewards, reward_range
-from .encoders import Encoder, encoder_for, seat_view
+from .encoders import encoder_for, seat_view
+from .limits import default_max_actions, standing_rewards
 
-__all__ = ["short_name", "register", "register_all", "load_game", "DEFAULT_MAX_GAME_LENGTH"]
+__all__ = [
+    "short_name", "register", "register_all", "load_game", "serialize_game_and_state",
+    "deserialize_game_and_state", "MAX_INFOSTATE_TENSOR",
+]
 
-#: OpenSpiel needs a bound on the number of actions; our games bound themselves by options (turn limits).
-DEFAULT_MAX_GAME_LENGTH = 100_000
+#: The largest information-state tensor (floats) an observer builds.
+MAX_INFOSTATE_TENSOR = 1 << 21
 _PREFIX = "freetrader_"
 _REGISTERED: dict[str, str] = {}
+_TRUNCATION = ("rank", "draw")
+_META = "# Automatically generated by Freetrader serialize_game_and_state\n[Meta]\nVersion: 1\n\n"
+_GAME_HEAD, _RNG_HEAD, _STATE_HEAD = "[Game]", "[GameRNGState]", "[State]"
+
+# An action taken through OpenSpiel: (seat, index, event count after it); kept as a cons list
+# (newest first) so that a clone shares it.
+_Step = tuple[int, int, int]
+_Steps = tuple[_Step, Any] | None
 
 
 def short_name(game: Game | str) -> str:
@@ -64,30 +111,143 @@ def short_name(game: Game | str) -> str:
     return _PREFIX + g.spec.name.replace("-", "_")
 
 
+def _digest(texts: list[str]) -> tuple[float, float]:
+    if not texts:
+        return 0.0, 0.0
+    d = int.from_bytes(hashlib.blake2b("\n".join(texts).encode(), digest_size=6).digest(), "big")
+    return float((d >> 24) + 1), float(d & 0xFFFFFF)
+
+
+class _Position:
+    """Our state (dealt on first use), the steps taken through OpenSpiel, and the legal-index cache.
+
+    OpenSpiel clones a Python state by deep-copying its attributes into a throwaway state;
+    ``__deepcopy__`` makes that our cheap ``clone()``.
+    """
+
+    __slots__ = ("game", "state", "steps", "setup_events", "at", "index")
+
+    def __init__(self, game: FreetraderSpielGame, state: State | None = None, steps: _Steps = None,
+                 setup_events: int = 0) -> None:
+        self.game = game
+        self.state = state
+        self.steps = steps
+        self.setup_events = setup_events
+        self.at = -1
+        self.index: dict[int, Action] = {}
+
+    def deal(self) -> State:
+        g = self.game
+        s = self.state = g.ft_game.new_state(g.seats, g.next_seed(), g.options)
+        self.setup_events = s.event_count
+        return s
+
+    def __deepcopy__(self, memo: Any) -> _Position:
+        s = self.state if self.state is not None else self.deal()
+        return _Position(self.game, s.clone(), self.steps, self.setup_events)
+
+    def saved(self) -> dict[str, Any]:
+        s = self.state if self.state is not None else self.deal()
+        steps = []
+        cons = self.steps
+        while cons is not None:
+            steps.append(list(cons[0]))
+            cons = cons[1]
+        steps.reverse()
+        return {"state": s.to_json(), "steps": steps, "setup_events": self.setup_events}
+
+    @classmethod
+    def from_saved(cls, game: FreetraderSpielGame, data: dict[str, Any]) -> _Position:
+        state = game.ft_game.state_from_json(data["state"])
+        steps: _Steps = None
+        for seat, index, events in data["steps"]:
+            steps = ((int(seat), int(index), int(events)), steps)
+        return cls(game, state, steps, int(data["setup_events"]))
+
+
+def _as_list(values: np.ndarray) -> list[float]:
+    """``values.tolist()``, faster for long, mostly-zero vectors (as observations are): one float
+    object is made per nonzero entry, where ``tolist`` makes one per entry (measured 2x on
+    Cornish Smuggler's 2,909 floats, 188 of them nonzero)."""
+    n = values.shape[0]
+    if n < 512:
+        return values.tolist()  # type: ignore[no-any-return]
+    at = np.flatnonzero(values)
+    out = [0.0] * n
+    list(map(out.__setitem__, at.tolist(), values[at].tolist()))
+    return out
+
+
 class _Observer:
     """OpenSpiel's PyObserver interface over ``seat_view`` and the encoder."""
 
-    def __init__(self, encoder: Encoder, iig_obs_type: Any) -> None:
-        self.encoder = encoder
-        perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
-        self.events = bool(perfect)
+    def __init__(self, game: FreetraderSpielGame, iig_obs_type: Any) -> None:
+        encoder = self.encoder = game.encoder
+        self.recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         self.public = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(encoder.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.length = game.max_length
+        size = encoder.observation_size
+        if self.recall:
+            size += 2 + 3 * self.length
+            if size > MAX_INFOSTATE_TENSOR:
+                fits = (MAX_INFOSTATE_TENSOR - encoder.observation_size - 2) // 3
+                raise ValueError(
+                    f"the information-state tensor of {short_name(game.ft_game)} with max_game_length="
+                    f"{self.length} would hold {size:,} floats (3 per action); pass max_game_length={fits} or less")
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if not self.recall else {"info_state": self.tensor}
 
-    def _view(self, state: FreetraderSpielState, player: int) -> dict[str, Any]:
+    def set_from(self, state: FreetraderSpielState, player: int) -> None:
+        if state._pos.state is None:
+            return  # a throwaway state OpenSpiel built to learn the shape: never dealt, never read
+        # OpenSpiel copies out of ``dict`` right after this call: hand it the new vector as it is
+        self.dict["observation" if not self.recall else "info_state"] = self.values(state, player)
+
+    def values(self, state: FreetraderSpielState, player: int) -> np.ndarray:
+        """The tensor of ``player`` in ``state``, a new array."""
+        pos = state._pos
+        s = pos.state if pos.state is not None else pos.deal()
+        seat = None if self.public else player
+        if not self.recall:
+            return self.encoder.encode_state(s, seat)
+        t = np.zeros(self.tensor.shape[0], np.float32)
+        n = self.encoder.observation_size
+        t[:n] = self.encoder.encode_state(s, seat)
+        events = s.events
+        t[n], t[n + 1] = _digest(events[:pos.setup_events])
+        steps = _walk(pos.steps)
+        before = pos.setup_events
+        for k, (who, index, after) in enumerate(steps):
+            at = n + 2 + 3 * k
+            if who == seat:
+                t[at] = index + 1
+            t[at + 1], t[at + 2] = _digest(events[before:after])
+            before = after
+        return t
+
+    def string_from(self, state: FreetraderSpielState, player: int) -> str:
         s = state.ft_state
         if self.public:
             v = s.view(None)
-            return v if self.events else {k: x for k, x in v.items() if k != "events"}
-        return seat_view(s, player, events=self.events)
+            if not self.recall:
+                v.pop("events", None)
+        else:
+            v = seat_view(s, player, events=self.recall)
+        if self.recall:
+            steps = _walk(state._pos.steps)
+            v["event_marks"] = [state._pos.setup_events] + [after for _, _, after in steps]
+            if not self.public:
+                v["decisions"] = [[k, index] for k, (who, index, _) in enumerate(steps) if who == player]
+        return json.dumps(v, sort_keys=True, separators=(",", ":"))
 
-    def set_from(self, state: FreetraderSpielState, player: int) -> None:
-        # Encoders do not read the log, so the tensor is the same with or without it.
-        self.tensor[:] = self.encoder.encode_state(state.ft_state, None if self.public else player)
 
-    def string_from(self, state: FreetraderSpielState, player: int) -> str:
-        return json.dumps(self._view(state, player), sort_keys=True, separators=(",", ":"))
+def _walk(cons: _Steps) -> list[_Step]:
+    out = []
+    while cons is not None:
+        out.append(cons[0])
+        cons = cons[1]
+    out.reverse()
+    return out
 
 
 class FreetraderSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -102,7 +262,16 @@ class FreetraderSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.seats = spec.check_seats(int(params.get("players", spec.min_seats)))
         self.options = spec.resolve_options({o.name: params[o.name] for o in spec.options if o.name in params})
         self.encoder = encoder_for(self.ft_game, self.seats, self.options)
-        self._seeds = random.Random(int(params.get("seed", 0)))
+        seed = int(params.get("seed", 0))
+        self._seeds = random.Random(seed)
+        self._resample = random.Random(seed ^ 0x5EED_5A3B_1E5)
+        length = int(params.get("max_game_length", 0))
+        if length < 0:
+            raise ValueError(f"max_game_length must be 0 (the game's default) or a positive bound, got {length}")
+        self.max_length = length or default_max_actions(self.ft_game, self.seats)
+        self.truncation = str(params.get("truncation_reward", "rank"))
+        if self.truncation not in _TRUNCATION:
+            raise ValueError(f"truncation_reward must be one of {', '.join(_TRUNCATION)}, got {self.truncation!r}")
         lo, hi = reward_range(self.seats, "win")
         zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
@@ -112,99 +281,244 @@ class FreetraderSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=lo,
             max_utility=hi,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=int(params.get("max_game_length", DEFAULT_MAX_GAME_LENGTH)),
+            max_game_length=self.max_length,
         )
         super().__init__(self.game_type, info, params)
+        self._observers: dict[bool, _Observer] = {}
 
     def next_seed(self) -> int:
         return self._seeds.getrandbits(63)
+
+    def resample_seed(self) -> int:
+        return self._resample.getrandbits(63)
 
     def new_initial_state(self) -> FreetraderSpielState:
         return FreetraderSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer(self.encoder, iig_obs_type)
+        return _Observer(self, iig_obs_type)
+
+    def observer(self, recall: bool) -> _Observer:
+        """The observer behind the state's own tensor and string methods (made once)."""
+        found = self._observers.get(recall)
+        if found is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=recall,
+                                              private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+            found = self._observers[recall] = _Observer(self, kind)
+        return found
+
+    def rng_state(self) -> str:
+        """The game's seed sequence (and its resampling RNG), as text."""
+        return json.dumps([_rng_json(self._seeds), _rng_json(self._resample)])
+
+    def set_rng_state(self, text: str) -> None:
+        seeds, resample = json.loads(text)
+        self._seeds.setstate(_rng_from_json(seeds))
+        self._resample.setstate(_rng_from_json(resample))
 
     def __deepcopy__(self, memo: Any) -> FreetraderSpielGame:
         return self  # states hold their game; a copied state shares it
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle_game, (str(self), self.rng_state()))
 
-class _Position:
-    """Our state and its index cache. OpenSpiel clones a Python state by deep-copying its
-    attributes; this hook makes that our cheap ``clone()``."""
 
-    __slots__ = ("state", "at", "index")
+def _rng_json(r: random.Random) -> list[Any]:
+    version, internal, gauss = r.getstate()
+    return [version, list(internal), gauss]
 
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.at = -1
-        self.index: dict[int, Action] = {}
 
-    def __deepcopy__(self, memo: Any) -> _Position:
-        return _Position(self.state.clone())
+def _rng_from_json(data: list[Any]) -> tuple[Any, ...]:
+    return (data[0], tuple(data[1]), data[2])
+
+
+def _unpickle_game(game_string: str, rng: str) -> FreetraderSpielGame:
+    game = pyspiel.load_game(game_string)
+    game.set_rng_state(rng)
+    return game  # type: ignore[no-any-return]
 
 
 class FreetraderSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state around one of our states (``ft_state``)."""
 
-    def __init__(self, game: FreetraderSpielGame, ft_state: State | None = None) -> None:
+    def __init__(self, game: FreetraderSpielGame, position: _Position | None = None) -> None:
         super().__init__(game)
-        self._game = game
-        self._pos = _Position(ft_state if ft_state is not None else game.ft_game.new_state(
-            game.seats, game.next_seed(), game.options))
+        self._pos = position if position is not None else _Position(game)
 
     @property
     def ft_state(self) -> State:
-        return self._pos.state
+        pos = self._pos
+        s = pos.state
+        return s if s is not None else pos.deal()
 
     def _legal(self) -> dict[int, Action]:
         pos = self._pos
         s = pos.state
+        if s is None:
+            s = pos.deal()
         if pos.at != s.action_count:
-            legal = s.legal_actions()
-            pos.index = dict(zip(self._game.encoder.legal_indices(legal), legal, strict=True))
+            legal = s.legal_actions() if s.action_count < pos.game.max_length else []
+            pos.index = dict(zip(pos.game.encoder.legal_indices(legal), legal, strict=True))
             pos.at = s.action_count
         return pos.index
 
     def current_player(self) -> int:
-        who = self.ft_state.to_act
-        return pyspiel.PlayerId.TERMINAL if who is None else who
+        pos = self._pos
+        s = pos.state
+        if s is None:
+            s = pos.deal()
+        who = s.to_act
+        return pyspiel.PlayerId.TERMINAL if who is None or s.action_count >= pos.game.max_length else who
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.ft_state.to_act:
+        if player != self.current_player():
             return []
         return sorted(self._legal())
 
     def _apply_action(self, action: int) -> None:
         found = self._legal().get(action)
+        pos = self._pos
+        s = pos.state
+        assert s is not None  # _legal dealt it
         if found is None:
-            raise pyspiel.SpielError(f"action {action} is not legal in {self.ft_state!r}")
-        self.ft_state.apply_unchecked(found)
+            raise pyspiel.SpielError(f"action {action} is not legal in {s!r}")
+        seat = s.to_act
+        s.apply_unchecked(found)
+        pos.steps = ((seat, action, s.event_count), pos.steps)  # type: ignore[assignment]
 
     def _action_to_string(self, player: int, action: int) -> str:
         found = self._legal().get(action) if player == self.ft_state.to_act else None
-        return str(found) if found is not None else self._game.encoder.describe(action)
+        return str(found) if found is not None else self._pos.game.encoder.describe(action)
 
     def is_terminal(self) -> bool:
-        return self.ft_state.is_over
+        return bool(self.current_player() == pyspiel.PlayerId.TERMINAL)
+
+    def is_truncated(self) -> bool:
+        """Whether the game was cut off at ``max_game_length`` rather than finished."""
+        s = self.ft_state
+        return not s.is_over and s.action_count >= self._pos.game.max_length
 
     def returns(self) -> list[float]:
         s = self.ft_state
-        return final_rewards(s, "win") if s.is_over else [0.0] * s.seats
+        if s.is_over:
+            return final_rewards(s, "win")
+        if s.action_count >= self._pos.game.max_length:
+            return standing_rewards(s, "win") if self._pos.game.truncation == "rank" else [0.0] * s.seats
+        return [0.0] * s.seats
+
+    # Python callers of these four get the same values as through pyspiel's C++ observer path
+    # (tested equal), without its round trip: that path builds a throwaway state to learn the
+    # tensor's shape on every call, and that was most of an observation's cost.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (default: the player to act), as pyspiel gives it."""
+        return _as_list(self._pos.game.observer(False).values(self, self._seat(player)))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The perfect-recall information-state tensor of ``player`` (default: the player to act)."""
+        return _as_list(self._pos.game.observer(True).values(self, self._seat(player)))
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self._pos.game.observer(False).string_from(self, self._seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._pos.game.observer(True).string_from(self, self._seat(player))
+
+    def _seat(self, player: int | None) -> int:
+        p = self.current_player() if player is None else player
+        n = self._pos.game.seats
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
+            raise pyspiel.SpielError(f"player must be 0..{n - 1} (the player to act when left out), got {p!r}"
+                                     + (" in a terminal state" if player is None else ""))
+        return p
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> FreetraderSpielState:
         """A state ``player_id`` cannot tell from this one (``State.determinize``)."""
-        seed = random.Random(self._game.next_seed())
-        return FreetraderSpielState(self._game, self.ft_state.determinize(player_id, seed))
+        pos = self._pos
+        game = pos.game
+        sample = self.ft_state.determinize(player_id, random.Random(game.resample_seed()))
+        return FreetraderSpielState(game, _Position(game, sample, pos.steps, pos.setup_events))
+
+    def saved(self) -> str:
+        """The state as text: its saved-state JSON and the steps taken through OpenSpiel."""
+        return json.dumps(self._pos.saved(), sort_keys=True, separators=(",", ":"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self._pos.game
+        return (_unpickle_state, (str(game), self.saved(), [(h.player, h.action) for h in self.full_history()]))
 
     def __str__(self) -> str:
         return json.dumps(self.ft_state.to_json(), sort_keys=True, separators=(",", ":"))
 
 
+def _restore(game: FreetraderSpielGame, saved: str, history: list[tuple[int, int]]) -> FreetraderSpielState:
+    """A state of ``game`` from ``saved``, with OpenSpiel's C++ history rebuilt.
+
+    The C++ side keeps the history (``history()``, ``move_number()``), which Python cannot set:
+    the saved steps are applied to a stand-in that accepts exactly them, then the saved
+    position replaces the stand-in.
+    """
+    pos = _Position.from_saved(game, json.loads(saved))
+    stand_in = _Replay()
+    rebuilding = _Position(game, stand_in)  # type: ignore[arg-type]
+    state = FreetraderSpielState(game, rebuilding)
+    for player, action in history:
+        stand_in.to_act = player
+        rebuilding.index = {action: _REPLAYED}
+        rebuilding.at = stand_in.action_count
+        pyspiel.State.apply_action(state, action)
+    state._pos = pos
+    return state
+
+
+class _Replay:
+    """Stands in for our state while OpenSpiel's C++ history is rebuilt (see ``_restore``)."""
+
+    def __init__(self) -> None:
+        self.action_count = 0
+        self.event_count = 0
+        self.to_act = 0
+        self.is_over = False
+
+    def apply_unchecked(self, action: Any) -> None:
+        self.action_count += 1
+
+
+_REPLAYED: Any = object()
+
+
+def _unpickle_state(game_string: str, saved: str, history: list[tuple[int, int]]) -> FreetraderSpielState:
+    return _restore(pyspiel.load_game(game_string), saved, history)
+
+
+def serialize_game_and_state(game: FreetraderSpielGame, state: FreetraderSpielState) -> str:
+    """OpenSpiel's ``serialize_game_and_state`` format, for our games (see the module docstring)."""
+    body = json.dumps({"history": [[h.player, h.action] for h in state.full_history()], "position": json.loads(state.saved())},
+                      sort_keys=True, separators=(",", ":"))
+    return f"{_META}{_GAME_HEAD}\n{game}\n{_RNG_HEAD}\n{game.rng_state()}\n{_STATE_HEAD}\n{body}\n"
+
+
+def deserialize_game_and_state(text: str) -> tuple[FreetraderSpielGame, FreetraderSpielState]:
+    """The game and state ``serialize_game_and_state`` wrote; ``ValueError`` saying what is missing otherwise."""
+    try:
+        head, rest = text.split(f"\n{_GAME_HEAD}\n", 1)
+        game_string, rest = rest.split(f"\n{_RNG_HEAD}\n", 1)
+        rng, rest = rest.split(f"\n{_STATE_HEAD}\n", 1)
+    except ValueError:
+        raise ValueError(f"not a serialized game and state: expected the sections {_GAME_HEAD}, {_RNG_HEAD} and "
+                         f"{_STATE_HEAD} in that order") from None
+    game = pyspiel.load_game(game_string.strip())
+    if not isinstance(game, FreetraderSpielGame):
+        raise ValueError(f"{game_string.strip()!r} is not a Freetrader game; use pyspiel.deserialize_game_and_state")
+    game.set_rng_state(rng.strip())
+    body = json.loads(rest)
+    saved = json.dumps(body["position"], sort_keys=True, separators=(",", ":"))
+    return game, _restore(game, saved, [(int(p), int(a)) for p, a in body["history"]])
+
+
 def _game_type(g: Game) -> Any:
     spec = g.spec
     solo = spec.min_seats < 2
-    params: dict[str, Any] = {"players": spec.min_seats, "seed": 0, "max_game_length": DEFAULT_MAX_GAME_LENGTH}
+    params: dict[str, Any] = {"players": spec.min_seats, "seed": 0, "max_game_length": 0, "truncation_reward": "rank"}
     for o in spec.options:
         if isinstance(o.default, (bool, int, float, str)):
             params[o.name] = o.default
@@ -221,7 +535,7 @@ def _game_type(g: Game) -> Any:
         max_num_players=spec.max_seats,
         min_num_players=spec.min_seats,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,

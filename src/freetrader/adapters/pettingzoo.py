@@ -15,8 +15,26 @@ encoder's ``float32`` vector built from that seat's view only, and
 for an agent that is not to act). Rewards come at the end (``rewards="win"``:
 zero-sum, +1/-1 with two seats; ``"score"``: final scores). ``reset(seed=s)``
 fixes the game's seed; without a seed the next game continues the previous
-sequence (or fresh entropy the first time). ``max_steps`` truncates long games.
-An illegal action index raises ``IllegalAction``.
+sequence (or fresh entropy the first time). An illegal action index raises
+``IllegalAction``.
+
+Bounded episodes (``freetrader.adapters.limits``): after ``max_actions``
+actions (default: the game's measured bound, ``default_max_actions``) every
+agent is truncated and handed ``truncation_reward`` (default ``"rank"``: the
+reward of its standing by the current scores, so that stalling never pays
+more than playing). ``max_steps`` is an older, extra bound on the same count.
+
+Once an episode has ended (terminated or truncated) every agent's
+``action_mask`` is all zeros, and its observation is its last view.
+
+``flatten=True`` makes observations the bare ``float32`` vector (a ``Box``
+space, for SuperSuit-style observation wrappers) and puts the mask in
+``infos[agent]["action_mask"]`` instead (all zeros for agents not to act).
+
+``state()`` is the spectator's encoding (``encoder.encode_state(state,
+None)``: what a watcher with no seat sees, no hidden card of any seat), with
+``state_space`` its Box; it is not the full hidden state, which no encoder
+exposes.
 """
 
 from __future__ import annotations
@@ -38,8 +56,11 @@ from freetrader.core import Game
 
 from ._session import Session, check_rewards, final_rewards
 from .encoders import Encoder
+from .limits import check_max_actions, check_truncation_reward, truncation_rewards
 
 __all__ = ["env", "FreetraderAECEnv"]
+
+_OWN = ("encoder", "rewards", "max_steps", "max_actions", "truncation_reward", "flatten", "render_mode")
 
 
 class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
@@ -55,6 +76,9 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         encoder: str | Encoder | Any = "auto",
         rewards: str = "win",
         max_steps: int | None = None,
+        max_actions: int | None = None,
+        truncation_reward: str | float = "rank",
+        flatten: bool = False,
         render_mode: str | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> None:
@@ -64,30 +88,38 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self.session = Session(game, seats, options, encoder)
         self.rewards_scheme = check_rewards(rewards)
         self.max_steps = max_steps
+        self.max_actions = check_max_actions(max_actions, self.session.game, self.session.seats)
+        self._limit = self.max_actions if max_steps is None else min(self.max_actions, max_steps)
+        self.truncation_reward = check_truncation_reward(truncation_reward)
+        self.flatten = bool(flatten)
         self.render_mode = render_mode
         s = self.session
         self.metadata = dict(self.metadata, name=f"freetrader_{s.game.spec.name.replace('-', '_')}")
         self.possible_agents = [f"player_{i}" for i in range(s.seats)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents: list[str] = []  # filled by reset()
-        self._observation_space = spaces.Dict({
-            "observation": spaces.Box(*s.encoder.bounds, (s.observation_size,), np.float32),
+        box = spaces.Box(*s.encoder.bounds, (s.observation_size,), np.float32)
+        self._observation_space: spaces.Space[Any] = box if self.flatten else spaces.Dict({
+            "observation": box,
             "action_mask": spaces.Box(0, 1, (s.num_actions,), np.int8),
         })
+        self.state_space = box
         self._action_space = spaces.Discrete(s.num_actions)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self._seeds: random.Random | None = None
         self._steps = 0
+        self._ended = True
+        self._masked: str | None = None  # the agent whose info holds a mask (flatten)
 
     @property
     def encoder(self) -> Encoder:
         return self.session.encoder
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -103,15 +135,35 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._ended = False
+        self._masked = None
+        if self.flatten:
+            for a in self.agents:
+                self.infos[a]["action_mask"] = self.session.no_mask
         if state.is_over:  # a game could end during set-up
             self._finish()
         else:
             self.agent_selection = self.agents[state.to_act]  # type: ignore[index]
+            self._show_mask()
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def _show_mask(self) -> None:
+        if self.flatten:
+            if self._masked is not None:
+                self.infos[self._masked]["action_mask"] = self.session.no_mask
+            agent = self._masked = self.agent_selection
+            self.infos[agent]["action_mask"] = self.session.no_mask if self._ended else self.session.mask()
+
+    def observe(self, agent: str) -> Any:
         s = self.session
         seat = self._seat[agent]
-        return {"observation": s.observe(seat), "action_mask": s.mask() if seat == s.state.to_act else s.no_mask}
+        if self.flatten:
+            return s.observe(seat)
+        live = seat == s.state.to_act and not self._ended
+        return {"observation": s.observe(seat), "action_mask": s.mask() if live else s.no_mask}
+
+    def state(self) -> np.ndarray:
+        """The spectator's encoding of the position (no seat's hidden cards; see the module docstring)."""
+        return self.session.observe(None)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -125,21 +177,29 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         who = s.state.to_act
         if who is None:
             self._finish()
+        elif s.state.action_count >= self._limit:
+            self._truncate()
         else:
-            if self.max_steps is not None and self._steps >= self.max_steps:
-                self.truncations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[who]
+            self._show_mask()
             # The rewards of the previous step are cleared only when there were any (they come at the end).
         if self.render_mode == "human":
             self.render()
 
     def _finish(self) -> None:
-        rewards = final_rewards(self.session.state, self.rewards_scheme)
+        self._end(final_rewards(self.session.state, self.rewards_scheme), self.terminations)
+
+    def _truncate(self) -> None:
+        self._end(truncation_rewards(self.session.state, self.rewards_scheme, self.truncation_reward), self.truncations)
+
+    def _end(self, rewards: list[float], flags: dict[str, bool]) -> None:
+        self._ended = True
         for a in self.agents:
             self.rewards[a] = rewards[self._seat[a]]
-            self.terminations[a] = True
+            flags[a] = True
         self._accumulate_rewards()
         self.agent_selection = self.agents[0]
+        self._show_mask()
 
     def render(self) -> str | None:
         return self.session.render(self.render_mode)
@@ -151,8 +211,9 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
 def env(game: Game | str, seats: int | None = None, **kwargs: Any) -> FreetraderAECEnv:
     """A PettingZoo AEC environment: ``env("contraband", seats=4, turn_limit=20)``.
 
-    Keyword arguments ``encoder``, ``rewards``, ``max_steps`` and
-    ``render_mode`` configure the adapter; any other keyword is a game option.
+    Keyword arguments ``encoder``, ``rewards``, ``max_steps``, ``max_actions``,
+    ``truncation_reward``, ``flatten`` and ``render_mode`` configure the
+    adapter; any other keyword is a game option.
     """
-    own = {k: kwargs.pop(k) for k in ("encoder", "rewards", "max_steps", "render_mode") if k in kwargs}
+    own = {k: kwargs.pop(k) for k in _OWN if k in kwargs}
     return FreetraderAECEnv(game, seats, options=kwargs, **own)

@@ -177,7 +177,7 @@ class ContrabandEncoder(Encoder):
         super().__init__(game, seats, options)
         self.actions = _CATALOGUE
         self.observation_size = len(PHASES) + MAX_SEATS + 16 + _PER_SEAT * MAX_SEATS + 4 * _A
-        self.bounds = (-1e3, 1e3)
+        self.bounds = (0.0, 1e3)  # every feature is a flag, a one-hot, a count or an amount that cannot go negative
         # Caches for encode_state, each keyed by (or checked against) the values it summarizes.
         self._seats: dict[int, _Seats] = {}
         # the impounded cards last seen; revealed / count and unseen / count as bytes, their unseen

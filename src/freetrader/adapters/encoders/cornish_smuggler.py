@@ -335,7 +335,7 @@ class CornishSmugglerEncoder(Encoder):
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
         self.actions = _CATALOGUE
-        self.bounds = (-1e3, 1e3)
+        self.bounds = (0.0, 1e3)  # every feature is a flag, a one-hot, a count or an amount that cannot go negative
         self.observation_size = len(self.features(game.new_state(seats, 0, options).view(0)))
         # The goods and the officers last seen, with their blocks by (seats, observer), and each
         # seat's ship, counters, Characters and storehouses last seen, with their block: these change

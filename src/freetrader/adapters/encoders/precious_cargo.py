@@ -182,7 +182,7 @@ class PreciousCargoEncoder(Encoder):
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
         self.actions = _CATALOGUE
-        self.bounds = (-1e3, 1e3)
+        self.bounds = (0.0, 1e3)  # every feature is a flag, a one-hot, a count or an amount that cannot go negative
         self.observation_size = len(self.features(game.new_state(seats, 0, options).view(0)))
         self._memo: dict[tuple[Any, ...], Any] = {}  # a piece's fields -> its float32 bytes
         if _compiled is not None and _COMPILED_SIZE != self.observation_size:
