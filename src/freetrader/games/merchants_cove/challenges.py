@@ -24,7 +24,7 @@ from .merchants import draw_corruption, gain
 if TYPE_CHECKING:
     from .state import CoveState as S
 
-RULES = C.stash["challenge_rules"]
+RULES: dict[str, int] = {k: v for k, v in C.stash["challenge_rules"].items() if type(v) is int}  # the numbers
 
 
 def setup(s: S) -> None:

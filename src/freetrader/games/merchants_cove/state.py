@@ -84,7 +84,7 @@ class CoveState(FrameState):
     def phase(self) -> Phase:
         """The kind of the pending decision; ``OVER`` once the game has ended."""
         frames = self.frames
-        return frames[-1].phase if frames else Phase.OVER  # type: ignore[attr-defined, no-any-return]
+        return frames[-1].phase if frames else Phase.OVER  # type: ignore[attr-defined]
 
     def _setup(self) -> None:
         self._init_fields()
