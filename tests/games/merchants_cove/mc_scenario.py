@@ -25,8 +25,24 @@ def fresh(s) -> None:
 
 def turn(s, p: int) -> None:
     """Make it seat ``p``'s Production decision (as if its timepiece were furthest behind)."""
-    s.actor, s.phase, s.stage = p, R.MAIN, R.ST_PROD
-    s.tasks = []
+    s.actor, s.stage = p, R.ST_PROD
+    s.frames = (R.CLOCK, R.TURN)
+    fresh(s)
+
+
+def holding(s, c: int, p: int | None = None) -> None:
+    """Seat ``p`` (the active player by default) has drawn adventurer ``c`` and must place it now."""
+    if p is not None:
+        s.actor = p
+    s.drawn = c
+    s.frames = s.frames + (R.PLACE_ANY,)
+    fresh(s)
+
+
+def then(s, *work) -> None:
+    """This work (``rules`` Task frames) is next, as if an action had just set it off; run it."""
+    s.frames = s.frames + tuple(reversed(work))
+    R.run(s)
     fresh(s)
 
 
@@ -87,8 +103,7 @@ def give_corruption(s, p: int, card_id: str, n: int = 1) -> None:
 def to_market(s) -> None:
     """Every timepiece to the Market token, then let the rules run into the Market."""
     s.time = [C.market] * s.np
-    s.phase = R.RUN
-    s.tasks = []
+    s.frames = (R.CLOCK,)
     R.run(s)
     fresh(s)
 

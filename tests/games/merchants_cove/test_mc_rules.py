@@ -9,12 +9,14 @@ from mc_scenario import (
     fresh,
     give_corruption,
     give_goods,
+    holding,
     new,
     play_out,
     set_boat,
     set_gold,
     set_slot,
     texts,
+    then,
     to_market,
     turn,
 )
@@ -180,8 +182,7 @@ def test_full_boat_docks_where_the_active_player_chooses():
     set_boat(s, 0, ["red", "red", "blue"])
     turn(s, 0)
     s.bag[colour("green")] -= 1
-    s.drawn, s.phase, s.sub = colour("green"), R.PLACE, -1
-    fresh(s)
+    holding(s, colour("green"))
     s.apply("boat 1")
     assert s.phase == R.DOCK and texts(s) == ["dock bazaar", "dock square-left"]
     s.apply("dock square-left")
@@ -194,9 +195,7 @@ def test_only_the_first_four_full_boats_dock():
     s = new(2)
     s.slot_boat = [1, 2, 3, 4]
     set_boat(s, 0, ["red", "red", "blue", "blue"])
-    s.tasks = [("dock", 0)]
-    s.phase = R.RUN
-    R.run(s)
+    then(s, R.DockBoat(0))
     assert s.docked[0] == -1 and len(s.boats[0]) == 4 and 0 not in R.sailing_open(s)
 
 
@@ -303,18 +302,18 @@ def test_cultists_buy_anything_but_selling_to_them_corrupts():
 def test_criminals_docking_a_boat_with_rogues_draws_corruption():
     s = new(2, rogue="criminals")
     set_boat(s, 3, ["grey", "red", "red", "red"])
-    s.actor, s.tasks, s.phase = 1, [("dock", 3)], R.RUN
+    s.actor = 1
     s.slot_boat[3] = 0
-    R.run(s)
+    then(s, R.DockBoat(3))
     assert len(s.corr[1]) == 1
 
 
 def test_robbers_docking_player_chooses_the_rival_who_draws():
     s = new(3, rogue="robbers")
     set_boat(s, 3, ["grey", "grey", "red", "red"])
-    s.actor, s.tasks, s.phase = 1, [("dock", 3)], R.RUN
+    s.actor = 1
     s.slot_boat[3] = 0
-    R.run(s)
+    then(s, R.DockBoat(3))
     fresh(s)
     assert s.phase == R.ROB and texts(s) == ["rob 0", "rob 2"]
     s.apply("rob 2")
@@ -635,7 +634,7 @@ def test_solo_peddler_places_on_the_boat_its_location_icon_shows():
     s = new(1, "captain")
     s.pcard = 2  # boat 3
     s.actor = 1
-    s.drawn, s.phase, s.sub = 0, R.PLACE, -1
+    holding(s, 0)
     s.bag[0] -= 1
     before = len(s.boats[2])
     from freetrader.games.merchants_cove import peddler

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from mc_scenario import colour, fresh, give_corruption, new, set_boat, set_gold, set_slot, texts, turn
+from mc_scenario import colour, fresh, give_corruption, holding, new, set_boat, set_gold, set_slot, texts, then, turn
 
 from freetrader.core import BadOption
 from freetrader.games.merchants_cove import rules as R
@@ -56,10 +56,8 @@ def test_mc_stash_rogue_pirates_peddler_gains_too():
 def test_mc_stash_rogue_warlocks_advance_the_timepiece_1_hour():
     s = new(2, rogue="warlocks")
     _dock_with_rogues(s, 1)
-    assert ("advance", 1) in s.tasks
+    assert R.AdvanceTimepiece(1) in s.frames
     t0 = s.time[0]
-    s.tasks = [("advance", 1)]
-    s.phase = R.RUN
     R.run(s)
     assert s.time[0] == t0 + 1
 
@@ -67,7 +65,6 @@ def test_mc_stash_rogue_warlocks_advance_the_timepiece_1_hour():
 def test_mc_stash_rogue_raiders_corruption_for_a_town_square_ability():
     s = new(2, rogue="raiders")
     _dock_with_rogues(s, 1)
-    s.phase = R.RUN
     R.run(s)
     assert s.phase == R.RAID and "skip" in texts(s)
     target = s.square[0]
@@ -184,7 +181,7 @@ def _hire(s, ability: str, sets: str):
     turn(s, 0)
     set_gold(s, 0, 20)
     s.square[0] = t
-    s.actor, s.phase = 0, R.RECRUIT
+    s.actor, s.frames = 0, (R.CLOCK, R.RECRUIT_FRAME)
     fresh(s)
     s.apply(f"hire {C.townsfolk[t].id}")
     return t
@@ -277,9 +274,7 @@ def test_mc_stash_festival_eight_guests_and_lure_instead_of_drawing():
     s = new(2, festival=True)
     assert len(s.island) == 8 and GREY not in s.island
     turn(s, 0)
-    s.tasks = [("place",)]
-    s.phase = R.RUN
-    R.run(s)
+    then(s, R.LOAD)
     assert s.phase == R.FESTIVAL and texts(s)[0] == "draw"
     c = s.island[0]
     s.apply(f"lure {R.COLOURS[c]} corruption")
@@ -402,7 +397,7 @@ def test_mc_stash_peddler_two_arrow_icon_targets_the_two_seater():
 
     s = new(1, boats="2-seater")
     s.pcard = next(c.index for c in C.peddler_cards if c.arrows)
-    s.actor, s.drawn, s.sub, s.phase = 1, colour("red"), -1, R.PLACE
+    holding(s, colour("red"), p=1)
     s.bag[colour("red")] -= 1
     peddler.decide(s)
     assert colour("red") in s.boats[boats.TWO]
@@ -458,4 +453,4 @@ def test_mc_stash_rogue_leader_doubles_counting_effects_not_optional_ones():
     s.bag[0] -= 3
     turn(s, 0)
     R.dock(s, 0, 0)
-    assert s.tasks.count(("raid",)) == 1
+    assert s.frames.count(R.RAID_FRAME) == 1

@@ -166,7 +166,7 @@ NOTATIONS: list[str] = (
     + [f"pour {i + 1}" for i in range(6)] + [f"into {c}" for c in COLOURS[:4]]
     + ["keep colours", "keep none"] + [f"die {i + 1}" for i in range(_bs.MAXD)] + [f"coal {c}" for c in COLOURS[:4]]
     + [f"ship {i + 1}" for i in range(_ca.SHIPS)] + ["again", "stop"] + [f"treasure {c}" for c in COLOURS[:4]]
-    + [f"push {x}" for x in _ch.PUSHES] + [f"worker {w + 1} {cell + 1}" for w in range(2) for cell in range(_ch.N ** 2)]
+    + [str(x) for x in _ch.PUSHES] + [f"worker {w + 1} {cell + 1}" for w in range(2) for cell in range(_ch.N ** 2)]
     + ["challenge"]
     + [f"kraken {b + 1} {a}" for b in range(NB) for a in _NON_ROGUE]
     + [f"hall {c}" for c in COLOURS[:4]]

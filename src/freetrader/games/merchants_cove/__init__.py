@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from freetrader.core import Game, GameSpec, Option, register
 
-from .actions import parse, register_verbs
+from .actions import parse
 from .components import COMPONENTS as C
 from .merchants import MERCHANTS
 from .state import CoveState
 
 __all__ = ["GAME", "CoveState", "MERCHANTS"]
-
-register_verbs("challenge", "kraken", "hall", "kill", "mind", "raid", "staff", "pay", "give", "draw", "lure")
 
 SPEC = GameSpec(
     name="merchants-cove",

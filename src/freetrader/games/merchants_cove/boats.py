@@ -18,7 +18,7 @@ from .components import COMPONENTS as C
 if TYPE_CHECKING:
     from .state import CoveState as S
 
-NB = C.stash["new_boats"]
+NB: dict[str, int] = {k: v for k, v in C.stash["new_boats"].items() if type(v) is int}  # the numbers
 TWO = C.boat_count  # index of the 2-seater
 FIVES = (C.boat_count + 1, C.boat_count + 2)  # left, right
 ALL = C.boat_count + 3
@@ -26,7 +26,7 @@ MODES = {"base": (False, False), "2-seater": (True, False), "5-seaters": (False,
 
 
 def in_game(s: S) -> bool:
-    return s.options["boats"] != "base" or s.options["boat_setup"]
+    return s.options["boats"] != "base" or bool(s.options["boat_setup"])
 
 
 def setup(s: S) -> None:
@@ -92,4 +92,4 @@ def arrival_count(s: S, b: int) -> int:
 
 
 def two_seater_open(s: S) -> bool:
-    return len(s.boats) > TWO and s.afloat[TWO] and s.docked[TWO] < 0 and len(s.boats[TWO]) < capacity(TWO)
+    return len(s.boats) > TWO and bool(s.afloat[TWO]) and s.docked[TWO] < 0 and len(s.boats[TWO]) < capacity(TWO)

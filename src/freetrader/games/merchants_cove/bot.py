@@ -21,6 +21,7 @@ from freetrader.bots.ismcts import register_depth, register_evaluator
 from freetrader.core import Action, State
 
 from . import rules as R
+from .actions import AGAIN, DONE, SELLS, STOP
 from .components import COMPONENTS as C
 from .components import GREY, N_GOODS
 from .merchants import MERCHANTS
@@ -87,15 +88,15 @@ class MerchantsCoveBot(Bot):
             return legal[0]
         ph = s.phase
         if ph == R.SETUP:
-            names = {a.a: a for a in legal}  # type: ignore[attr-defined]
+            names = {a.merchant: a for a in legal}  # type: ignore[attr-defined]
             return next((names[m] for m in PREFERENCE if m in names), legal[0])
         if ph == R.SELL:
             return self._sell(s, seat, legal)
-        if ph == R.MERCH and s.merchant[seat] == "captain" and any(a.verb == "again" for a in legal):  # type: ignore[attr-defined]
+        if ph == R.MERCH and s.merchant[seat] == "captain" and AGAIN in legal:
             b = s.mb[seat]
             ship = b[20]
             catch = sum(b[3 + ship * 5 + k] for k in range(4)) + 3 * b[3 + ship * 5 + 4]
-            return next(a for a in legal if a.verb == ("again" if catch < 6 else "stop"))  # type: ignore[attr-defined]
+            return AGAIN if catch < 6 else STOP
         deep = ph == R.MAIN
         best, best_v = legal[0], -1e18
         for a in legal:
@@ -125,8 +126,8 @@ class MerchantsCoveBot(Bot):
             net = price - (C.piers[pi].corruption + rog) * CORRUPTION
             if net > best_v:
                 best_v = net
-                best = R.act("sell", R.GOOD_IDS[g], ("rogues-" if rog else "") + R.PIER_IDS[pi])
-        return best if best is not None else R.act("done")
+                best = SELLS[g][pi][rog]
+        return best if best is not None else DONE
 
 
 register_heuristic("merchants-cove", MerchantsCoveBot)

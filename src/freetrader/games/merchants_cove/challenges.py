@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from freetrader.core import BadOption
+from freetrader.core import Action, BadOption
 
-from .actions import Act, act
+from .actions import CHALLENGE
 from .components import COMPONENTS as C
 from .merchants import draw_corruption, gain
 
 if TYPE_CHECKING:
     from .state import CoveState as S
 
-RULES = C.stash["challenge_rules"]
+RULES: dict[str, int] = {k: v for k, v in C.stash["challenge_rules"].items() if type(v) is int}  # the numbers
 
 
 def setup(s: S) -> None:
@@ -56,9 +56,9 @@ def can_complete(s: S) -> bool:
     return all(s.shelf[0][g] >= n for g, n in enumerate(need))
 
 
-def options(s: S, p: int) -> list[Act]:
+def options(s: S, p: int) -> list[Action]:
     """Before moving your Merchant figure: complete the active Challenge card."""
-    return [act("challenge")] if p == 0 and can_complete(s) else []
+    return [CHALLENGE] if p == 0 and can_complete(s) else []
 
 
 def complete(s: S) -> None:

@@ -195,7 +195,7 @@ def _section(raw: dict[str, Any], key: str, file: str) -> Table:
 
 
 def _box(t: Table) -> str:
-    box = t.get("box", str, "base")
+    box: str = t.get("box", str, "base")
     if box not in BOXES:
         raise DataError(f"{t.where}: box {box!r} must be one of {', '.join(BOXES)}")
     return box
@@ -290,9 +290,9 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     t = _section(raw, "boats", "board.toml")
     boat_count, capacity, arrival = t.get("count", int), t.get("capacity", int), t.get("arrival", int)
     side = [-1] * boat_count
-    for k, key in enumerate(("left", "right")):
+    for sd, key in enumerate(("left", "right")):
         for b in t.get(key, list):
-            side[b] = k
+            side[b] = sd
     if -1 in side or arrival >= capacity:
         raise DataError("board.toml [boats]: every boat needs a side, and Arrival must leave room aboard")
     _finish(t)
@@ -305,14 +305,14 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         _finish(p)
     t = _section(raw, "goods", "board.toml")
     values = [0] * N_GOODS
-    for c in range(4):
-        values[good(c, 0)] = t.get("small", list)[c]
-        values[good(c, 1)] = t.get("large", list)[c]
+    for colour in range(4):
+        values[good(colour, 0)] = t.get("small", list)[colour]
+        values[good(colour, 1)] = t.get("large", list)[colour]
     values[good(GREY, 0)] = values[good(GREY, 1)] = 12  # Secret Stash: Grey Rogue Goods are worth 12
     supply = [0] * N_GOODS
-    for c in range(4):
-        supply[good(c, 0)] = t.get("supply_small", int)
-        supply[good(c, 1)] = t.get("supply_large", int)
+    for colour in range(4):
+        supply[good(colour, 0)] = t.get("supply_small", int)
+        supply[good(colour, 1)] = t.get("supply_large", int)
     shelf, carry = t.get("shelf", int), t.get("carry_over", bool)
     _finish(t)
     t = _section(raw, "halls", "board.toml")
@@ -383,8 +383,8 @@ def load_components(data_dir: str | Path | None = None) -> Components:
                 raise DataError(f"{m.where}: staff ability {text!r} must be 'gold N', 'discard N' or 'merchant N'")
             staff.append((kind, int(n)))
         lists = {k: tuple(v) for k, v in m.data.items() if isinstance(v, list) and k != "staff"}
-        for k in lists:
-            m.get(k, list)
+        for name in lists:
+            m.get(name, list)
         merchants[mid] = MerchantData(mid, m.get("name", str), m.get("complexity", int), dict(m.get("actions", dict)),
                                       tuple(staff), dict(m.get("params", dict)), lists)
         _finish(m)
@@ -392,9 +392,9 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     praw = load_toml(PKG, "peddler.toml", data_dir)
     t = _section(praw, "peddler", "peddler.toml")
     psupply = [0] * N_GOODS
-    for c in range(4):
-        psupply[good(c, 0)] = t.get("supply_small", int)
-        psupply[good(c, 1)] = t.get("supply_large", int)
+    for colour in range(4):
+        psupply[good(colour, 0)] = t.get("supply_small", int)
+        psupply[good(colour, 1)] = t.get("supply_large", int)
     pshelf = t.get("shelf", int)
     _finish(t)
     pcards = []

@@ -17,21 +17,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import boats, stash
-from .components import ADV_NAMES, GOOD_IDS
+from .board import location_icon, sailing_open
 from .components import COMPONENTS as C
+from .components import GOOD_IDS, PeddlerCard
+from .flow import Choice, Decision
+from .merchants import produce
 
 if TYPE_CHECKING:
     from .state import CoveState as S
 
-__all__ = ["take_turn", "decide", "gain_goods", "sell_all", "location_icon"]
+__all__ = ["best_sale", "decide", "gain_goods", "location_icon", "place_choice", "reveal"]
 
 
-def location_icon(s: S) -> int:
-    """The Location icon of the Peddler's current card: a Boat index (Secret Stash notes use it for halls too)."""
-    return C.peddler_cards[s.pcard].boat if s.pcard >= 0 else 0
-
-
-def take_turn(s: S) -> None:
+def reveal(s: S) -> PeddlerCard:
+    """The Peddler's turn: the top card of its deck (the discards reshuffled when it runs out)."""
     if not s.pdeck:
         s.pdeck, s.pdiscard = s.pdiscard, []
         s.rng.shuffle(s.pdeck)
@@ -40,52 +39,31 @@ def take_turn(s: S) -> None:
     card = C.peddler_cards[s.pcard]
     s._event(f"The Peddler reveals {card.id}: boat {card.boat + 1}, loads {card.load}, "
              f"gains {', '.join(GOOD_IDS[g] for g in card.goods)}, {card.hours} h")
-    s.tasks[0:0] = [("place",)] * card.load + [("pgoods",), ("advance", card.hours)]
+    return card
 
 
 def gain_goods(s: S) -> None:
-    from .merchants import produce
-
     for g in C.peddler_cards[s.pcard].goods:
         produce(s, s.seats, g)
 
 
+def place_choice(s: S, exclude: int) -> int:
+    """The Boat its Location icon shows, or the next one with room; the two-arrow icon: the 2-seater."""
+    options = stash.peddler_boats(s, stash.place_targets(s, sailing_open(s, exclude)))
+    start = location_icon(s)
+    b = min(options, key=lambda x: (x - start) % len(s.boats))
+    if s.pcard >= 0 and C.peddler_cards[s.pcard].arrows and boats.TWO in options:
+        b = boats.TWO  # the two-arrow icon: always the Sailing 2-seater Boat
+    return b
+
+
+def best_sale(options: list[tuple[int, int, int, bool]]) -> tuple[int, int, int, bool]:
+    """In the Market it sells every good it can, the best price first."""
+    return max(options, key=lambda o: (o[2], -o[1], o[0]))
+
+
 def decide(s: S) -> None:
-    """The Peddler's small decisions, made at once: which Boat, which slot, which rival."""
-    from . import rules as R
-
-    ph = s.phase
-    if ph == R.PLACE:
-        options = stash.peddler_boats(s, stash.place_targets(s, R.sailing_open(s, s.sub)))
-        start = location_icon(s)
-        b = min(options, key=lambda x: (x - start) % len(s.boats))
-        if s.pcard >= 0 and C.peddler_cards[s.pcard].arrows and boats.TWO in options:
-            b = boats.TWO  # the two-arrow icon: always the Sailing 2-seater Boat
-        R.place_on_boat(s, b)
-    elif ph == R.DOCK:
-        R.dock(s, s.sub, R.free_slots(s, s.sub)[0])
-    elif ph == R.ROB:
-        R.rob(s, 0, s.sub)
-    elif ph == R.KRAKEN:  # not recommended for solo; the Location icon picks the Boat
-        opts = stash.kraken_targets(s)
-        start = location_icon(s)
-        a = min(opts, key=lambda x: (int(x.a) - 1 - start) % len(s.boats))
-        stash.kraken_take(s, int(a.a) - 1, ADV_NAMES.index(a.b))
-    elif ph == R.HALL:  # Doppelgangers: the Location icon picks the Faction Hall
-        stash.doppelganger_hall(s, location_icon(s) % 4)
-    elif ph == R.ASSASSIN:  # Assassins: the Location icon picks the Townsfolk card
-        stash.assassinate(s, s.square[location_icon(s) % len(s.square)])
-    else:  # nothing else reaches the Peddler; never leave it stuck
-        s.phase = R.RUN
-
-
-def sell_all(s: S) -> None:
-    from . import rules as R
-
-    p = s.seats
-    while True:
-        opts = R.sale_options(s, p)
-        if not opts:
-            return
-        g, pi, _, rog = max(opts, key=lambda o: (o[2], -o[1], o[0]))
-        R.sell(s, p, g, pi, rog)
+    """The Peddler takes the pending decision at once, by that decision's own Peddler rule."""
+    top = s.frames[-1]
+    assert isinstance(top, (Decision, Choice))
+    top.peddler(s)

@@ -2,66 +2,102 @@
 
 Flow: set-up (merchant choice), then three days of Arrival, Production,
 Market and Clean-Up, then final scoring. Production is the Clock: the
-timepiece furthest behind acts (top of a stack first). Work that an action
-sets off (place drawn adventurers, dock full boats, Townsfolk abilities, Rogue
-effects, Mice) is a queue of small tasks in ``s.tasks``; a task that needs a
-choice sets ``s.phase`` to a decision and waits. In solo play the Peddler
-(``peddler.py``) is one more timepiece whose decisions are made at once.
+timepiece furthest behind acts (top of a stack first). The pending decision is
+the top frame of ``s.frames`` (``flow.py``); the work an action sets off
+(place drawn adventurers, dock full boats, Townsfolk abilities, Rogue effects,
+the Mice, the timepiece's advance) waits below the decisions it leads to as
+typed ``Task`` frames, which ``run`` does as they come to the top. In solo play
+the Peddler (``peddler.py``) is one more timepiece whose decisions are made at
+once, each by its frame's Peddler rule.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from freetrader.core import Action, BadOption, BadRecord
+from freetrader.core.frames import AskSeats, push
 
 from . import boats, challenges, peddler, stash
-from .actions import Act, act
-from .components import ADV_NAMES, COLOURS, GOOD_IDS, GREY, N_GOODS, SIZES
+from .actions import (
+    BOATS,
+    COMMON,
+    DISCARDS,
+    DOCKS,
+    DONE,
+    HIRES,
+    REPLACES,
+    RETURNS,
+    ROBS,
+    SELLS,
+    SHIELDS,
+    SKIP,
+    TAKES,
+    Boat,
+    Challenge,
+    Discard,
+    Do,
+    Dock,
+    Hire,
+    Lure,
+    Merchant,
+    Pay,
+    Raid,
+    Replace,
+    Return,
+    Rob,
+    Sell,
+    Shield,
+    Take,
+)
+from .board import (
+    CORR_BY_ID,
+    PIER_IDS,
+    ROGUE_BY_ID,
+    SLOT_IDS,
+    TF_BY_ID,
+    customers_raw,
+    discard_corruption,
+    draw_adventurer,
+    free_slots,
+    hall_count,
+    has_rogue,
+    kind,
+    refill_square,
+    sailing_open,
+    staff_ability,
+    weight,
+    who,
+)
+from .components import ADV_NAMES, COLOURS, GOOD_IDS, GREY, N_GOODS, SIZES, good
 from .components import COMPONENTS as C
-from .merchants import MERCHANTS, draw_corruption, gain, load_all, merchant_of, pay
+from .flow import Choice, Decision, Task, drop
+from .merchants import MERCHANTS, draw_corruption, gain, load_all, merchant_of, pay, produce
+from .phases import PHASES, STAGES, Phase, Stage
 
 if TYPE_CHECKING:
     from .state import CoveState as S
 
+__all__ = [
+    "PHASES", "STAGES", "COMMON", "SIZES", "SLOT_IDS", "PIER_IDS", "TF_BY_ID", "CORR_BY_ID", "ROGUE_BY_ID",
+    "setup", "run", "check_consistent", "next_on_clock", "advance_timepiece", "legal_main", "take_action",
+    "sailing_open", "free_slots", "place_on_boat", "dock", "rob", "hire", "sponsor", "townsfolk_ability",
+    "start_market", "customers", "sale_options", "legal_sales", "sell", "end_market", "clean_up",
+    "final_scoring", "corruption_icons", "faction_icons", "hall_count", "townsfolk_sets", "who", "kind", "weight",
+    "has_rogue", "draw_adventurer", "refill_square", "discard_corruption", "staff_ability", "customers_raw",
+]
+
 load_all()
 
-PHASES = ("merchant", "action", "place", "dock", "recruit", "sponsor", "discard", "return", "take", "rob",
-          "merchant-step", "sell", "over", "run",
-          # Secret Stash decisions
-          "kraken", "hall", "assassin", "mind", "raid", "staff", "pay-good", "festival")
+# The phases and stages by the names the rules have always used for them.
 (SETUP, MAIN, PLACE, DOCK, RECRUIT, SPONSOR, DISCARD, RETURN, TAKE, ROB, MERCH, SELL, OVER, RUN,
- KRAKEN, HALL, ASSASSIN, MIND, RAID, STAFF, PAYGOOD, FESTIVAL) = range(len(PHASES))
-STAGES = ("setup", "production", "market", "over")
-ST_SETUP, ST_PROD, ST_MARKET, ST_OVER = range(4)
-COMMON = ("load", "recruit", "sponsor")
-SLOT_IDS = tuple(
-    C.piers[p].id if len(C.piers[p].sides) == 1 else f"{C.piers[p].id}-{('left', 'right')[sd]}" for p, sd in C.slots
-)
-PIER_IDS = tuple(p.id for p in C.piers)
-TF_BY_ID = {t.id: t.index for t in C.townsfolk}
-CORR_BY_ID = {c.id: c.index for c in C.corruption}
-ROGUE_BY_ID = {r.id: r.index for r in C.rogues}
+ KRAKEN, HALL, ASSASSIN, MIND, RAID, STAFF, PAYGOOD, FESTIVAL) = tuple(Phase)
+ST_SETUP, ST_PROD, ST_MARKET, ST_OVER = tuple(Stage)
 TF_PAIRS = {"locals+mercenaries": ("locals", "mercenaries"), "locals+sailors": ("locals", "sailors"),
             "mercenaries+sailors": ("mercenaries", "sailors"), "all": ("locals", "mercenaries", "sailors")}
-
-
-def kind(c: int) -> int:
-    """The colour of an adventurer (a Faction Leader is its colour's)."""
-    return c % 5
-
-
-def weight(c: int) -> int:
-    """Faction Leaders count as two of their colour for buying, Sponsorship and Final Scoring."""
-    return 2 if c >= 5 else 1
-
-
-def has_rogue(xs: list[int]) -> bool:
-    return any(c % 5 == GREY for c in xs)
-
-
-def who(s: S, p: int) -> str:
-    return "The Peddler" if p >= s.seats else f"Seat {p}"
+_PICKS = {m: Merchant(m) for m in C.merchants}
+_DO = {a: Do(a) for a in (*COMMON, *(x for m in C.merchants.values() for x in m.actions))}
 
 
 # == set-up (Setup) ==================================================================
@@ -85,9 +121,8 @@ def setup(s: S) -> None:
     s.staff = [[] for _ in range(s.seats)]
     s.corr = [[] for _ in range(n)]
     s.mb = [[] for _ in range(s.seats)]
-    s.tasks = []
     s.drawn = -1
-    s.sub = s.sub2 = -1
+    s.actor = 0
     s.bought = [0] * (len(C.piers) * 5)
     s.order = []
     # the Rogue card: revealed at random (SPK, BSN, DOJ), or chosen by option
@@ -103,9 +138,6 @@ def setup(s: S) -> None:
     s.bay = [0] * len(ADV_NAMES)
     s.hall_rogues = [0] * 4
     s.island = []
-    s.picked = 0
-    s.pending = -1
-    s.resume = MAIN
     s.bag = list(C.adventurers)
     s.bag[GREY] = rc.bag
     s.lair = rc.lair
@@ -153,6 +185,7 @@ def setup(s: S) -> None:
     s._event(f"Rogue card: {rc.number} {rc.name} ({rc.bag} Rogues in the bag, {rc.lair} in the Lair); "
              f"Townsfolk: {sets}")
     choose_merchants(s)
+    run(s)
 
 
 def townsfolk_sets(sets: str) -> tuple[str, ...]:
@@ -173,7 +206,8 @@ def choose_merchants(s: S) -> None:
     if s.seats > len(ids):
         raise BadOption(f"{s.seats} seats need {s.seats} merchants; only {len(ids)} are installed")
     if mode == "draft":
-        s.stage, s.phase, s.actor = ST_SETUP, SETUP, 0
+        s.stage, s.actor = Stage.SETUP, 0
+        push(s, Draft(order=tuple(range(s.seats))))
         return
     if mode == "random":
         s.rng.shuffle(ids)
@@ -186,6 +220,29 @@ def choose_merchants(s: S) -> None:
     for p, m in enumerate(picks):
         take_merchant(s, p, m)
     start_game(s)
+
+
+@dataclass(frozen=True, slots=True)
+class Draft(AskSeats):
+    """The merchant draft: each seat in turn takes one of the merchants left."""
+
+    phase = Phase.SETUP
+
+    def ask_legal(self, s: S, seat: int) -> tuple[Action, ...]:
+        taken = set(s.merchant)
+        return tuple(_PICKS[m] for m in sorted(MERCHANTS) if m not in taken)
+
+    def prompt(self, s: S) -> str:
+        return "choose your merchant"
+
+    def answer(self, s: S, seat: int, action: Action) -> None:
+        assert isinstance(action, Merchant)
+        take_merchant(s, seat, action.merchant)
+        if len(self.order) > 1:
+            s.actor = self.order[1]
+
+    def close(self, s: S) -> None:
+        start_game(s)
 
 
 def take_merchant(s: S, p: int, mid: str) -> None:
@@ -205,20 +262,6 @@ def start_game(s: S) -> None:
 
 
 # == Arrival ==========================================================================
-def draw_adventurer(s: S) -> int:
-    """One adventurer drawn at random from the bag (hidden until drawn); -1 if the bag is empty."""
-    total = sum(s.bag)
-    if total == 0:
-        return -1
-    r = s.rng.below(total)
-    for c in range(len(s.bag)):
-        if r < s.bag[c]:
-            s.bag[c] -= 1
-            return c
-        r -= s.bag[c]
-    raise AssertionError("bag draw out of range")
-
-
 def arrival(s: S) -> None:
     """Arrival: draw adventurers at random and put 2 into each of the 6 boats (WTM, BSB, SPK, VDJ)."""
     on_boats = stash.rogues_on_boats(s)
@@ -235,13 +278,12 @@ def arrival(s: S) -> None:
         stash.festival_fill(s)
     s._event(f"Day {s.day}: Arrival: " + "; ".join(
         f"boat {b + 1} {'+'.join(ADV_NAMES[c] for c in s.boats[b]) or 'empty'}" for b in range(len(s.boats)) if s.afloat[b]))
-    s.stage = ST_PROD
+    s.stage = Stage.PRODUCTION
     for p in range(s.seats):
         for space in range(min(len(s.staff[p]), C.staff_spaces)):
             if s.day > 1:
                 staff_ability(s, p, space)
-    s.phase = RUN
-    run(s)
+    push(s, CLOCK)
 
 
 # == Production: the Clock ==========================================================
@@ -257,6 +299,61 @@ def next_on_clock(s: S) -> int:
     return best
 
 
+@dataclass(frozen=True, slots=True)
+class Clock(Task):
+    """Production: the timepiece furthest behind acts; when every one is at the Market token, the Market."""
+
+    def run(self, s: S) -> None:
+        p = next_on_clock(s)
+        if p < 0:
+            start_market(s)
+            return
+        push(s, self)
+        s.actor = p
+        if p >= s.seats:
+            peddler_turn(s)
+        else:
+            push(s, TURN)
+
+
+def peddler_turn(s: S) -> None:
+    """The Peddler reveals a card: it loads that many adventurers, gains the goods, advances the hours."""
+    card = peddler.reveal(s)
+    push(s, AdvanceTimepiece(card.hours))
+    push(s, PEDDLER_GOODS)
+    for _ in range(card.load):
+        push(s, LOAD)
+
+
+@dataclass(frozen=True, slots=True)
+class PeddlerGoods(Task):
+    def run(self, s: S) -> None:
+        peddler.gain_goods(s)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Decision):
+    """A Production turn: complete a Challenge, pay off a Corruption card, or move to an action space."""
+
+    phase = Phase.MAIN
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        p = s.actor
+        return (*challenges.options(s, p), *legal_main(s, p), *stash.pay_options(s, p))
+
+    def prompt(self, s: S) -> str:
+        return f"day {s.day}, hour {s.time[s.actor]}: choose an action space on your shop board"
+
+    def apply(self, s: S, action: Action) -> None:
+        if isinstance(action, Do):
+            drop(s)
+            take_action(s, action.space)
+        elif isinstance(action, Pay):
+            stash.pay_cost(s, s.actor, action.card)
+        elif isinstance(action, Challenge):
+            challenges.complete(s)
+
+
 def advance_timepiece(s: S, p: int, hours: int) -> None:
     """Advance by the action's hour cost, onto the top of any stack; Mice passed make the player load."""
     old = s.time[p]
@@ -267,7 +364,8 @@ def advance_timepiece(s: S, p: int, hours: int) -> None:
     for i in range(len(s.mice)):
         while old < s.mice[i] <= new and s.mice[i] < C.market:
             s._event(f"{who(s, p)} passes a Mouse at hour {s.mice[i]} and loads {C.mouse_load} adventurer(s)")
-            s.tasks[0:0] = [("place",)] * C.mouse_load
+            for _ in range(C.mouse_load):
+                push(s, LOAD)
             s.mice[i] += C.mouse_step
             if p == 0:
                 challenges.mouse_moved(s, s.mice[i])
@@ -277,11 +375,21 @@ def advance_timepiece(s: S, p: int, hours: int) -> None:
         s._event(f"{who(s, p)} reaches the Market token")
 
 
-def legal_main(s: S, p: int) -> list[Act]:
+@dataclass(frozen=True, slots=True)
+class AdvanceTimepiece(Task):
+    """The hours of an action (or a Warlocks' Hour), once the work it set off is done."""
+
+    hours: int
+
+    def run(self, s: S) -> None:
+        advance_timepiece(s, s.actor, self.hours)
+
+
+def legal_main(s: S, p: int) -> list[Action]:
     """Move to an action space of your shop board; never the same one twice in a row (SPK)."""
     m = merchant_of(s, p)
-    out = [act("do", a) for a in COMMON if a != s.last[p] and _common_ok(s, p, a)]
-    out += [act("do", a) for a in m.actions() if a != s.last[p] and m.available(s, p, a)]
+    out: list[Action] = [_DO[a] for a in COMMON if a != s.last[p] and _common_ok(s, p, a)]
+    out += [_DO[a] for a in m.actions() if a != s.last[p] and m.available(s, p, a)]
     return out
 
 
@@ -297,38 +405,52 @@ def take_action(s: S, a: str) -> None:
     m = merchant_of(s, p)
     hours = C.common[a] if a in COMMON else m.hours(a)
     s._event(f"Seat {p} takes {a} ({hours} h)")
-    s.tasks.append(("advance", hours))
+    push(s, AdvanceTimepiece(hours))
     if a == "load":
-        s.tasks[0:0] = [("place",)] * C.load_count
-        s.phase = RUN
+        for _ in range(C.load_count):
+            push(s, LOAD)
     elif a == "recruit":
-        s.phase = RECRUIT
+        push(s, RECRUIT_FRAME)
     elif a == "sponsor":
-        s.phase = SPONSOR
-    else:
-        s.phase = MERCH if m.begin(s, p, a) else RUN
+        push(s, SPONSOR_FRAME)
+    elif m.begin(s, p, a):
+        push(s, MERCHANT_STEP)
+
+
+@dataclass(frozen=True, slots=True)
+class MerchantStep(Decision):
+    """The small decisions of a merchant's own action, until the merchant says it is done."""
+
+    phase = Phase.MERCH
+
+    def legal(self, s: S) -> list[Action]:
+        return merchant_of(s, s.actor).legal(s, s.actor)
+
+    def prompt(self, s: S) -> str:
+        return merchant_of(s, s.actor).prompt(s, s.actor)
+
+    def apply(self, s: S, action: Action) -> None:
+        if not merchant_of(s, s.actor).step(s, s.actor, action):
+            drop(s)
 
 
 # == boats: loading and docking ======================================================
-def sailing_open(s: S, exclude: int = -1) -> list[int]:
-    return [b for b in range(len(s.boats))
-            if s.afloat[b] and s.docked[b] < 0 and len(s.boats[b]) < boats.capacity(b) and b != exclude]
-
-
-def task_place(s: S) -> None:
+@dataclass(frozen=True, slots=True)
+class LoadAdventurer(Task):
     """Draw an adventurer and place it in a boat (DTN); a Rogue as the Rogue card says (DOJ)."""
-    if not sailing_open(s):
-        return
-    if s.options["festival"] and s.island and s.actor < s.seats:
-        s.phase = FESTIVAL
-        return
-    draw_to_place(s)
+
+    def run(self, s: S) -> None:
+        if not sailing_open(s):
+            return
+        if s.options["festival"] and s.island and s.actor < s.seats:
+            push(s, FESTIVAL_FRAME)
+            return
+        draw_to_place(s)
 
 
 def draw_to_place(s: S) -> None:
     """Round Setup ('may not be placed on Boats') governs Arrival; in Production a drawn Rogue is placed
     unless a 'when drawn' Rogue effect (Kraken, Doppelgangers, Assassins) takes it instead."""
-    s.phase = RUN
     c = draw_adventurer(s)
     if c < 0:
         s._event("The adventurer bag is empty")
@@ -336,9 +458,52 @@ def draw_to_place(s: S) -> None:
     if kind(c) == GREY and stash.rogue_drawn(s, c):
         return
     s.drawn = c
-    s.sub = -1
     s._event(f"{who(s, s.actor)} draws a {ADV_NAMES[c]} adventurer")
-    s.phase = PLACE
+    push(s, PLACE_ANY)
+
+
+@dataclass(frozen=True, slots=True)
+class Festival(Decision):
+    """Dragon Island Festival: instead of drawing, lure a guest for its cost or 1 Corruption card."""
+
+    phase = Phase.FESTIVAL
+
+    def legal(self, s: S) -> list[Action]:
+        return stash.festival_options(s, s.actor)
+
+    def prompt(self, s: S) -> str:
+        return "Dragon Island Festival: draw from the bag, or lure a guest from Dragon Island"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+        if isinstance(action, Lure):
+            stash.festival_lure(s, action.adventurer, action.corruption)
+            push(s, PLACE_ANY)
+        else:
+            draw_to_place(s)
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Decision):
+    """The drawn adventurer (``s.drawn``) goes on a sailing Boat; one taken off a Boat, on another."""
+
+    exclude: int = -1  # the Boat it was taken off (Sailors' move), or -1
+    phase = Phase.PLACE
+
+    def legal(self, s: S) -> list[Action]:
+        return [BOATS[b] for b in stash.place_targets(s, sailing_open(s, self.exclude))]
+
+    def prompt(self, s: S) -> str:
+        return f"place the drawn {ADV_NAMES[s.drawn]} adventurer on a sailing boat"
+
+    def apply(self, s: S, action: Action) -> None:
+        assert isinstance(action, Boat)
+        drop(s)
+        place_on_boat(s, action.boat)
+
+    def peddler(self, s: S) -> None:
+        drop(s)
+        place_on_boat(s, peddler.place_choice(s, self.exclude))
 
 
 def place_on_boat(s: S, b: int) -> None:
@@ -346,34 +511,50 @@ def place_on_boat(s: S, b: int) -> None:
     s._event(f"{who(s, s.actor)} places it on boat {b + 1}")
     rogue = kind(s.drawn) == GREY
     s.drawn = -1
-    s.sub = -1
-    s.phase = RUN
     if len(s.boats[b]) >= boats.capacity(b):
-        s.tasks.insert(0, ("dock", b))
+        push(s, DockBoat(b))
     if rogue:
         stash.mind_controllers(s, b)
 
 
-def free_slots(s: S, b: int) -> list[int]:
-    side = boats.side(b)
-    if side < 0:  # the 2-seater: any Pier, whether or not a Boat is Docked there
-        return [C.slots.index(next(sl for sl in C.slots if sl[0] == pi)) for pi in range(len(C.piers))]
-    return [k for k, (_, sd) in enumerate(C.slots) if sd == side and s.slot_boat[k] < 0]
-
-
-def task_dock(s: S, b: int) -> None:
+@dataclass(frozen=True, slots=True)
+class DockBoat(Task):
     """A full boat docks at a free pier chosen by the active player (DTN, BSB); only four can (VDJ)."""
-    if s.docked[b] >= 0 or len(s.boats[b]) < boats.capacity(b):
-        return
-    slots = free_slots(s, b)
-    if not slots:
-        s._event(f"Boat {b + 1} is full but no pier on its side is free: it waits at sea")
-        return
-    if len(slots) == 1:
-        dock(s, b, slots[0])
-        return
-    s.sub = b
-    s.phase = DOCK
+
+    boat: int
+
+    def run(self, s: S) -> None:
+        b = self.boat
+        if s.docked[b] >= 0 or len(s.boats[b]) < boats.capacity(b):
+            return
+        slots = free_slots(s, b)
+        if not slots:
+            s._event(f"Boat {b + 1} is full but no pier on its side is free: it waits at sea")
+        elif len(slots) == 1:
+            dock(s, b, slots[0])
+        else:
+            push(s, DockAt(b))
+
+
+@dataclass(frozen=True, slots=True)
+class DockAt(Decision):
+    boat: int
+    phase = Phase.DOCK
+
+    def legal(self, s: S) -> list[Action]:
+        return [DOCKS[k] for k in free_slots(s, self.boat)]
+
+    def prompt(self, s: S) -> str:
+        return f"dock the full boat {self.boat + 1} at a free pier"
+
+    def apply(self, s: S, action: Action) -> None:
+        assert isinstance(action, Dock)
+        drop(s)
+        dock(s, self.boat, action.slot)
+
+    def peddler(self, s: S) -> None:
+        drop(s)
+        dock(s, self.boat, free_slots(s, self.boat)[0])
 
 
 def dock(s: S, b: int, k: int) -> None:
@@ -384,8 +565,6 @@ def dock(s: S, b: int, k: int) -> None:
     s._event(f"{who(s, s.actor)} docks boat {b + 1} at {SLOT_IDS[k]}: " + "+".join(ADV_NAMES[c] for c in s.boats[b]))
     s.slot_adv[k] = s.slot_adv[k] + s.boats[b]  # the 2-seater's Adventurers join those at the Pier
     s.boats[b] = []
-    s.sub = -1
-    s.phase = RUN
     if rogues:
         rogue_on_dock(s, rogues)
 
@@ -397,41 +576,92 @@ def rogue_on_dock(s: S, rogues: int) -> None:
         if eff == "dock-corruption":
             draw_corruption(s, s.actor, 1)
         elif eff == "rob" and s.np > 1:
-            s.tasks.insert(0, ("rob", rogues))
-    stash.rogue_docked(s, rogues)
+            push(s, Robbers(rogues))
+    hours = stash.rogue_docked(s, rogues)
+    if hours is not None:
+        push(s, AdvanceTimepiece(hours))
+    if stash.active(s, "raiders") and s.actor < s.seats and s.square:
+        push(s, RAID_FRAME)
 
 
-def task_rob(s: S, n: int) -> None:
-    rivals = [q for q in range(s.np) if q != s.actor]
-    if len(rivals) == 1:
-        rob(s, rivals[0], n)
-        return
-    s.sub = n
-    s.phase = ROB
+@dataclass(frozen=True, slots=True)
+class Robbers(Task):
+    """Robbers: the docking player sets them on a rival, who draws 1 Corruption a Rogue."""
+
+    rogues: int
+
+    def run(self, s: S) -> None:
+        rivals = [q for q in range(s.np) if q != s.actor]
+        if len(rivals) == 1:
+            rob(s, rivals[0], self.rogues)
+        else:
+            push(s, RobChoice(seat=s.actor, options=tuple(ROBS[q] for q in rivals), rogues=self.rogues))
+
+
+@dataclass(frozen=True, slots=True)
+class RobChoice(Choice):
+    rogues: int
+    phase = Phase.ROB
+
+    def prompt(self, s: S) -> str:
+        return "Robbers: choose the rival who draws the Corruption"
+
+    def chosen(self, s: S, action: Action) -> None:
+        assert isinstance(action, Rob)
+        rob(s, action.seat, self.rogues)
+
+    def peddler(self, s: S) -> None:  # the Peddler sets them on the player
+        drop(s)
+        rob(s, 0, self.rogues)
 
 
 def rob(s: S, q: int, n: int) -> None:
     s._event(f"Robbers: {who(s, s.actor)} sets them on {who(s, q)}")
     draw_corruption(s, q, n)
-    s.sub = -1
-    s.phase = RUN
+
+
+@dataclass(frozen=True, slots=True)
+class RaidOffer(Decision):
+    """8 Raiders: for 1 Corruption, the ability of a Town Square card (which then goes under the deck)."""
+
+    phase = Phase.RAID
+
+    def legal(self, s: S) -> list[Action]:
+        return stash.raid_options(s)
+
+    def prompt(self, s: S) -> str:
+        return "Raiders: draw 1 Corruption to use a Town Square Townsfolk's ability, or skip"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+        if isinstance(action, Raid):
+            stash.raid(s, action.townsfolk)
+            push(s, UseAbility(action.townsfolk))
 
 
 # == Townsfolk and Staff =============================================================
-def refill_square(s: S) -> None:
-    while len(s.square) < C.square:
-        if s.tf_deck:
-            s.square.append(s.tf_deck.pop())
-        elif s.tf_bottom:
-            s.square.append(s.tf_bottom.pop(0))
-        else:
-            break
+@dataclass(frozen=True, slots=True)
+class Recruit(Decision):
+    phase = Phase.RECRUIT
+
+    def legal(self, s: S) -> list[Action]:
+        return legal_recruit(s, s.actor)
+
+    def prompt(self, s: S) -> str:
+        return "hire a Townsfolk, replace one in the Town Square, or skip"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+        if isinstance(action, Hire):
+            hire(s, action.townsfolk)
+        elif isinstance(action, Replace):
+            replace_townsfolk(s, action.townsfolk)
 
 
-def legal_recruit(s: S, p: int) -> list[Act]:
-    out = [act("hire", C.townsfolk[t].id) for t in s.square if C.townsfolk[t].cost <= s.gold[p]]
-    out += [act("replace", C.townsfolk[t].id) for t in s.square]
-    out.append(act("skip"))
+def legal_recruit(s: S, p: int) -> list[Action]:
+    out: list[Action] = [HIRES[t] for t in s.square if C.townsfolk[t].cost <= s.gold[p]]
+    out += [REPLACES[t] for t in s.square]
+    out.append(SKIP)
     return out
 
 
@@ -445,160 +675,241 @@ def hire(s: S, t: int) -> None:
         refill_square(s)
     s.staff[p].append(t)
     s._event(f"Seat {p} hires {card.name} ({card.set}) for {card.cost} gold")
-    s.phase = RUN
-    s.tasks.insert(0, ("ability", t))
     if len(s.staff[p]) <= C.staff_spaces:
-        s.tasks.insert(1, ("staff", len(s.staff[p]) - 1))
+        push(s, StaffAbility(len(s.staff[p]) - 1))
+    push(s, UseAbility(t))
 
 
-def replace(s: S, t: int) -> None:
+def replace_townsfolk(s: S, t: int) -> None:
     """Replace: a Town Square card goes under the deck and the square is refilled."""
     s.square.remove(t)
     s.tf_bottom.append(t)
     refill_square(s)
     s._event(f"Seat {s.actor} replaces {C.townsfolk[t].name} in the Town Square")
-    s.phase = RUN
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility(Task):
+    townsfolk: int
+
+    def run(self, s: S) -> None:
+        townsfolk_ability(s, self.townsfolk)
+
+
+@dataclass(frozen=True, slots=True)
+class StaffAbility(Task):
+    space: int
+
+    def run(self, s: S) -> None:
+        staff_ability(s, s.actor, self.space)
 
 
 def townsfolk_ability(s: S, t: int) -> None:
+    """A hired (or raided) Townsfolk's ability; the Secret Stash sets' abilities are the printed ones."""
     card = C.townsfolk[t]
     p = s.actor
     k, n = card.ability, card.amount
-    if stash.ability(s, t):
-        return
-    if k == "gold":
+    if k == "staff-one":  # Officials
+        push(s, stash.Officials(1))
+    elif k == "staff-all":
+        push(s, stash.Officials(C.staff_spaces))
+    elif k in ("good-large-discard", "good-small-discard"):  # Artisans
+        produce(s, p, good(card.colour, k.startswith("good-large")), 1)
+        for _ in range(n):
+            push(s, DISCARD_TASK)
+    elif k == "grey-good":  # Underworld
+        stash.gain_grey_good(s, p, n)
+    elif k == "recruit":
+        push(s, RECRUIT_FRAME)
+    elif k == "corruption":  # Legends
+        draw_corruption(s, p, n)
+    elif k == "gold":
         gain(s, p, n)
         s._event(f"{card.name}: Seat {p} gains {n} gold")
     elif k == "discard":
-        s.tasks[0:0] = [("discard",)] * n
+        for _ in range(n):
+            push(s, DISCARD_TASK)
     elif k in ("good-small", "good-large"):
-        from .merchants import produce
-
         produce(s, p, card.colour * 2 + (k == "good-large"), n)
     elif k == "load":
-        s.tasks[0:0] = [("place",)] * n
-    elif k == "return":
-        s.tasks[0:0] = [("return",)] * n
-    elif k == "move":
-        s.tasks[0:0] = [("take",)] * n
-
-
-def staff_ability(s: S, p: int, space: int) -> None:
-    """A Staff space with a Townsfolk assigned: its ability (on hiring, and at each later day's start)."""
-    kind, n = C.merchants[s.merchant[p]].staff[space]
-    if kind == "gold":
-        gain(s, p, n)
-        s._event(f"Staff: Seat {p} gains {n} gold")
-    elif kind == "discard":
         for _ in range(n):
-            if s.corr[p]:
-                worst = max(s.corr[p], key=lambda c: (C.corruption[c].icons, -C.corruption[c].faction))
-                discard_corruption(s, p, worst)
-    else:
-        merchant_of(s, p).staff(s, p, n)
+            push(s, LOAD)
+    elif k == "return":
+        for _ in range(n):
+            push(s, RETURN_FRAME)
+    elif k == "move":
+        for _ in range(n):
+            push(s, TAKE_FRAME)
 
 
-def discard_corruption(s: S, p: int, c: int) -> None:
-    s.corr[p].remove(c)
-    s.cdiscard.append(c)
-    s._event(f"{who(s, p)} discards a Corruption card ({C.corruption[c].icons} icon)")
+@dataclass(frozen=True, slots=True)
+class DiscardCorruption(Task):
+    """Discard a Corruption card, if you hold one when it comes to it."""
+
+    def run(self, s: S) -> None:
+        if s.corr[s.actor]:
+            push(s, DISCARD_FRAME)
 
 
-def legal_discard(s: S, p: int) -> list[Act]:
-    return [act("discard", C.corruption[c].id) for c in sorted(set(s.corr[p]))] or [act("skip")]
+@dataclass(frozen=True, slots=True)
+class DiscardChoice(Decision):
+    phase = Phase.DISCARD
+
+    def legal(self, s: S) -> list[Action]:
+        return legal_discard(s, s.actor)
+
+    def prompt(self, s: S) -> str:
+        return "choose a Corruption card to discard"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+        if isinstance(action, Discard):
+            discard_corruption(s, s.actor, action.card)
 
 
-def legal_return(s: S, p: int, verb: str) -> list[Act]:
+def legal_discard(s: S, p: int) -> list[Action]:
+    return [DISCARDS[c] for c in sorted(set(s.corr[p]))] or [SKIP]
+
+
+def legal_return(s: S, table: tuple[tuple[Action, ...], ...]) -> list[Action]:
     out = []
     for b in range(len(s.boats)):
         if s.docked[b] < 0:
             for c in sorted(set(s.boats[b])):
-                out.append(act(verb, b + 1, ADV_NAMES[c]))
-    return out or [act("skip")]
+                out.append(table[b][c])
+    return out or [SKIP]
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnChoice(Decision):
+    """Sailors: an adventurer on a sailing Boat back to the bag."""
+
+    phase = Phase.RETURN
+
+    def legal(self, s: S) -> list[Action]:
+        return legal_return(s, RETURNS)
+
+    def prompt(self, s: S) -> str:
+        return "send an adventurer on a sailing boat back to the bag"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+        if isinstance(action, Return):
+            b, c = action.boat, action.adventurer
+            s.boats[b].remove(c)
+            s.bag[c] += 1
+            s._event(f"Seat {s.actor} sends a {ADV_NAMES[c]} adventurer from boat {b + 1} back to the bag")
+
+
+@dataclass(frozen=True, slots=True)
+class TakeChoice(Decision):
+    """Sailors: an adventurer taken off a sailing Boat, to be placed on another."""
+
+    phase = Phase.TAKE
+
+    def legal(self, s: S) -> list[Action]:
+        return legal_return(s, TAKES)
+
+    def prompt(self, s: S) -> str:
+        return "take an adventurer off a sailing boat to move it"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+        if isinstance(action, Take):
+            b, c = action.boat, action.adventurer
+            s.boats[b].remove(c)
+            s._event(f"Seat {s.actor} takes a {ADV_NAMES[c]} adventurer off boat {b + 1}")
+            push(s, PutAdventurer(c, b))
+
+
+@dataclass(frozen=True, slots=True)
+class PutAdventurer(Task):
+    """The adventurer taken off a Boat, in the player's hand until placed on another (or back, if none)."""
+
+    adventurer: int
+    boat: int
+
+    def run(self, s: S) -> None:
+        if sailing_open(s, self.boat):
+            s.drawn = self.adventurer
+            push(s, Place(self.boat))
+        else:
+            s.boats[self.boat].append(self.adventurer)
+
+
+@dataclass(frozen=True, slots=True)
+class Sponsor(Decision):
+    phase = Phase.SPONSOR
+
+    def legal(self, s: S) -> list[Action]:
+        return [SHIELDS[c] for c in range(4) if s.shields[s.actor][c] < C.shield_max]
+
+    def prompt(self, s: S) -> str:
+        return "choose the faction to sponsor"
+
+    def apply(self, s: S, action: Action) -> None:
+        assert isinstance(action, Shield)
+        drop(s)
+        sponsor(s, action.colour)
 
 
 def sponsor(s: S, c: int) -> None:
     """Gain sponsorship with a faction: one shield of its colour on your shop board (MRBG, UFG)."""
     s.shields[s.actor][c] += 1
     s._event(f"Seat {s.actor} sponsors the {COLOURS[c]} faction ({s.shields[s.actor][c]} shields)")
-    s.phase = RUN
 
 
-# == the task runner ===================================================================
-def run(s: S) -> None:
-    """Do queued work until a seat must decide or the game ends."""
+@dataclass(frozen=True, slots=True)
+class MarketTurn(Task):
+    """The Market: each merchant sells in turn, first to reach the Market token first; then sponsorship."""
+
+    def run(self, s: S) -> None:
+        if not s.order:
+            end_market(s)
+            return
+        push(s, self)
+        p = s.actor = s.order[0]
+        if p >= s.seats:
+            peddler_sells(s)
+            s.order.pop(0)
+        elif not legal_sales(s, p):
+            s.order.pop(0)
+        else:
+            push(s, SELLING)
+
+
+@dataclass(frozen=True, slots=True)
+class Selling(Decision):
+    phase = Phase.SELL
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        p = s.actor
+        return (*legal_sales(s, p), DONE, *stash.pay_options(s, p))
+
+    def prompt(self, s: S) -> str:
+        return "sell a good at a pier, or done"
+
+    def apply(self, s: S, action: Action) -> None:
+        p = s.actor
+        if isinstance(action, Pay):
+            stash.pay_cost(s, p, action.card)
+            return
+        if isinstance(action, Sell):
+            sell(s, p, action.good, action.pier, action.rogues)
+            if legal_sales(s, p):
+                return
+        s.order.pop(0)
+        drop(s)
+
+
+def peddler_sells(s: S) -> None:
+    p = s.seats
     while True:
-        if s.phase != RUN:
-            if s.actor >= s.seats and s.phase != OVER:
-                peddler.decide(s)
-                continue
+        opts = sale_options(s, p)
+        if not opts:
             return
-        if s.tasks:
-            task = s.tasks.pop(0)
-            kind = task[0]
-            if kind == "place":
-                task_place(s)
-            elif kind == "dock":
-                task_dock(s, task[1])
-            elif kind == "rob":
-                task_rob(s, task[1])
-            elif kind == "ability":
-                townsfolk_ability(s, task[1])
-            elif kind == "staff":
-                staff_ability(s, s.actor, task[1])
-            elif kind == "discard":
-                if s.corr[s.actor]:
-                    s.phase = DISCARD
-            elif kind == "return":
-                s.phase = RETURN
-            elif kind == "take":
-                s.phase = TAKE
-            elif kind == "put":
-                if sailing_open(s, task[2]):
-                    s.drawn, s.sub = task[1], task[2]
-                    s.phase = PLACE
-                else:
-                    s.boats[task[2]].append(task[1])
-            elif kind == "advance":
-                advance_timepiece(s, s.actor, task[1])
-            elif kind == "pgoods":
-                peddler.gain_goods(s)
-            elif kind == "mind":
-                if len(s.boats[task[1]]) and s.docked[task[1]] < 0:
-                    s.sub, s.phase = task[1], MIND
-            elif kind == "raid":
-                s.phase = RAID
-            elif kind == "recruit":
-                s.phase = RECRUIT
-            elif kind == "refill":
-                refill_square(s)
-            continue
-        if s.stage == ST_PROD:
-            p = next_on_clock(s)
-            if p < 0:
-                start_market(s)
-                continue
-            s.actor = p
-            if p >= s.seats:
-                peddler.take_turn(s)
-                continue
-            s.phase = MAIN
-            return
-        if s.stage == ST_MARKET:
-            if not s.order:
-                end_market(s)
-                continue
-            s.actor = s.order[0]
-            if s.actor >= s.seats:
-                peddler.sell_all(s)
-                s.order.pop(0)
-                continue
-            if not legal_sales(s, s.actor):
-                s.order.pop(0)
-                continue
-            s.phase = SELL
-            return
-        return
+        g, pi, _, rog = peddler.best_sale(opts)
+        sell(s, p, g, pi, rog)
 
 
 # == Market ==============================================================================
@@ -617,28 +928,21 @@ def start_market(s: S) -> None:
         s.boats[b] = []
     s._event(f"Day {s.day}: Market. Halls " + ", ".join(f"{COLOURS[c]} {s.halls[c]}" for c in range(4))
              + f"; Lair {s.lair}")
-    s.stage = ST_MARKET
+    s.stage = Stage.MARKET
     s.bought = [0] * (len(C.piers) * 5)
     s.order = sorted(range(s.np), key=lambda p: s.stack[p])
+    push(s, MARKET)
 
 
 def customers(s: S, pier: int, colour: int) -> int:
     return stash.charlatans(s, pier, colour, customers_raw(s, pier, colour))
 
 
-def customers_raw(s: S, pier: int, colour: int) -> int:
-    n = 0
-    for k, (pi, _) in enumerate(C.slots):
-        if pi == pier:
-            n += sum(weight(c) for c in s.slot_adv[k] if kind(c) == colour)
-    return n
-
-
 def sale_options(s: S, p: int) -> list[tuple[int, int, int, bool]]:
     """(good, pier, price, to_rogues) for every sale open to ``p``: a good to matching customers on a
     pier that takes its size, price = value x matching customers (MRBG, RAND); each group of customers
     buys one good from each merchant (designed). Cultists: Rogues buy any colour (RAND, MARTA)."""
-    out = []
+    out: list[tuple[int, int, int, bool]] = []
     cultists = stash.active(s, "buy-anything")
     bit = 1 << p
     for g in range(N_GOODS):
@@ -658,8 +962,8 @@ def sale_options(s: S, p: int) -> list[tuple[int, int, int, bool]]:
     return out
 
 
-def legal_sales(s: S, p: int) -> list[Act]:
-    return [act("sell", GOOD_IDS[g], ("rogues-" if rog else "") + PIER_IDS[pi]) for g, pi, _, rog in sale_options(s, p)]
+def legal_sales(s: S, p: int) -> list[Action]:
+    return [SELLS[g][pi][rog] for g, pi, _, rog in sale_options(s, p)]
 
 
 def sell(s: S, p: int, g: int, pi: int, rogues: bool) -> None:
@@ -745,11 +1049,6 @@ def faction_icons(s: S, p: int) -> list[int]:
     return out
 
 
-def hall_count(s: S, c: int) -> int:
-    """Adventurers in a Faction Hall, a Doppelganger among them."""
-    return s.halls[c] + s.hall_rogues[c] + s.hall_leaders[c] + s.hall_rogue_leaders[c]
-
-
 def final_scoring(s: S) -> None:
     """After the 3rd Market: gold for non-Rogue faction icons (TOTB, MRBG); Corruption costs gold,
     more with more Rogues in the Lair (designed); most gold wins."""
@@ -766,202 +1065,38 @@ def final_scoring(s: S) -> None:
         gain(s, p, g)
         lost = pay(s, p, corrupt[p] * rate)
         s._event(f"Final scoring: {who(s, p)} +{g} for faction icons, -{lost} for Corruption")
-    s.stage = ST_OVER
-    s.phase = OVER
+    s.stage = Stage.OVER
 
 
-# == legal actions and apply =================================================================
-def legal(s: S) -> tuple[Action, ...]:
-    p, ph = s.actor, s.phase
-    if ph == SETUP:
-        taken = set(s.merchant)
-        return tuple(act("merchant", m) for m in sorted(MERCHANTS) if m not in taken)
-    if ph == MAIN:
-        return tuple(challenges.options(s, p)) + tuple(legal_main(s, p)) + tuple(stash.pay_options(s, p))
-    if ph == PLACE:
-        return tuple(act("boat", b + 1) for b in stash.place_targets(s, sailing_open(s, s.sub)))
-    if ph == DOCK:
-        return tuple(act("dock", SLOT_IDS[k]) for k in free_slots(s, s.sub))
-    if ph == RECRUIT:
-        return tuple(legal_recruit(s, p))
-    if ph == SPONSOR:
-        return tuple(act("shield", COLOURS[c]) for c in range(4) if s.shields[p][c] < C.shield_max)
-    if ph == DISCARD:
-        return tuple(legal_discard(s, p))
-    if ph == RETURN:
-        return tuple(legal_return(s, p, "return"))
-    if ph == TAKE:
-        return tuple(legal_return(s, p, "take"))
-    if ph == ROB:
-        return tuple(act("rob", q) for q in range(s.np) if q != p)
-    if ph == MERCH:
-        return tuple(merchant_of(s, p).legal(s, p))
-    if ph == SELL:
-        return tuple(legal_sales(s, p)) + (act("done"),) + tuple(stash.pay_options(s, p))
-    return legal_stash(s, p, ph)
-
-
-def legal_stash(s: S, p: int, ph: int) -> tuple[Action, ...]:
-    if ph == KRAKEN:
-        return tuple(stash.kraken_targets(s))
-    if ph == HALL:
-        return tuple(act("hall", COLOURS[c]) for c in range(4))
-    if ph == ASSASSIN:
-        return tuple(act("kill", C.townsfolk[t].id) for t in s.square)
-    if ph == MIND:
-        return tuple(stash.mind_options(s))
-    if ph == RAID:
-        return tuple(stash.raid_options(s))
-    if ph == STAFF:
-        return tuple(stash.staff_options(s))
-    if ph == PAYGOOD:
-        return tuple(stash.pay_good_options(s, p))
-    if ph == FESTIVAL:
-        return tuple(stash.festival_options(s, p))
-    return ()
-
-
-def apply(s: S, a: Action) -> None:
-    assert isinstance(a, Act)
-    p, ph, v = s.actor, s.phase, a.verb
-    if ph == SETUP:
-        take_merchant(s, p, a.a)
-        if p + 1 < s.seats:
-            s.actor = p + 1
+# == the driver =========================================================================
+def run(s: S) -> None:
+    """Do the work on top of the stack until a seat must decide or the game ends."""
+    while True:
+        frames = s.frames
+        if not frames:
+            return
+        f = frames[-1]
+        if isinstance(f, Task):
+            s.frames = frames[:-1]
+            f.run(s)
+        elif f.actor(s) >= s.seats:
+            peddler.decide(s)
         else:
-            start_game(s)
-        return
-    if v == "challenge":
-        challenges.complete(s)
-    elif v == "pay":
-        s.resume = ph
-        stash.pay_cost(s, p, CORR_BY_ID[a.a])
-    elif ph == MAIN:
-        take_action(s, a.a)
-    elif ph == PLACE:
-        place_on_boat(s, int(a.a) - 1)
-    elif ph == DOCK:
-        dock(s, s.sub, SLOT_IDS.index(a.a))
-    elif ph == RECRUIT:
-        s.phase = RUN
-        if v == "hire":
-            hire(s, TF_BY_ID[a.a])
-        elif v == "replace":
-            replace(s, TF_BY_ID[a.a])
-    elif ph == SPONSOR:
-        sponsor(s, COLOURS.index(a.a))
-    elif ph == DISCARD:
-        s.phase = RUN
-        if v == "discard":
-            c = CORR_BY_ID[a.a]
-            discard_corruption(s, p, c)
-    elif ph in (RETURN, TAKE):
-        s.phase = RUN
-        if v != "skip":
-            b, c = int(a.a) - 1, ADV_NAMES.index(a.b)
-            s.boats[b].remove(c)
-            if v == "return":
-                s.bag[c] += 1
-                s._event(f"Seat {p} sends a {a.b} adventurer from boat {a.a} back to the bag")
-            else:
-                s._event(f"Seat {p} takes a {a.b} adventurer off boat {a.a}")
-                s.tasks.insert(0, ("put", c, b))
-    elif ph == ROB:
-        rob(s, int(a.a), s.sub)
-    elif ph == MERCH:
-        if not merchant_of(s, p).step(s, p, a):
-            s.phase = RUN
-    elif ph >= KRAKEN:
-        apply_stash(s, p, ph, a)
-    elif ph == SELL:
-        if v == "done":
-            s.order.pop(0)
-            s.phase = RUN
-        else:
-            g = GOOD_IDS.index(a.a)
-            rog = a.b.startswith("rogues-")
-            sell(s, p, g, PIER_IDS.index(a.b.removeprefix("rogues-")), rog)
-            if not legal_sales(s, p):
-                s.order.pop(0)
-                s.phase = RUN
-    run(s)
+            return
 
 
-def apply_stash(s: S, p: int, ph: int, a: Act) -> None:
-    v = a.verb
-    if ph == KRAKEN:
-        stash.kraken_take(s, int(a.a) - 1, ADV_NAMES.index(a.b))
-    elif ph == HALL:
-        stash.doppelganger_hall(s, COLOURS.index(a.a))
-    elif ph == ASSASSIN:
-        stash.assassinate(s, TF_BY_ID[a.a])
-    elif ph in (MIND, RAID):
-        s.phase = RUN
-        if v == "mind":
-            stash.mind_return(s, ADV_NAMES.index(a.a))
-        elif v == "raid":
-            stash.raid(s, TF_BY_ID[a.a])
-        s.sub = -1
-    elif ph == STAFF:
-        if v == "skip":
-            s.phase = RUN
-        else:
-            stash.staff_pick(s, int(a.a) - 1)
-    elif ph == PAYGOOD:
-        stash.pay_good(s, p, GOOD_IDS.index(a.a))
-    elif ph == FESTIVAL:
-        if v == "draw":
-            draw_to_place(s)
-        else:
-            stash.festival_lure(s, ADV_NAMES.index(a.a), a.b)
-
-
-def prompt(s: S) -> str:
-    ph = s.phase
-    if ph == SETUP:
-        return "choose your merchant"
-    if ph == MAIN:
-        return f"day {s.day}, hour {s.time[s.actor]}: choose an action space on your shop board"
-    if ph == PLACE:
-        return f"place the drawn {ADV_NAMES[s.drawn]} adventurer on a sailing boat"
-    if ph == DOCK:
-        return f"dock the full boat {s.sub + 1} at a free pier"
-    if ph == RECRUIT:
-        return "hire a Townsfolk, replace one in the Town Square, or skip"
-    if ph == SPONSOR:
-        return "choose the faction to sponsor"
-    if ph == DISCARD:
-        return "choose a Corruption card to discard"
-    if ph == RETURN:
-        return "send an adventurer on a sailing boat back to the bag"
-    if ph == TAKE:
-        return "take an adventurer off a sailing boat to move it"
-    if ph == ROB:
-        return "Robbers: choose the rival who draws the Corruption"
-    if ph == MERCH:
-        return merchant_of(s, s.actor).prompt(s, s.actor)
-    if ph == SELL:
-        return "sell a good at a pier, or done"
-    return STASH_PROMPTS.get(ph, "")
-
-
-STASH_PROMPTS = {
-    KRAKEN: "Kraken: choose a Customer on a Sailing Boat to drag into the bay",
-    HALL: "Doppelgangers: choose the Faction Hall the Rogue joins",
-    ASSASSIN: "Assassins: choose the Townsfolk to discard from the Town Square",
-    MIND: "Mind Controllers: draw 1 Corruption to send a Customer from that Boat to the bag, or skip",
-    RAID: "Raiders: draw 1 Corruption to use a Town Square Townsfolk's ability, or skip",
-    STAFF: "Officials: choose a Staff Ability to activate",
-    PAYGOOD: "choose a Good from your Sale Shelf to pay the Corruption card's cost",
-    FESTIVAL: "Dragon Island Festival: draw from the bag, or lure a guest from Dragon Island",
-}
+# One shared instance of each frame without fields.
+CLOCK, MARKET, TURN, LOAD, PEDDLER_GOODS = Clock(), MarketTurn(), Turn(), LoadAdventurer(), PeddlerGoods()
+SELLING, MERCHANT_STEP, FESTIVAL_FRAME, PLACE_ANY = Selling(), MerchantStep(), Festival(), Place()
+RECRUIT_FRAME, SPONSOR_FRAME, RAID_FRAME = Recruit(), Sponsor(), RaidOffer()
+DISCARD_TASK, DISCARD_FRAME, RETURN_FRAME, TAKE_FRAME = DiscardCorruption(), DiscardChoice(), ReturnChoice(), TakeChoice()
 
 
 def check_consistent(s: S) -> None:
     """A loaded state must keep every adventurer and every card somewhere."""
     total = sum(s.bag) + sum(len(b) for b in s.boats) + sum(len(x) for x in s.slot_adv) + sum(s.halls) + s.lair
     total += sum(s.bay) + sum(s.hall_rogues) + len(s.island)
-    total += (s.drawn >= 0) + sum(1 for task in s.tasks if task[0] == "put")
+    total += (s.drawn >= 0) + sum(1 for f in s.frames if isinstance(f, PutAdventurer))
     rc = C.rogues[s.rogue]
     expect = sum(C.adventurers) - (C.adventurers[GREY] - rc.bag - rc.lair)
     if total != expect:
@@ -970,6 +1105,3 @@ def check_consistent(s: S) -> None:
     expect = len(stash.corruption_deck(s))
     if cards != expect:
         raise BadRecord(f"saved state holds {cards} Corruption cards, expected {expect}")
-
-
-__all__ = ["PHASES", "STAGES", "setup", "legal", "apply", "prompt", "SIZES"]

@@ -3,25 +3,51 @@
 Each module is an option (``__init__.SPEC``); ``rules.py`` calls in here at the
 points the rulebook names (drawing a Rogue, docking, the Market, final
 scoring). Rogue effects are keyed by the card's ``effect`` id, numbers live in
-``data/*.toml``. Printed text: ``shared/rulebooks/merchants-cove-secret-stash.txt``.
+``data/*.toml``. The decisions a Stash card asks for are frames here; whatever
+they set off beyond them (a Raid's Townsfolk ability, a lured guest's placing)
+is ``rules.py``'s. Printed text: ``shared/rulebooks/merchants-cove-secret-stash.txt``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import rules as R
-from .actions import Act, act
+from freetrader.core import Action
+from freetrader.core.frames import push, replace
+
+from . import board as B
+from .actions import (
+    DRAW,
+    GIVES,
+    HALLS,
+    KILLS,
+    KRAKENS,
+    LURES,
+    MINDS,
+    PAYS,
+    RAIDS,
+    SKIP,
+    STAFFS,
+    Give,
+    Hall,
+    Kill,
+    Kraken,
+    Mind,
+    Staff,
+)
 from .boats import capacity
-from .components import ADV_NAMES, COLOURS, GREY, good
+from .components import ADV_NAMES, COLOURS, GOOD_IDS, GREY, good
 from .components import COMPONENTS as C
+from .flow import Choice, Decision, Task, drop
 from .merchants import draw_corruption, gain, pay
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .state import CoveState as S
 
 SETS = tuple(C.tf_sets)
-ROGUE_BY_ID = {r.id: r.index for r in C.rogues}
+ROGUE_BY_ID = B.ROGUE_BY_ID
 BASE_ROGUES = tuple(r.index for r in C.rogues if r.box == "base")
 GREY_GOOD = good(GREY, 0)
 DRAWN_EFFECTS = ("kraken", "doppelgangers", "assassins")  # the Rogue is not placed: the effect replaces it
@@ -69,7 +95,7 @@ def rogue_drawn(s: S, c: int) -> bool:
     for r in s.rogues:
         eff = C.rogues[r].effect
         if eff in DRAWN_EFFECTS:
-            s._event(f"{R.who(s, s.actor)} draws a Rogue: {C.rogues[r].name}")
+            s._event(f"{B.who(s, s.actor)} draws a Rogue: {C.rogues[r].name}")
             {"kraken": kraken, "doppelgangers": doppelgangers, "assassins": assassins}[eff](s, c)
             return True
     return False
@@ -78,12 +104,13 @@ def rogue_drawn(s: S, c: int) -> bool:
 def kraken(s: S, rogue: int) -> None:
     """5 Kraken: the Rogue back to the bag, then one Customer from a Sailing Boat into the bay."""
     s.bag[rogue] += 1
-    if kraken_targets(s):
-        s.phase = R.KRAKEN
+    targets = kraken_targets(s)
+    if targets:
+        push(s, KrakenChoice(seat=s.actor, options=tuple(targets)))
 
 
-def kraken_targets(s: S) -> list[Act]:
-    return [act("kraken", b + 1, ADV_NAMES[c]) for b in range(len(s.boats)) if s.docked[b] < 0
+def kraken_targets(s: S) -> list[Action]:
+    return [KRAKENS[b][c] for b in range(len(s.boats)) if s.docked[b] < 0
             for c in sorted(set(s.boats[b])) if c % 5 != GREY]
 
 
@@ -91,13 +118,33 @@ def kraken_take(s: S, b: int, c: int) -> None:
     s.boats[b].remove(c)
     s.bay[c] += 1
     s._event(f"The Kraken takes a {ADV_NAMES[c]} Customer from boat {b + 1} into the bay")
-    s.phase = R.RUN
+
+
+@dataclass(frozen=True, slots=True)
+class KrakenChoice(Choice):
+    """The drawing player chooses the Customer (ruling 2); the Peddler counts Boats on from its Location icon."""
+
+    phase = Phase.KRAKEN
+
+    def prompt(self, s: S) -> str:
+        return "Kraken: choose a Customer on a Sailing Boat to drag into the bay"
+
+    def chosen(self, s: S, action: Action) -> None:
+        assert isinstance(action, Kraken)
+        kraken_take(s, action.boat, action.adventurer)
+
+    def peddler(self, s: S) -> None:
+        start = B.location_icon(s)
+        targets = [a for a in kraken_targets(s) if isinstance(a, Kraken)]
+        a = min(targets, key=lambda x: (x.boat - start) % len(s.boats))
+        drop(s)
+        kraken_take(s, a.boat, a.adventurer)
 
 
 def doppelgangers(s: S, rogue: int) -> None:
     """10 Doppelgangers: into a Faction Hall of choice, then 1 Adventurer of that Hall back to the bag."""
     s.drawn = rogue
-    s.phase = R.HALL
+    push(s, HallChoice(seat=s.actor, options=HALLS))
 
 
 def doppelganger_hall(s: S, c: int) -> None:
@@ -112,22 +159,56 @@ def doppelganger_hall(s: S, c: int) -> None:
         s.hall_leaders[c] -= 1
         s.bag[c + 5] += 1
     s._event(f"A Doppelganger joins the {COLOURS[c]} Faction Hall; one of its Adventurers returns to the bag")
-    s.phase = R.RUN
+
+
+@dataclass(frozen=True, slots=True)
+class HallChoice(Choice):
+    """The Faction Hall a Doppelganger joins; the Peddler's Location icon picks it."""
+
+    phase = Phase.HALL
+
+    def prompt(self, s: S) -> str:
+        return "Doppelgangers: choose the Faction Hall the Rogue joins"
+
+    def chosen(self, s: S, action: Action) -> None:
+        assert isinstance(action, Hall)
+        doppelganger_hall(s, action.colour)
+
+    def peddler(self, s: S) -> None:
+        drop(s)
+        doppelganger_hall(s, B.location_icon(s) % 4)
 
 
 def assassins(s: S, rogue: int) -> None:
     """11 Assassins: the Rogue back to the bag; discard 1 Townsfolk from the Town Square, then refill."""
     s.bag[rogue] += 1
     if s.square:
-        s.phase = R.ASSASSIN
+        push(s, AssassinChoice(seat=s.actor, options=tuple(KILLS[t] for t in s.square)))
 
 
 def assassinate(s: S, t: int) -> None:
     s.square.remove(t)
     s.tf_bottom.append(t)
-    R.refill_square(s)
+    B.refill_square(s)
     s._event(f"Assassins: {C.townsfolk[t].name} is discarded from the Town Square")
-    s.phase = R.RUN
+
+
+@dataclass(frozen=True, slots=True)
+class AssassinChoice(Choice):
+    """The Town Square card the Assassins discard; the Peddler's Location icon picks it."""
+
+    phase = Phase.ASSASSIN
+
+    def prompt(self, s: S) -> str:
+        return "Assassins: choose the Townsfolk to discard from the Town Square"
+
+    def chosen(self, s: S, action: Action) -> None:
+        assert isinstance(action, Kill)
+        assassinate(s, action.townsfolk)
+
+    def peddler(self, s: S) -> None:
+        drop(s)
+        assassinate(s, s.square[B.location_icon(s) % len(s.square)])
 
 
 def place_targets(s: S, boats: list[int]) -> list[int]:
@@ -135,10 +216,10 @@ def place_targets(s: S, boats: list[int]) -> list[int]:
     if s.drawn % 5 != GREY:
         return boats
     if active(s, "walkers"):
-        with_rogue = [b for b in boats if R.has_rogue(s.boats[b])]
+        with_rogue = [b for b in boats if B.has_rogue(s.boats[b])]
         boats = with_rogue or boats
     if active(s, "backers"):
-        docking = [b for b in boats if len(s.boats[b]) == capacity(b) - 1 and R.free_slots(s, b)]
+        docking = [b for b in boats if len(s.boats[b]) == capacity(b) - 1 and B.free_slots(s, b)]
         boats = docking or boats
     return boats
 
@@ -146,23 +227,45 @@ def place_targets(s: S, boats: list[int]) -> list[int]:
 def peddler_boats(s: S, boats: list[int]) -> list[int]:
     """Ghost Sailors' Peddler rule: a drawn Rogue considers only Boats with Rogues, if any."""
     if s.drawn % 5 == GREY and active(s, "ghost"):
-        return [b for b in boats if R.has_rogue(s.boats[b])] or boats
+        return [b for b in boats if B.has_rogue(s.boats[b])] or boats
     return boats
 
 
 def mind_controllers(s: S, b: int) -> None:
     """13 Mind Controllers: a Rogue placed on a Boat; you may draw 1 Corruption to return a Customer."""
     if active(s, "mind") and s.actor < s.seats and any(c % 5 != GREY for c in s.boats[b]):
-        s.tasks.insert(0, ("mind", b))
+        push(s, MindControllers(b))
 
 
-def mind_options(s: S) -> list[Act]:
-    b = s.sub
-    return [act("mind", ADV_NAMES[c]) for c in sorted(set(s.boats[b])) if c % 5 != GREY] + [act("skip")]
+@dataclass(frozen=True, slots=True)
+class MindControllers(Task):
+    """The offer waits for the work above it (the Boat may have docked or emptied meanwhile)."""
+
+    boat: int
+
+    def run(self, s: S) -> None:
+        if len(s.boats[self.boat]) and s.docked[self.boat] < 0:
+            push(s, MindOffer(self.boat))
 
 
-def mind_return(s: S, c: int) -> None:
-    b = s.sub
+@dataclass(frozen=True, slots=True)
+class MindOffer(Decision):
+    boat: int
+    phase = Phase.MIND
+
+    def legal(self, s: S) -> list[Action]:
+        return [MINDS[c] for c in sorted(set(s.boats[self.boat])) if c % 5 != GREY] + [SKIP]
+
+    def prompt(self, s: S) -> str:
+        return "Mind Controllers: draw 1 Corruption to send a Customer from that Boat to the bag, or skip"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+        if isinstance(action, Mind):
+            mind_return(s, self.boat, action.adventurer)
+
+
+def mind_return(s: S, b: int, c: int) -> None:
     draw_corruption(s, s.actor, amount(s, "mind"))
     s.boats[b].remove(c)
     s.bag[c] += 1
@@ -170,22 +273,22 @@ def mind_return(s: S, c: int) -> None:
 
 
 # == docking a Boat with Rogues ===================================================================
-def rogue_docked(s: S, rogues: int) -> None:
-    """Pirates: 3 Gold a Rogue; Warlocks: the Timepiece 1 Hour on; Raiders: a Town Square ability."""
+def rogue_docked(s: S, rogues: int) -> int | None:
+    """Pirates: 3 Gold a Rogue; Warlocks: the Timepiece 1 Hour on (the Hours returned, for the rules to
+    advance once the work before them is done). Raiders' offer is the rules' (it uses a Townsfolk ability)."""
     p = s.actor
     if active(s, "pirates"):
         gold = amount(s, "pirates") * rogues
         gain(s, p, gold)
-        s._event(f"Pirates: {R.who(s, p)} gains {gold} Gold for {rogues} Rogue(s)")
+        s._event(f"Pirates: {B.who(s, p)} gains {gold} Gold for {rogues} Rogue(s)")
     if active(s, "warlocks"):
-        s.tasks.insert(0, ("advance", amount(s, "warlocks")))
-        s._event(f"Warlocks: {R.who(s, p)} advances 1 Hour")
-    if active(s, "raiders") and p < s.seats and s.square:
-        s.tasks.insert(0, ("raid",))
+        s._event(f"Warlocks: {B.who(s, p)} advances 1 Hour")
+        return amount(s, "warlocks")
+    return None
 
 
-def raid_options(s: S) -> list[Act]:
-    return [act("raid", C.townsfolk[t].id) for t in s.square] + [act("skip")]
+def raid_options(s: S) -> list[Action]:
+    return [RAIDS[t] for t in s.square] + [SKIP]
 
 
 def raid(s: S, t: int) -> None:
@@ -193,9 +296,8 @@ def raid(s: S, t: int) -> None:
     draw_corruption(s, s.actor, amount(s, "raiders"))
     s.square.remove(t)
     s.tf_bottom.append(t)
-    R.refill_square(s)
+    B.refill_square(s)
     s._event(f"Raiders: Seat {s.actor} uses {C.townsfolk[t].name}'s ability")
-    s.tasks.insert(0, ("ability", t))
 
 
 # == Market ====================================================================================
@@ -203,54 +305,43 @@ def charlatans(s: S, pier: int, colour: int, n: int) -> int:
     """9 Charlatans: Rogues count as one of each colour Customer not otherwise present at the Pier."""
     if n or colour == GREY or not active(s, "charlatans"):
         return n
-    return R.customers_raw(s, pier, GREY)
+    return B.customers_raw(s, pier, GREY)
 
 
 def ghost_sailors(s: S, b: int) -> bool:
     """6 Ghost Sailors: Customers left on an undocked Boat with Rogues go to the Lair."""
-    return active(s, "ghost") and R.has_rogue(s.boats[b])
+    return active(s, "ghost") and B.has_rogue(s.boats[b])
 
 
 # == Townsfolk sets ===========================================================================
-def ability(s: S, t: int) -> bool:
-    """The Secret Stash Townsfolk abilities; False if the card's ability is a base one."""
-    card = C.townsfolk[t]
-    p, k, n = s.actor, card.ability, card.amount
-    if k == "staff-one":
-        s.picked, s.sub2 = 0, 1
-        s.phase = R.STAFF
-    elif k == "staff-all":
-        s.picked, s.sub2 = 0, C.staff_spaces
-        s.phase = R.STAFF
-    elif k in ("good-large-discard", "good-small-discard"):
-        from .merchants import produce
+@dataclass(frozen=True, slots=True)
+class Officials(Decision):
+    """Officials: Staff Abilities one at a time, each at most once, assigned Townsfolk or not (ruling 8)."""
 
-        produce(s, p, good(card.colour, k.startswith("good-large")), 1)
-        s.tasks[0:0] = [("discard",)] * n
-    elif k == "grey-good":
-        gain_grey_good(s, p, n)
-    elif k == "recruit":
-        s.tasks.insert(0, ("recruit",))
-    elif k == "corruption":
-        draw_corruption(s, p, n)
-    else:
-        return False
-    return True
+    left: int  # how many more may be activated
+    picked: int = 0  # bits: the Staff spaces activated already
+    phase = Phase.STAFF
 
+    def legal(self, s: S) -> list[Action]:
+        out: list[Action] = [STAFFS[k] for k in range(C.staff_spaces) if not self.picked >> k & 1]
+        if self.left > 1:  # 'any or all' may stop
+            out.append(SKIP)
+        return out
 
-def staff_options(s: S) -> list[Act]:
-    """Officials: any Staff Ability, assigned Townsfolk or not; 'any or all' may stop."""
-    out = [act("staff", k + 1) for k in range(C.staff_spaces) if not s.picked >> k & 1]
-    if s.sub2 > 1:
-        out.append(act("skip"))
-    return out
+    def prompt(self, s: S) -> str:
+        return "Officials: choose a Staff Ability to activate"
 
-
-def staff_pick(s: S, k: int) -> None:
-    s.picked |= 1 << k
-    s.sub2 -= 1
-    s.phase = R.STAFF if s.sub2 > 0 and s.picked != (1 << C.staff_spaces) - 1 else R.RUN
-    R.staff_ability(s, s.actor, k)
+    def apply(self, s: S, action: Action) -> None:
+        if not isinstance(action, Staff):
+            drop(s)
+            return
+        k = action.space
+        picked, left = self.picked | 1 << k, self.left - 1
+        if left > 0 and picked != (1 << C.staff_spaces) - 1:
+            replace(s, Officials(left, picked))
+        else:
+            drop(s)
+        B.staff_ability(s, s.actor, k)
 
 
 def gain_grey_good(s: S, p: int, n: int = 1) -> None:
@@ -272,53 +363,64 @@ def corruption_deck(s: S) -> list[int]:
     if mode == "base":
         return deck
     if mode == "replace":
-        plain = C.corruption[R.CORR_BY_ID["c1"]].index
+        plain = C.corruption[B.CORR_BY_ID["c1"]].index
         for _ in range(len(new)):
             deck.remove(plain)
     return deck + new
 
 
-def pay_options(s: S, p: int) -> list[Act]:
+def pay_options(s: S, p: int) -> list[Action]:
     """Discard a new Corruption card at any time by paying its own cost."""
-    out = []
+    out: list[Action] = []
     for c in sorted(set(s.corr[p])):
-        kind, n = C.corruption[c].cost
-        if kind == "gold" and s.gold[p] >= n:
-            out.append(act("pay", C.corruption[c].id))
-        elif kind == "goods" and sum(s.shelf[p]) >= n:
-            out.append(act("pay", C.corruption[c].id))
+        what, n = C.corruption[c].cost
+        if what == "gold" and s.gold[p] >= n:
+            out.append(PAYS[c])
+        elif what == "goods" and sum(s.shelf[p]) >= n:
+            out.append(PAYS[c])
     return out
 
 
 def pay_cost(s: S, p: int, c: int) -> None:
-    kind, n = C.corruption[c].cost
-    if kind == "gold":
+    what, n = C.corruption[c].cost
+    if what == "gold":
         pay(s, p, n)
         s._event(f"Seat {p} pays {n} Gold")
+        B.discard_corruption(s, p, c)
     else:
-        s.sub2, s.pending = n, c
-        s.phase = R.PAYGOOD
-        return
-    R.discard_corruption(s, p, c)
+        push(s, PayWithGoods(c, n))
 
 
-def pay_good_options(s: S, p: int) -> list[Act]:
-    return [act("give", R.GOOD_IDS[g]) for g in range(len(R.GOOD_IDS)) if s.shelf[p][g] > 0]
+@dataclass(frozen=True, slots=True)
+class PayWithGoods(Decision):
+    """Goods from the Sale Shelf, one at a time, pay a Corruption card's cost; then the decision it
+    interrupted (the frame below) is asked again."""
 
+    card: int
+    left: int
+    phase = Phase.PAYGOOD
 
-def pay_good(s: S, p: int, g: int) -> None:
-    """A Good from the Sale Shelf pays the cost: it goes back to your supply (Grey ones to the board's)."""
-    s.shelf[p][g] -= 1
-    if g == GREY_GOOD:
-        s.grey += 1
-    else:
-        s.supply[p][g] += 1
-    s.sub2 -= 1
-    if s.sub2 <= 0:
-        R.discard_corruption(s, p, s.pending)
-        s.pending = -1
-        s.phase = s.resume
-    s._event(f"Seat {p} returns {R.GOOD_IDS[g]} to pay for a Corruption card")
+    def legal(self, s: S) -> list[Action]:
+        shelf = s.shelf[s.actor]
+        return [GIVES[g] for g in range(len(GOOD_IDS)) if shelf[g] > 0]
+
+    def prompt(self, s: S) -> str:
+        return "choose a Good from your Sale Shelf to pay the Corruption card's cost"
+
+    def apply(self, s: S, action: Action) -> None:
+        assert isinstance(action, Give)
+        p, g = s.actor, action.good
+        s.shelf[p][g] -= 1
+        if g == GREY_GOOD:  # a Good paid goes back to your supply (Grey ones to the board's)
+            s.grey += 1
+        else:
+            s.supply[p][g] += 1
+        if self.left <= 1:
+            B.discard_corruption(s, p, self.card)
+            drop(s)
+        else:
+            replace(s, PayWithGoods(self.card, self.left - 1))
+        s._event(f"Seat {p} returns {GOOD_IDS[g]} to pay for a Corruption card")
 
 
 # == Dragon Island Festival =======================================================================
@@ -326,7 +428,7 @@ def festival_fill(s: S) -> None:
     """Arrival: Customers onto Dragon Island until eight; Rogues drawn go back to the bag."""
     tries = 0
     while len(s.island) < C.stash["festival"]["island"] and tries < 40:
-        c = R.draw_adventurer(s)
+        c = B.draw_adventurer(s)
         if c < 0:
             return
         if c % 5 == GREY:
@@ -336,26 +438,26 @@ def festival_fill(s: S) -> None:
         s.island.append(c)
 
 
-def festival_options(s: S, p: int) -> list[Act]:
-    out = [act("draw")]
+def festival_options(s: S, p: int) -> list[Action]:
+    out: list[Action] = [DRAW]
     cost = C.stash["festival_cost"]["gold"]
     for c in sorted(set(s.island)):
         if s.gold[p] >= cost[c % 5]:
-            out.append(act("lure", ADV_NAMES[c], "gold"))
-        out.append(act("lure", ADV_NAMES[c], "corruption"))
+            out.append(LURES[c][0])
+        out.append(LURES[c][1])
     return out
 
 
-def festival_lure(s: S, c: int, how: str) -> None:
+def festival_lure(s: S, c: int, corruption: bool) -> None:
+    """A guest lured off Dragon Island for its cost or 1 Corruption card; it is then placed as a drawn one."""
     p = s.actor
-    if how == "gold":
-        pay(s, p, C.stash["festival_cost"]["gold"][c % 5])
-    else:
+    if corruption:
         draw_corruption(s, p, C.stash["festival"]["corruption"])
+    else:
+        pay(s, p, C.stash["festival_cost"]["gold"][c % 5])
     s.island.remove(c)
-    s.drawn, s.sub = c, -1
-    s._event(f"Seat {p} lures a {ADV_NAMES[c]} guest from Dragon Island ({how})")
-    s.phase = R.PLACE
+    s.drawn = c
+    s._event(f"Seat {p} lures a {ADV_NAMES[c]} guest from Dragon Island ({'corruption' if corruption else 'gold'})")
 
 
 # == final scoring tiles ========================================================================
@@ -369,7 +471,7 @@ def halls_of_plenty(s: S, icons: list[list[int]]) -> None:
         leaders = [p for p in range(s.np) if icons[p][c] == top]
         for p in leaders:
             icons[p][c] += most if len(leaders) == 1 else tied
-        s._event(f"Halls of Plenty ({COLOURS[c]}): " + ", ".join(R.who(s, p) for p in leaders))
+        s._event(f"Halls of Plenty ({COLOURS[c]}): " + ", ".join(B.who(s, p) for p in leaders))
 
 
 def lair_of_villainy(s: S, corruption: list[int]) -> None:
@@ -381,4 +483,4 @@ def lair_of_villainy(s: S, corruption: list[int]) -> None:
     leaders = [p for p in range(s.np) if corruption[p] == top]
     for p in leaders:
         corruption[p] += most if len(leaders) == 1 else tied
-    s._event("Lair of Villainy: " + ", ".join(R.who(s, p) for p in leaders))
+    s._event("Lair of Villainy: " + ", ".join(B.who(s, p) for p in leaders))

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 from freetrader.core import Rng
 
 from . import boats
+from .actions import SLOT_IDS
 from .components import ADV_NAMES, COLOURS, GOOD_IDS, N_GOODS
 from .components import COMPONENTS as C
 from .merchants import MERCHANTS
-from .rules import PHASES, SLOT_IDS, STAGES
+from .phases import PHASES, STAGES, Stage
 
 if TYPE_CHECKING:
     from .state import CoveState as S
@@ -79,7 +80,7 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
         "corruption_deck": len(s.cdeck),
         "corruption_discards": sorted(C.corruption[c].id for c in s.cdiscard),
         "drawn": ADV_NAMES[s.drawn] if s.drawn >= 0 else None,
-        "market_order": s.order[:] if s.stage == 2 else [],
+        "market_order": s.order[:] if s.stage == Stage.MARKET else [],
         # Secret Stash (keys added, never renamed)
         "rogue_cards": [{"id": C.rogues[r].id, "number": C.rogues[r].number, "name": C.rogues[r].name}
                         for r in s.rogues],

@@ -8,7 +8,8 @@ A merchant's board is a flat ``list[int]`` in ``state.mb[seat]`` whose layout
 the module owns (cheap to clone, plain JSON). Its shop-board actions are
 started with ``begin``; when that returns True the merchant has small
 decisions pending, answered through ``legal`` and ``step`` until ``step``
-returns False.
+returns False. Its actions are the typed ones of ``..actions`` (the grammar is
+complete there).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import pkgutil
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Act
+from freetrader.core import Action
+
 from ..components import COMPONENTS as C
 from ..components import GOOD_IDS, MerchantData
 
@@ -34,7 +36,6 @@ class Merchant(ABC):
     """Base of every merchant: data access and the hooks the rules call."""
 
     id = ""
-    verbs: tuple[str, ...] = ()
 
     def __init__(self) -> None:
         self.data: MerchantData = C.merchants[self.id]
@@ -63,10 +64,10 @@ class Merchant(ABC):
     def begin(self, s: S, seat: int, action: str) -> bool:
         ...
 
-    def legal(self, s: S, seat: int) -> list[Act]:
+    def legal(self, s: S, seat: int) -> list[Action]:
         return []
 
-    def step(self, s: S, seat: int, a: Act) -> bool:
+    def step(self, s: S, seat: int, a: Action) -> bool:
         return False
 
     def clean_up(self, s: S, seat: int) -> None:
@@ -89,10 +90,7 @@ class Merchant(ABC):
 
 
 def register(m: Merchant) -> Merchant:
-    from ..actions import register_verbs
-
     MERCHANTS[m.id] = m
-    register_verbs(*m.verbs)
     return m
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Act, act
+from freetrader.core import Action
+
+from ..actions import DONE, INTOS, Into, Pour
 from ..components import COLOURS
 from . import Merchant, draw_corruption, produce, register
 
@@ -24,11 +26,11 @@ ICHOR = 4
 BAG, SLIDE_N, SLIDE, CAUL, CICH, TOXIC, POURS, WAIT = 0, 5, 6, 12, 16, 20, 21, 22
 SIZE = 23
 NAMES = COLOURS[:4] + ("ichor",)
+_POURS = tuple(Pour(i) for i in range(6))
 
 
 class Alchemist(Merchant):
     id = "alchemist"
-    verbs = ("pour", "into")
 
     def setup(self, s: S, seat: int) -> list[int]:
         b = [0] * SIZE
@@ -93,26 +95,26 @@ class Alchemist(Merchant):
         self.brew(s, seat, b)
         return False
 
-    def legal(self, s: S, seat: int) -> list[Act]:
+    def legal(self, s: S, seat: int) -> list[Action]:
         b = s.mb[seat]
         if b[WAIT]:
-            return [act("into", COLOURS[c]) for c in range(4)]
-        out = [act("pour", i + 1) for i in range(b[SLIDE_N])]
+            return list(INTOS)
+        out: list[Action] = list(_POURS[: b[SLIDE_N]])
         if b[POURS] < self.p["pours"]:
-            out.append(act("done"))
+            out.append(DONE)
         return out
 
-    def step(self, s: S, seat: int, a: Act) -> bool:
+    def step(self, s: S, seat: int, a: Action) -> bool:
         b = s.mb[seat]
-        if a.verb == "into":
-            self.fill(s, b, COLOURS.index(a.a), b[WAIT], ichor=True)
+        if isinstance(a, Into):
+            self.fill(s, b, a.colour, b[WAIT], ichor=True)
             b[WAIT] = 0
-        elif a.verb == "done":
+        elif isinstance(a, Pour):
+            self.pour(s, b, a.marble)
+            b[POURS] -= 1
+        else:  # done
             b[POURS] = 0
             return False
-        else:
-            self.pour(s, b, int(a.a) - 1)
-            b[POURS] -= 1
         if b[WAIT]:
             return True
         return b[POURS] > 0 and b[SLIDE_N] > 0

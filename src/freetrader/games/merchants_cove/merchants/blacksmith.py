@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Act, act
+from freetrader.core import Action
+
+from ..actions import COALS, DONE, KEEPS, Coal, Die, Keep
 from ..components import COLOURS
 from . import Merchant, draw_corruption, pay, produce, register
 
@@ -24,11 +26,11 @@ MAXD = 5
 UNLOCKED, PIPS, COL, PLACE, HEAT, COAL, STEP, PLACED = 0, 1, 6, 11, 16, 20, 21, 22
 SIZE = 23
 KEEP, HEATING = 1, 2
+_DICE = tuple(Die(i) for i in range(MAXD))
 
 
 class Blacksmith(Merchant):
     id = "blacksmith"
-    verbs = ("keep", "die", "coal")
 
     def setup(self, s: S, seat: int) -> list[int]:
         b = [0] * SIZE
@@ -87,42 +89,41 @@ class Blacksmith(Merchant):
             out.append(f"{b[PIPS + i]} {COLOURS[b[COL + i]]}")
         s._event("The Blacksmith rolls " + ", ".join(out))
 
-    def legal(self, s: S, seat: int) -> list[Act]:
+    def legal(self, s: S, seat: int) -> list[Action]:
         b = s.mb[seat]
         if b[STEP] == KEEP:
-            return [act("keep", "colours"), act("keep", "none")]
-        out = []
+            return [KEEPS[True], KEEPS[False]]
+        out: list[Action] = []
         if b[PLACED] < self.p["place"]:
-            out += [act("die", i + 1) for i in self.ready(b)]
+            out += [_DICE[i] for i in self.ready(b)]
         if b[COAL] > 0:
-            out += [act("coal", COLOURS[c]) for c in range(4)]
-        out.append(act("done"))
+            out += COALS
+        out.append(DONE)
         return out
 
-    def step(self, s: S, seat: int, a: Act) -> bool:
+    def step(self, s: S, seat: int, a: Action) -> bool:
         b = s.mb[seat]
-        if a.verb == "keep":
-            keep = a.a == "colours"
-            if keep:
+        if isinstance(a, Keep):
+            if a.colours:
                 draw_corruption(s, seat, 1)
-            self.roll(s, b, keep)
+            self.roll(s, b, a.colours)
             b[STEP] = 0
             return False
-        if a.verb == "done":
-            b[STEP] = 0
-            return False
-        if a.verb == "die":
-            i = int(a.a) - 1
+        if isinstance(a, Die):
+            i = a.die
             c = b[COL + i]
             b[PLACE + i] = c
             b[HEAT + c] += b[PIPS + i]
             b[PLACED] += 1
             s._event(f"The Blacksmith heats the {COLOURS[c]} furnace with a {b[PIPS + i]} (heat {b[HEAT + c]})")
-        else:
-            c = COLOURS.index(a.a)
+        elif isinstance(a, Coal):
+            c = a.colour
             b[COAL] -= 1
             b[HEAT + c] += self.p["coal_heat"]
             s._event(f"The Blacksmith burns coal in the {COLOURS[c]} furnace (heat {b[HEAT + c]})")
+        else:  # done
+            b[STEP] = 0
+            return False
         more = (b[PLACED] < self.p["place"] and self.ready(b)) or b[COAL] > 0
         if not more:
             b[STEP] = 0

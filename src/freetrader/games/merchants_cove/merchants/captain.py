@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Act, act
+from freetrader.core import Action
+
+from ..actions import AGAIN, STOP, Ship, Treasure
+from ..actions import TREASURES as _TREASURE_COLOURS
 from ..components import COLOURS
 from . import Merchant, gain, produce, register
 
@@ -27,11 +30,11 @@ SIZE = 23
 TREASURE = 4
 CHOOSE, PUSH, TREASURES = 1, 2, 3
 ITEMS = COLOURS[:4] + ("treasure",)
+_SHIPS = tuple(Ship(i) for i in range(SHIPS))
 
 
 class Captain(Merchant):
     id = "captain"
-    verbs = ("ship", "again", "stop", "treasure")
 
     def setup(self, s: S, seat: int) -> list[int]:
         b = [0] * SIZE
@@ -124,24 +127,24 @@ class Captain(Merchant):
             return True
         return False
 
-    def legal(self, s: S, seat: int) -> list[Act]:
+    def legal(self, s: S, seat: int) -> list[Action]:
         b = s.mb[seat]
         if b[STEP] == CHOOSE:
-            return [act("ship", i + 1) for i in self.at_sea(b)]
+            return [_SHIPS[i] for i in self.at_sea(b)]
         if b[STEP] == PUSH:
-            return [act("again"), act("stop")]
-        return [act("treasure", COLOURS[c]) for c in range(4)]
+            return [AGAIN, STOP]
+        return list(_TREASURE_COLOURS)
 
-    def step(self, s: S, seat: int, a: Act) -> bool:
+    def step(self, s: S, seat: int, a: Action) -> bool:
         b = s.mb[seat]
-        if a.verb == "ship":
-            return self.spin_and_ask(s, b, int(a.a) - 1)
-        if a.verb == "again":
+        if isinstance(a, Ship):
+            return self.spin_and_ask(s, b, a.ship)
+        if a == AGAIN:
             return self.spin_and_ask(s, b, b[SHIP])
-        if a.verb == "stop":
+        if not isinstance(a, Treasure):  # stop
             b[STEP] = 0
             return False
-        produce(s, seat, COLOURS.index(a.a) * 2 + 1)
+        produce(s, seat, a.colour * 2 + 1)
         b[WAIT] -= 1
         if b[WAIT]:
             return True

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Act, act
+from freetrader.core import Action
+
+from ..actions import Push, Worker
 from ..components import COLOURS
 from ..components import COMPONENTS as C
 from . import Merchant, produce, register
@@ -28,8 +30,9 @@ GRID, SPARE, WORKER, SHARDS, STEP, REWOUND = 0, 9, 10, 12, 16, 17
 SIZE = 18
 PUSHING, MOVE1, MOVE2 = 1, 2, 3
 TILES = COLOURS[:4] + ("anomaly",)
-PUSHES = tuple(f"r{r + 1}-{d}" for r in range(N) for d in ("left", "right")) + tuple(
-    f"c{c + 1}-{d}" for c in range(N) for d in ("top", "bottom"))
+#: the 12 edges the spare tile slides in at: rows from the left or right, then columns from the top or bottom
+PUSHES = tuple(Push(column, line, far) for column in (False, True) for line in range(N) for far in (False, True))
+_WORKERS = tuple(tuple(Worker(w, cell) for cell in range(N * N)) for w in range(2))
 
 
 def neighbours(cell: int) -> list[int]:
@@ -43,7 +46,6 @@ def neighbours(cell: int) -> list[int]:
 
 class Chronomancer(Merchant):
     id = "chronomancer"
-    verbs = ("push", "worker")
 
     def setup(self, s: S, seat: int) -> list[int]:
         tiles = [TILES.index(t) for t in self.data.lists["tiles"]]
@@ -70,34 +72,34 @@ class Chronomancer(Merchant):
         self.craft(s, seat, b)
         return False
 
-    def legal(self, s: S, seat: int) -> list[Act]:
+    def legal(self, s: S, seat: int) -> list[Action]:
         b = s.mb[seat]
         if b[STEP] == PUSHING:
-            return [act("push", x) for x in PUSHES]
+            return list(PUSHES)
         w = 0 if b[STEP] == MOVE1 else 1
-        return [act("worker", w + 1, cell + 1) for cell in neighbours(b[WORKER + w])]
+        return [_WORKERS[w][cell] for cell in neighbours(b[WORKER + w])]
 
-    def step(self, s: S, seat: int, a: Act) -> bool:
+    def step(self, s: S, seat: int, a: Action) -> bool:
         b = s.mb[seat]
-        if a.verb == "push":
-            self.push(s, b, a.a)
+        if isinstance(a, Push):
+            self.push(s, b, a)
             b[STEP] = 0
             return False
-        w = int(a.a) - 1
-        self.travel(s, seat, b, w, int(a.b) - 1)
+        assert isinstance(a, Worker)
+        w = a.worker
+        self.travel(s, seat, b, w, a.cell)
         if w == 0:
             b[STEP] = MOVE2
             return True
         b[STEP] = 0
         return False
 
-    def push(self, s: S, b: list[int], where: str) -> None:
+    def push(self, s: S, b: list[int], edge: Push) -> None:
         """Slide the spare tile in at an edge; the tile pushed out is the new spare, and a worker on it
         rides round onto the tile just slid in (Labyrinth-style)."""
-        line, d = where.split("-")
-        k = int(line[1:]) - 1
-        cells = [k * N + i for i in range(N)] if line[0] == "r" else [i * N + k for i in range(N)]
-        if d in ("right", "bottom"):
+        k = edge.line
+        cells = [i * N + k for i in range(N)] if edge.column else [k * N + i for i in range(N)]
+        if edge.far:
             cells.reverse()
         tiles = [b[GRID + x] for x in cells]
         out = tiles[-1]
@@ -109,7 +111,7 @@ class Chronomancer(Merchant):
             if b[WORKER + w] in cells:
                 i = cells.index(b[WORKER + w])
                 b[WORKER + w] = cells[(i + 1) % N]
-        s._event(f"The Chronomancer slides a {TILES[new[0]]} tile in at {where}; {TILES[out]} comes out")
+        s._event(f"The Chronomancer slides a {TILES[new[0]]} tile in at {edge.edge}; {TILES[out]} comes out")
 
     def travel(self, s: S, seat: int, b: list[int], w: int, cell: int) -> None:
         """A worker steps (or stays) and gathers a shard of its tile; an Anomaly turns the timepiece back."""

@@ -1,0 +1,52 @@
+"""Saved states: format 1 (the task queue and scratch registers, written before the decision frames) still loads.
+
+``fixtures/format1-states.json`` holds states saved by the format-1 code at commit
+8bd2b6d: a 4-seat game (the golden record's first 180 actions) at a Production
+decision, and a 2-seat game with every Secret Stash module mid-way through a
+Chronomancer's Shift (its timepiece's advance still queued).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from mc_scenario import GAME
+
+from freetrader.core import BadRecord
+from freetrader.games.merchants_cove import rules as R
+
+FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "format1-states.json").read_text())
+# what format 2 keeps in frames instead, and the stage (saved by its member name now)
+SCRATCH = {"tasks", "phase", "sub", "sub2", "picked", "pending", "resume", "stage"}
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES))
+def test_a_format_1_state_loads_as_the_same_position(name):
+    old = FIXTURES[name]
+    assert "format" not in old and "tasks" in old["state"]  # really a format-1 file
+    s = GAME.state_from_json(old)
+    assert s.to_json()["format"] == 2 and s.events == old["events"] and s.rng.state == old["rng"]
+    kept = {k: v for k, v in old["state"].items() if k not in SCRATCH}
+    assert {k: v for k, v in s.to_json()["state"].items() if k in kept} == kept
+    assert R.STAGES[s.stage] == old["state"]["stage"] and R.PHASES[s.phase] == old["state"]["phase"]
+    assert s.to_act == old["state"]["actor"] and s.legal_actions()
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()  # and it saves in format 2
+
+
+def test_the_queued_work_of_a_format_1_state_is_on_its_stack():
+    s = GAME.state_from_json(FIXTURES["stash-2p"])
+    assert FIXTURES["stash-2p"]["state"]["tasks"] == [["advance", 1]]
+    assert R.AdvanceTimepiece(1) in s.frames and s.phase == R.MERCH
+    p = s.actor
+    t0 = s.time[p]
+    s.apply(s.legal_actions()[0])  # the Shift's one decision: the queued hour is advanced after it
+    assert s.time[p] == t0 + 1 and R.AdvanceTimepiece(1) not in s.frames
+
+
+def test_a_format_1_state_edited_by_hand_is_refused():
+    old = json.loads(json.dumps(FIXTURES["golden-4p-180"]))
+    old["events"][-1] += " (edited)"
+    with pytest.raises(BadRecord, match="cannot be migrated"):
+        GAME.state_from_json(old)
