@@ -27,7 +27,6 @@ from .ismcts import register_depth, register_evaluator
 
 HOUR = 2.6  # gold an hour of the Clock is worth
 CORRUPTION = 2.5  # gold a Corruption icon is expected to cost
-PREFERENCE = ("blacksmith", "captain", "alchemist", "chronomancer")
 
 
 def _sales(s: Any, p: int) -> float:
@@ -88,7 +87,7 @@ class MerchantsCoveBot(Bot):
         ph = s.phase
         if ph == R.SETUP:
             names = {a.a: a for a in legal}  # type: ignore[attr-defined]
-            return next((names[m] for m in PREFERENCE if m in names), legal[0])
+            return names[self.rng.choice(sorted(names))]  # the merchants are near-equal by design
         if ph == R.SELL:
             return self._sell(s, seat, legal)
         if ph == R.MERCH and s.merchant[seat] == "captain" and any(a.verb == "again" for a in legal):  # type: ignore[attr-defined]
