@@ -32,8 +32,10 @@ def wilson_interval(wins: float, n: int, alpha: float = 0.05) -> tuple[float, fl
         from statsmodels.stats.proportion import proportion_confint
     except ImportError:
         return (math.nan, math.nan)
-    low, high = proportion_confint(min(float(wins), n), n, alpha=alpha, method="wilson")
-    return (max(0.0, float(low)), min(1.0, float(high)))
+    rate = min(float(wins), n) / n
+    low, high = proportion_confint(rate * n, n, alpha=alpha, method="wilson")
+    # at 0 or 1 win rate the bound is exact; rounding must not put the interval beside its rate
+    return (0.0 if rate <= 0.0 else min(rate, max(0.0, float(low))), 1.0 if rate >= 1.0 else max(rate, min(1.0, float(high))))
 
 
 @dataclass(frozen=True)
