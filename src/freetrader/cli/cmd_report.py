@@ -27,9 +27,13 @@ def print_tables(console: Any, tables: list[Any]) -> None:
 
     for t in tables:
         rt = Table(title=t.title, title_justify="left", caption=t.note or None, caption_justify="left")
+        cells = t.formatted()
         for i, h in enumerate(t.columns):
-            rt.add_column(h, justify="left" if t.kinds[i] == "text" else "right")
-        for row in t.formatted():
+            # the label column is never cut: a truncated component name is no finding
+            widest = max([len(r[i]) for r in cells] + [len(h)]) if i == 0 else None
+            rt.add_column(h, justify="left" if t.kinds[i] == "text" else "right", overflow="fold",
+                          min_width=min(widest, 40) if widest else None)
+        for row in cells:
             rt.add_row(*[escape(c) for c in row])
         if not t.rows:
             console.print(Text(f"{t.title}: none"))
