@@ -114,9 +114,20 @@ def _share(result: Mapping[str, Any], seat: int) -> float:
 
 
 def first_actor(result: Mapping[str, Any]) -> int | None:
-    """The seat that made the game's first decision (rebuilt from the record's set-up)."""
+    """The game's first player, as its public view names it, else the seat that decided first.
+
+    The view's ``first_player`` at set-up (Cornish Smuggler's marker), or ``first`` once the
+    set-up has chosen it (Precious Cargo); otherwise whoever made the first decision.
+    """
     rec = result["record"]
     state = freetrader.game(rec["game"]).new_state(rec["seats"], rec["seed"], rec.get("options"))
+    start = state.view(None)
+    if isinstance(start.get("first_player"), int):
+        return int(start["first_player"])
+    if "first" in start:
+        chosen = freetrader.replay(rec).view(None).get("first")
+        if isinstance(chosen, int):
+            return chosen
     return state.to_act
 
 
