@@ -97,7 +97,7 @@ def load_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
 
 def holm(pvalues: Sequence[float]) -> list[float]:
     """Holm-adjusted p-values (statsmodels ``multipletests``); ``nan`` stays ``nan``."""
-    from statsmodels.stats.multitest import multipletests
+    from statsmodels.stats.multitest import multipletests  # type: ignore[import-untyped,unused-ignore]
 
     idx = [i for i, p in enumerate(pvalues) if not math.isnan(p)]
     out = [math.nan] * len(pvalues)
@@ -164,7 +164,7 @@ RATE_KINDS = ["int", "int", "pct", "pct", "pct", "pct", "p", "p", "flag"]
 
 def _rate_test(wins: float, n: int, fair: float) -> float:
     """Score test of a win rate against the fair share (statsmodels ``proportions_ztest``)."""
-    from statsmodels.stats.proportion import proportions_ztest
+    from statsmodels.stats.proportion import proportions_ztest  # type: ignore[import-untyped,unused-ignore]
 
     if n == 0:
         return math.nan
@@ -183,7 +183,7 @@ def _rate_rows(labels: list[list[Any]], counts: list[tuple[float, int]], fair: f
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    from statsmodels.stats.weightstats import DescrStatsW
+    from statsmodels.stats.weightstats import DescrStatsW  # type: ignore[import-untyped,unused-ignore]
 
     if len(values) < 2:
         m = float(values[0]) if values else math.nan
@@ -209,9 +209,9 @@ class _Frame:
 def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats: int, mixed: bool,
                   first_varies: bool, min_n: int, warnings: list[str]) -> Table:
     """Each component's win-rate effect with the seat (and bot) held fixed; flags confounding."""
-    import numpy as np
-    import pandas as pd
-    import statsmodels.api as sm
+    import numpy as np  # type: ignore[import-untyped,unused-ignore]
+    import pandas as pd  # type: ignore[import-untyped,unused-ignore]
+    import statsmodels.api as sm  # type: ignore[import-untyped,unused-ignore]
 
     columns = [kind, "seat-games with", "win rate with", "win rate without", "effect (seat held)", "low", "high",
                "p", "p (Holm)", "significant", "warning"]
@@ -239,7 +239,7 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
 
     y = centred(df[["win"]])["win"]
     occurs = {c: np.array([c in its for its in fr.items], dtype=float) for c in kept}
-    raw = []
+    raw: list[list[Any]] = []
     for c in kept:
         has = occurs[c].astype(bool)
         w_with = float(df["win"][has].mean())
@@ -276,12 +276,12 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
                 warnings.append(f"{a} and {b} were held together in {inter / len(sets[a] | sets[b]):.0%} of "
                                 "their seat-games: their effects cannot be told apart")
     adj = holm([r[7] for r in raw])
-    for r, a in zip(raw, adj, strict=True):
+    for r, q in zip(raw, adj, strict=True):
         flags = r[8] + [f"held together with {o}" for o in together[r[0]]]
         for f in r[8]:
             if not f.startswith("not estimable"):
                 warnings.append(f"{r[0]}: {f}: its effect cannot be told apart from that seat or bot")
-        table.rows.append([*r[:8], a, (a < 0.05) if not math.isnan(a) else False, "; ".join(flags)])
+        table.rows.append([*r[:8], q, (q < 0.05) if not math.isnan(q) else False, "; ".join(flags)])
     table.rows.sort(key=lambda row: (-(row[4] if not math.isnan(row[4]) else -9), row[0]))
     return table
 

@@ -37,7 +37,7 @@ class Comparison:
 
 def _welch(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, float]:
     """(low, high, p) of mean(y) - mean(x)."""
-    from statsmodels.stats.weightstats import CompareMeans, DescrStatsW
+    from statsmodels.stats.weightstats import CompareMeans, DescrStatsW  # type: ignore[import-untyped,unused-ignore]
 
     if len(x) < 2 or len(y) < 2:
         return math.nan, math.nan, math.nan
@@ -51,8 +51,8 @@ def _welch(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, float]
 
 
 def _medians(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, float]:
-    import numpy as np
-    from scipy import stats
+    import numpy as np  # type: ignore[import-untyped,unused-ignore]
+    from scipy import stats  # type: ignore[import-untyped,unused-ignore]
 
     if len(x) < 2 or len(y) < 2:
         return math.nan, math.nan, math.nan
@@ -79,7 +79,7 @@ def compare(results_a: Sequence[Mapping[str, Any]], results_b: Sequence[Mapping[
               ["text", "num", "num", "signed_num", "signed_num", "signed_num", "p", "p", "flag"],
               note="95% intervals: Welch's t for means (win rates are mean win shares), a bootstrap for the "
                    "median; Holm over all rows; win rates in percent")
-    rows = []
+    rows: list[list[Any]] = []
     for name, xs in a.samples.items():
         ys = b.samples.get(name)
         if ys is None or (name.startswith("win rate with ") and min(len(xs), len(ys)) < min_component_games):

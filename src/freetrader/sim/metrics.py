@@ -26,7 +26,7 @@ _COMMON = ("sponsor", "recruit", "load")
 
 def merchants_cove_income(result: Mapping[str, Any]) -> dict[int, dict[str, float]]:
     """Gold by source for each seat, and each seat's share of Sponsor among its main-board actions."""
-    state = freetrader.game(result["record"]["game"]).new_state(
+    state: Any = freetrader.game(result["record"]["game"]).new_state(
         result["record"]["seats"], result["record"]["seed"], result["record"].get("options"))
     start = list(state.gold)
     seats = state.seats

@@ -29,7 +29,7 @@ def wilson_interval(wins: float, n: int, alpha: float = 0.05) -> tuple[float, fl
     if n <= 0:
         return (0.0, 1.0)
     try:
-        from statsmodels.stats.proportion import proportion_confint
+        from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         return (math.nan, math.nan)
     rate = min(float(wins), n) / n
