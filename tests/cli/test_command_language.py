@@ -74,7 +74,7 @@ def test_json_on_games_rules_simulate_tournament_and_report(capsys, tmp_path) ->
 
     code, out, _ = run(capsys, "report", str(results), "--json", "--no-html")
     report = json.loads(out)
-    assert code == 0 and report["games"] == 6 and len(report["seat_rows"]) == 3
+    assert code == 0 and report["games"] == 6 and len(report["tables"]["seats"]["rows"]) == 3
 
     code, out, _ = run(capsys, "tournament", "contraband", "--bots", "random,heuristic", "-n", "6", "--seats", "3",
                        "--workers", "1", "--no-progress", "--json")

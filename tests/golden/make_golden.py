@@ -25,12 +25,15 @@ import freetrader
 from freetrader.core import Rng, derive_seed
 
 HERE = Path(__file__).parent
-CASES = [("contraband", ["heuristic", "random", "heuristic"], 3), ("contraband", ["heuristic"] * 5, 5),
-         ("contraband", ["random", "heuristic"] * 4, 8),
-         ("cornish-smuggler", ["heuristic", "random", "heuristic"], 4),
-         ("cornish-smuggler", ["heuristic"] * 5, 6),
-         ("merchants-cove", ["heuristic", "random", "heuristic", "heuristic"], 2),
-         ("precious-cargo", ["heuristic", "heuristic"], 11), ("precious-cargo", ["heuristic", "random"], 7)]
+# (file name, game, seats, seed): the bots that played each stored game
+CASES = [("contraband-3p-seed3", "contraband", ["heuristic", "random", "heuristic"], 3),
+         ("contraband-5p-seed5", "contraband", ["heuristic"] * 5, 5),
+         ("contraband-8p-seed8", "contraband", ["random", "heuristic"] * 4, 8),
+         ("cornish-smuggler-3p-seed4", "cornish-smuggler", ["heuristic", "random", "heuristic"], 4),
+         ("cornish-smuggler-5p-seed6", "cornish-smuggler", ["heuristic"] * 5, 6),
+         ("merchants-cove-4p-seed2", "merchants-cove", ["heuristic", "random", "heuristic", "heuristic"], 2),
+         ("precious-cargo-heuristic-heuristic-seed11", "precious-cargo", ["heuristic", "heuristic"], 11),
+         ("precious-cargo-heuristic-random-seed7", "precious-cargo", ["heuristic", "random"], 7)]
 HEADER = "# Golden playthrough (tests/golden/make_golden.py): step | seat | prompt | action | view digests"
 
 
@@ -83,10 +86,6 @@ def play_case(name: str, seats: list[str], seed: int) -> dict[str, Any]:
     return state.record()
 
 
-def case_path(name: str, seats: list[str], seed: int) -> Path:
-    return HERE / f"{name}-{len(seats)}p-{'-'.join(sorted(set(seats)))}-seed{seed}.txt"
-
-
 def main() -> None:
     args = sys.argv[1:]
     from_records = "--from-records" in args
@@ -98,10 +97,10 @@ def main() -> None:
                 path.write_text(playthrough(record))
                 print(path.name, len(record["actions"]), "actions")
         return
-    for name, seats, seed in CASES:
+    for stem, name, seats, seed in CASES:
         if wanted and name not in wanted:
             continue
-        path = case_path(name, seats, seed)
+        path = HERE / f"{stem}.txt"
         record = play_case(name, seats, seed)
         path.write_text(playthrough(record))
         print(path.name, len(record["actions"]), "actions")

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from freetrader.core import Action, BadOption, Game, Rng, State
 from freetrader.core.registry import load_part, load_parts
 
-__all__ = ["Bot", "register_bot", "register_heuristic", "make_bot", "parse_seats", "bot_names", "decide", "load_game_bots"]
+T = TypeVar("T")
+
+__all__ = [
+    "Bot", "register_bot", "register_heuristic", "make_bot", "parse_seats", "bot_names", "decide", "load_game_bots",
+    "near_best",
+]
 
 
 class Bot(ABC):
@@ -35,6 +40,18 @@ class Bot(ABC):
 
     def __repr__(self) -> str:
         return f"<{self.name} bot>"
+
+
+def near_best(rng: Rng, options: Sequence[T], key: Callable[[T], float], within: float = 0.0) -> T:
+    """One of the options whose ``key`` is within ``within`` of the best, drawn with ``rng``.
+
+    A heuristic drafts with it so that its set-up choices vary from deal to deal
+    (seeded) instead of always taking the same card: otherwise a draft position
+    and the card it always takes cannot be told apart in a balance report.
+    """
+    scored = [(key(o), o) for o in options]
+    best = max(v for v, _ in scored)
+    return rng.choice([o for v, o in scored if v >= best - within])
 
 
 BotFactory = Callable[..., Bot]

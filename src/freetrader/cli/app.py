@@ -378,7 +378,7 @@ class _SpeedColumn(ProgressColumn):
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from freetrader.bots import parse_seats
-    from freetrader.sim import Tally, check_run, result_line, resume, simulate
+    from freetrader.sim import Tally, check_run, plan, result_line, resume, simulate
 
     g = freetrader.game(args.game)
     slug = g.spec.slug
@@ -392,8 +392,15 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     resolved = check_run(slug, specs, options)
     tally = Tally(specs)
     done = 0
+    design = {"rotate": args.rotate, "random_first": args.random_first}
+    if args.rotate and args.n % len(specs):
+        raise CliError(f"--rotate plays each deal in all {len(specs)} seat rotations: -n must be a multiple of "
+                       f"{len(specs)}, e.g. {args.n + len(specs) - args.n % len(specs)}")
     if args.out:
-        for r in resume(args.out, slug, specs, args.seed, resolved, args.n):
+        def plan_of(i: int) -> Any:
+            return plan(g, specs, args.seed, resolved, i, **design)
+
+        for r in resume(args.out, slug, specs, args.seed, resolved, args.n, plan_of=plan_of):
             tally.add(r)
         done = tally.games
     err = Console(stderr=True)
@@ -419,7 +426,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
             task = progress.add_task("games", total=args.n, completed=done)
             for result in simulate(
                 slug, specs, args.n, args.seed, options, workers=workers, start=done,
-                backend=args.backend, address=args.address,
+                backend=args.backend, address=args.address, **design,
             ):
                 made_with = result["record"].get("data")
                 if made_with != g.data_hash:  # e.g. Ray workers on nodes that do not see the pack
@@ -474,6 +481,14 @@ def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed:
             f"{seat.mean_score:,.1f}",
         )
     console.print(table)
+    if s.by_bot:
+        bots = Table(title="By bot (every seat it sat in)", title_justify="left")
+        for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score"):
+            bots.add_column(col, justify="left" if col == "bot" else "right")
+        for b in s.by_bot:
+            bots.add_row(escape(b.spec), str(b.games), f"{b.wins:g}", f"{b.win_rate:.1%}",
+                         f"{b.low:.1%}–{b.high:.1%}", f"{b.mean_score:,.1f}")
+        console.print(bots)
     console.print(Text(f"Game length: mean {s.mean_length:.1f} actions, median {s.median_length:g} actions"))
     rate = new / elapsed if elapsed > 0 else 0.0
     console.print(Text(f"Played {new} games in {elapsed:.2f} s ({rate:,.1f} games/s)"))
@@ -530,6 +545,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--backend", choices=("local", "ray"), default="local",
                     help="local processes (default) or a Ray cluster; same results for the same seeds")
     sp.add_argument("--address", help="Ray cluster address for --backend ray (default: a local Ray instance)")
+    sp.add_argument("--rotate", action="store_true",
+                    help="play each deal once per rotation of the seats, so every bot sits in every seat")
+    sp.add_argument("--random-first", action="store_true",
+                    help="a seeded random first player each game, through the game's first_player option")
     option_arg(sp)
     json_arg(sp, "print the summary as JSON on stdout (the progress bar stays on stderr)")
     sp.set_defaults(func=cmd_simulate)

@@ -1,4 +1,4 @@
-"""``freetrader report games.jsonl``: the balance report as tables here and as HTML with PNG plots."""
+"""``freetrader report games.jsonl``: the balance report as tables here, and as HTML with PNG plots, CSV and JSON."""
 
 from __future__ import annotations
 
@@ -11,59 +11,70 @@ from .commands import register_command
 
 def _configure(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("file", help="results of 'freetrader simulate --out' or 'freetrader tournament --out'")
-    sp.add_argument("--out", metavar="DIR", help="folder for index.html and the plots (default: FILE's name + '-report')")
+    sp.add_argument("--out", metavar="DIR",
+                    help="folder for index.html, the plots, one CSV per table and tables.json "
+                         "(default: FILE's name + '-report')")
     sp.add_argument("--min-games", type=int, default=5, metavar="N",
-                    help="leave out components seen fewer than N times (default 5)")
-    sp.add_argument("--no-html", action="store_true", help="print the tables only")
+                    help="leave out components seen fewer than N times, or missing from fewer than N (default 5)")
+    sp.add_argument("--no-html", action="store_true", help="print the tables only; write no files")
     sp.add_argument("--json", action="store_true", help="print the analysis as JSON (no tables; HTML as usual)")
 
 
-def _run(args: argparse.Namespace, console: Any) -> int:
+def print_tables(console: Any, tables: list[Any]) -> None:
+    """Each table as a rich table (every row; the plots show both ends of a ranking)."""
     from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
 
-    from freetrader.sim.analysis import analyze, load_results
-    from freetrader.sim.report import LIFT_HEAD, SEAT_HEAD, lift_cells, seat_cells, write_report
+    for t in tables:
+        rt = Table(title=t.title, title_justify="left", caption=t.note or None, caption_justify="left")
+        cells = t.formatted()
+        for i, h in enumerate(t.columns):
+            # the label column is never cut: a truncated component name is no finding
+            widest = max([len(r[i]) for r in cells] + [len(h)]) if i == 0 else None
+            rt.add_column(h, justify="left" if t.kinds[i] == "text" else "right", overflow="fold",
+                          min_width=min(widest, 40) if widest else None)
+        for row in cells:
+            rt.add_row(*[escape(c) for c in row])
+        if not t.rows:
+            console.print(Text(f"{t.title}: none"))
+        else:
+            console.print(rt)
 
-    a = analyze(load_results(args.file), max(1, args.min_games))
+
+def _run(args: argparse.Namespace, console: Any) -> int:
+    from rich.text import Text
+
+    from freetrader.core import BadOption
+    from freetrader.sim.analysis import analyze, load_results, summary_line
+    from freetrader.sim.report import write_report
+
+    if args.min_games < 1:
+        raise BadOption(f"--min-games must be >= 1, got {args.min_games}")
+    a = analyze(load_results(args.file), args.min_games)
     if args.json:
-        import dataclasses
         import json
 
-        out = dataclasses.asdict(a)
+        out: dict[str, Any] = {"game": a.game, "seats": a.seats, "games": a.games, "deals": a.deals,
+                               "summary": summary_line(a), "notes": list(a.notes), "warnings": list(a.warnings),
+                               "tables": {t.name: t.as_json() for t in a.table_list()}}
         if not args.no_html:
             folder = Path(args.out) if args.out else Path(args.file).with_name(Path(args.file).stem + "-report")
             out["html"] = str(write_report(a, folder, source=str(args.file)))
         print(json.dumps(out, indent=2, default=str))
         return 0
-
-    def table(title: str, head: list[str], rows: list[list[str]]) -> None:
-        t = Table(title=title, title_justify="left")
-        for i, h in enumerate(head):
-            t.add_column(h, justify="left" if i == 0 else "right")
-        for row in rows:
-            t.add_row(*[escape(c) for c in row])
-        console.print(t)
-
-    console.print(Text(f"{a.game}: {a.games} games, {a.seats} seats", style="bold"))
+    console.print(Text(summary_line(a), style="bold"))
     for note in a.notes:
         console.print(Text(note, style="dim"))
-    table("Seats (95% Wilson intervals; p against the fair share)", SEAT_HEAD, [seat_cells(r) for r in a.seat_rows])
-    table("First-player advantage", SEAT_HEAD, [seat_cells(a.first_player)])
-    lengths = sorted(a.lengths)
-    console.print(Text(f"Game length: mean {sum(lengths) / len(lengths):.1f} actions, "
-                       f"median {lengths[len(lengths) // 2]}, range {lengths[0]}–{lengths[-1]}"))
-    if a.lift:
-        table(f"Component lift ({a.components_source}; significant = Bonferroni at 5%)", LIFT_HEAD,
-              [lift_cells(r) for r in a.lift])
-    else:
-        console.print(Text(f"Component lift: none ({a.components_source})"))
+    for w in a.warnings:
+        console.print(Text(f"warning: {w}", style="yellow"))
+    print_tables(console, a.table_list())
     if not args.no_html:
         folder = Path(args.out) if args.out else Path(args.file).with_name(Path(args.file).stem + "-report")
         page = write_report(a, folder, source=str(args.file))
-        console.print(Text(f"Wrote {page} and its plots"), soft_wrap=True)
+        console.print(Text(f"Wrote {page}, its plots, one CSV per table and tables.json"), soft_wrap=True)
     return 0
 
 
-register_command("report", "balance report of a results file: tables here, HTML with PNG plots", _configure, _run)
+register_command("report", "balance report of a results file: tables here, HTML with PNG plots, CSV and JSON",
+                 _configure, _run)

@@ -10,20 +10,24 @@ from .results import ResultFileError, result_line, resume
 from .runner import (
     HUMAN,
     MAX_ACTIONS,
+    GamePlan,
     GameTooLong,
     SimulationError,
     bot_move,
     check_run,
+    first_player_option,
     game_seed,
+    plan,
     play_game,
     seat_players,
     simulate,
 )
-from .stats import SeatSummary, Summary, Tally, summarize, wilson_interval
+from .stats import SeatSummary, Summary, Tally, median, summarize, wilson_interval
 
 __all__ = [
     "HUMAN",
     "MAX_ACTIONS",
+    "GamePlan",
     "GameTooLong",
     "ResultFileError",
     "SeatSummary",
@@ -32,12 +36,15 @@ __all__ = [
     "Tally",
     "bot_move",
     "check_run",
+    "first_player_option",
     "game_seed",
+    "plan",
     "play_game",
     "result_line",
     "resume",
     "seat_players",
     "simulate",
+    "median",
     "summarize",
     "wilson_interval",
 ]

@@ -33,6 +33,7 @@ def resume(
     run_seed: int,
     options: Mapping[str, Any],
     n: int,
+    plan_of: Callable[[int], Any] | None = None,
 ) -> list[dict[str, Any]]:
     """The results already in ``path`` (a missing file holds none), checked against this run.
 
@@ -40,7 +41,9 @@ def resume(
     complete line must be game ``i`` of this very run (game, seats, seed,
     options), else ``ResultFileError``: nothing is ever overwritten.
     ``seat_specs`` is the seats of every game, or a function giving game
-    ``i``'s (a tournament's lineups change from game to game).
+    ``i``'s (a tournament's lineups change from game to game). ``plan_of(i)``,
+    a ``runner.GamePlan``, overrides the seats, seed and options of game ``i``
+    (rotated and random-first runs).
     """
     name = os.fspath(path)
     try:
@@ -75,7 +78,9 @@ def resume(
             raise ResultFileError(f"{where} is not valid JSON ({exc}); use another --out") from None
         if not isinstance(obj, dict) or any(k not in obj for k in RESULT_KEYS):
             raise ResultFileError(f"{where} is not a simulate result (needs {', '.join(RESULT_KEYS)})")
-        expected = {"game": game_slug, "seats": list(specs_of(i)), "seed": game_seed(run_seed, i)}
+        p = plan_of(i) if plan_of is not None else None
+        expected = {"game": game_slug, "seats": list(p.seats) if p else list(specs_of(i)),
+                    "seed": p.seed if p else game_seed(run_seed, i)}
         for key, want in expected.items():
             if obj[key] != want:
                 raise ResultFileError(
@@ -84,9 +89,10 @@ def resume(
                 )
         record = obj["record"]
         got_opts = record.get("options") if isinstance(record, dict) else None
-        if got_opts != opts:
+        want_opts = p.options if p else opts
+        if got_opts != want_opts:
             raise ResultFileError(
-                f"{where} is from another run (options {got_opts!r}, this run has {opts!r}); "
+                f"{where} is from another run (options {got_opts!r}, this run has {want_opts!r}); "
                 "use the same --option values, or another --out"
             )
         got_data = record.get("data") if isinstance(record, dict) else None

@@ -6,6 +6,14 @@ Seeding (so that any game can be rebuilt from its line alone):
 - the bot of seat ``k`` is built with the seed ``derive_seed(game_seed, k)``;
 - the rng handed to ``decide`` for seat ``k`` is ``Rng(derive_seed(game_seed, 1000 + k))``.
 
+Designs that separate causes (``plan``):
+
+- ``rotate``: game ``i`` is deal ``i // k`` (seed ``derive_seed(s, i // k)``) played in
+  rotation ``i % k``, where seat ``j`` holds bot ``specs[(j - r) % k]``: every bot sits
+  in every seat on every deal. Result lines then carry ``deal`` and ``rotation``.
+- ``random_first``: the game's own first-player option (``first_player``) is set per game,
+  drawn from ``derive_seed(game_seed, FIRST_PLAYER_STREAM)``, so the record holds it.
+
 Results do not depend on the number of workers or on chunking.
 """
 
@@ -13,6 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import freetrader
@@ -30,6 +39,9 @@ __all__ = [
     "play_game",
     "simulate",
     "check_run",
+    "GamePlan",
+    "plan",
+    "first_player_option",
 ]
 
 #: Safety cap: a game that has not ended after this many actions is stopped with ``GameTooLong``.
@@ -49,6 +61,59 @@ class GameTooLong(SimulationError):
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game ``index`` (0-based) of a run seeded ``run_seed``."""
     return derive_seed(run_seed, index)
+
+
+#: The rng stream (``derive_seed(game_seed, FIRST_PLAYER_STREAM)``) that draws a random first player.
+FIRST_PLAYER_STREAM = 7001
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """What game ``index`` of a run is: its seats, seed, options, and its deal and rotation."""
+
+    index: int
+    seats: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+    deal: int
+    rotation: int | None  # None when the run does not rotate
+
+
+def first_player_option(game: Game, seats: int, seed: int) -> dict[str, Any]:
+    """The option value that makes a seeded random seat start, from the game's own ``first_player`` option.
+
+    ``SimulationError`` when the game has no such option (its rules fix who starts).
+    """
+    opt = next((o for o in game.spec.options if o.name == "first_player"), None)
+    if opt is not None and opt.choices and "random" in opt.choices:
+        return {"first_player": "random"}  # the game draws it from its own seed
+    if opt is not None and isinstance(opt.default, int) and not isinstance(opt.default, bool):
+        return {"first_player": Rng(derive_seed(seed, FIRST_PLAYER_STREAM)).below(seats)}
+    raise SimulationError(
+        f"{game.spec.title} has no first_player option: its rules decide who starts, so a random "
+        "first player cannot be set (leave out --random-first)"
+    )
+
+
+def plan(
+    game: Game,
+    seat_specs: Sequence[str],
+    run_seed: int,
+    options: Mapping[str, Any],
+    index: int,
+    *,
+    rotate: bool = False,
+    random_first: bool = False,
+) -> GamePlan:
+    """Game ``index`` of a run (see the module docstring for the seeding)."""
+    k = len(seat_specs)
+    deal, rotation = (index // k, index % k) if rotate else (index, None)
+    seed = game_seed(run_seed, deal)
+    specs = tuple(str(seat_specs[(j - (rotation or 0)) % k]) for j in range(k))
+    opts = dict(options)
+    if random_first:
+        opts.update(first_player_option(game, k, seed))
+    return GamePlan(index, specs, seed, opts, deal, rotation)
 
 
 def seat_players(
@@ -140,6 +205,8 @@ def simulate(
     max_actions: int = MAX_ACTIONS,
     backend: str = "local",
     address: str | None = None,
+    rotate: bool = False,
+    random_first: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Yield the results of games ``start .. n-1`` of a run, in game order.
 
@@ -147,6 +214,7 @@ def simulate(
     worker, or one game, they are played in this process. ``backend="ray"``
     plays them on a Ray cluster (``address``; default a local instance) with
     the same results. Closing the generator early stops the workers.
+    ``rotate`` and ``random_first`` choose the design (see ``plan``).
     """
     from .backends import run_tasks  # the backends import this module
 
@@ -166,5 +234,15 @@ def simulate(
     remaining = n - start
     if remaining == 0:
         return
-    tasks = ((slug, specs, game_seed(seed, i), opts, max_actions) for i in range(start, n))
-    yield from run_tasks(tasks, remaining, backend=backend, workers=workers, chunksize=chunksize, address=address)
+    if rotate and n % len(specs):
+        raise SimulationError(
+            f"--rotate plays each deal once per rotation of the {len(specs)} seats: ask for a multiple of "
+            f"{len(specs)} games, e.g. {n + len(specs) - n % len(specs)}"
+        )
+    plans = [plan(g, specs, seed, opts, i, rotate=rotate, random_first=random_first) for i in range(start, n)]
+    tasks = ((slug, list(p.seats), p.seed, p.options, max_actions) for p in plans)
+    results = run_tasks(tasks, remaining, backend=backend, workers=workers, chunksize=chunksize, address=address)
+    for p, result in zip(plans, results, strict=True):
+        if p.rotation is not None:
+            result = {**result, "deal": p.deal, "rotation": p.rotation}
+        yield result

@@ -1,9 +1,10 @@
 """Saved states: format 1 (the task queue and scratch registers, written before the decision frames) still loads.
 
 ``fixtures/format1-states.json`` holds states saved by the format-1 code at commit
-8bd2b6d: a 4-seat game (the golden record's first 180 actions) at a Production
-decision, and a 2-seat game with every Secret Stash module mid-way through a
-Chronomancer's Shift (its timepiece's advance still queued).
+8bd2b6d, run with today's rebalanced designed values as its data pack: a 4-seat
+game (the golden record's first 180 actions), and a 2-seat game with every
+Secret Stash module mid-way through a Chronomancer's Shift (its timepiece's
+advance still queued).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from freetrader.bots.base import Bot, register_bot, register_heuristic
+from freetrader.bots.base import Bot, near_best, register_bot, register_heuristic
 from freetrader.bots.ismcts import register_evaluator
 from freetrader.core import Action, State
 
@@ -75,9 +75,9 @@ class CornishBotV1(Bot):
         elif ph == R.PLACE or ph == R.SETUP_COUNTER:
             pick = max(legal, key=lambda a: self._spot_value(s, seat, C.loc_by_id[a.item]))  # type: ignore[attr-defined]
         elif ph == R.SETUP_SHIP:
-            pick = max(legal, key=lambda a: len(next(sh for sh in C.ships if sh.id == a.item).hold.cells))  # type: ignore[attr-defined]
+            pick = near_best(self.rng, legal, lambda a: len(next(sh for sh in C.ships if sh.id == a.item).hold.cells), 1)  # type: ignore[attr-defined]
         elif ph == R.SETUP_KEEP:
-            pick = max(legal, key=lambda a: next(c.reputation for c in C.characters if c.id == a.item))  # type: ignore[attr-defined]
+            pick = near_best(self.rng, legal, lambda a: next(c.reputation for c in C.characters if c.id == a.item))  # type: ignore[attr-defined]
         elif ph in (R.REACT, R.PROTECT):
             pick = by_text.get("decline")
         elif ph in (R.EFFECT, R.LOSE_COUNTER):

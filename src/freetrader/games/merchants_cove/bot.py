@@ -28,7 +28,6 @@ from .merchants import MERCHANTS
 
 HOUR = 2.6  # gold an hour of the Clock is worth
 CORRUPTION = 2.5  # gold a Corruption icon is expected to cost
-PREFERENCE = ("blacksmith", "captain", "alchemist", "chronomancer")
 
 
 def _sales(s: Any, p: int) -> float:
@@ -89,7 +88,7 @@ class MerchantsCoveBot(Bot):
         ph = s.phase
         if ph == R.SETUP:
             names = {a.merchant: a for a in legal}  # type: ignore[attr-defined]
-            return next((names[m] for m in PREFERENCE if m in names), legal[0])
+            return names[self.rng.choice(sorted(names))]  # the merchants are near-equal by design
         if ph == R.SELL:
             return self._sell(s, seat, legal)
         if ph == R.MERCH and s.merchant[seat] == "captain" and AGAIN in legal:

@@ -1,0 +1,80 @@
+"""Per-game metrics for the balance report (see ``analysis.register_metrics``).
+
+Each function reads one result (replaying its record where the public log has
+what it needs) and returns ``{seat: {metric: value}}``, seat ``-1`` for
+game-level numbers. They read only the public log and final scores.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import freetrader
+
+from .analysis import register_metrics
+
+__all__ = ["merchants_cove_income", "cornish_smuggler_end"]
+
+_SALE = re.compile(r"^Seat (\d+) sells .* for (\d+) gold$")
+_SPONSOR = re.compile(r"^Sponsorship: Seat (\d+) gains (\d+) gold$")
+_FINAL = re.compile(r"^Final scoring: Seat (\d+) \+(\d+) for faction icons, -(\d+) for Corruption$")
+#: The common Clock actions ("do sponsor"); every other "do X" is the merchant's own production.
+_COMMON = ("sponsor", "recruit", "load")
+
+
+def merchants_cove_income(result: Mapping[str, Any]) -> dict[int, dict[str, float]]:
+    """Gold by source for each seat, and each seat's share of Sponsor among its main-board actions."""
+    state: Any = freetrader.game(result["record"]["game"]).new_state(
+        result["record"]["seats"], result["record"]["seed"], result["record"].get("options"))
+    start = list(state.gold)
+    seats = state.seats
+    kinds: dict[int, dict[str, int]] = {p: {} for p in range(seats)}
+    for text in result["record"]["actions"]:
+        p = state.to_act
+        verb, _, what = text.partition(" ")
+        if p is not None and p < seats and verb == "do":
+            kind = what if what in _COMMON else "production"
+            kinds[p][kind] = kinds[p].get(kind, 0) + 1
+        state.apply(text)
+    out: dict[int, dict[str, float]] = {
+        p: {"gold from sales": 0.0, "gold from sponsorship": 0.0, "gold from faction icons": 0.0,
+            "gold lost to corruption": 0.0} for p in range(seats)}
+    for e in state.events:
+        if m := _SALE.match(e):
+            out[int(m[1])]["gold from sales"] += int(m[2])
+        elif m := _SPONSOR.match(e):
+            out[int(m[1])]["gold from sponsorship"] += int(m[2])
+        elif m := _FINAL.match(e):
+            out[int(m[1])]["gold from faction icons"] += int(m[2])
+            out[int(m[1])]["gold lost to corruption"] += int(m[3])
+    for p in range(seats):
+        d = out[p]
+        final = float(state.gold[p])
+        d["gold, other (net of spending)"] = (final - start[p] - d["gold from sales"] - d["gold from sponsorship"]
+                                              - d["gold from faction icons"] + d["gold lost to corruption"])
+        total = sum(kinds[p].values())
+        for kind in (*_COMMON, "production"):
+            d[f"% of Clock actions: {kind}"] = 100.0 * kinds[p].get(kind, 0) / total if total else 0.0
+    return out
+
+
+_TRIGGERS = {
+    "% ended by: last Goods Shape bought": "the last Goods Shape was bought",
+    "% ended by: Customs Track": "the Customs Counter reached the end of the Customs Track",
+}
+
+
+def cornish_smuggler_end(result: Mapping[str, Any]) -> dict[int, dict[str, float]]:
+    """Which end trigger fired (100 or 0 each: the mean is a percentage), and whether the turn limit cut the game."""
+    events = freetrader.replay(result["record"]).events
+    triggered = [e for e in events if e.startswith("The end of the game is triggered")]
+    ended = next((e for e in reversed(events) if e.startswith("The game ends:")), "")
+    d = {k: 100.0 * any(why in e for e in triggered) for k, why in _TRIGGERS.items()}
+    d["% cut by the turn limit"] = 100.0 * ("turn limit" in ended)
+    return {-1: d}
+
+
+register_metrics("merchants-cove", merchants_cove_income)
+register_metrics("cornish-smuggler", cornish_smuggler_end)
