@@ -383,7 +383,7 @@ class OfficerMove(Frame):
         finish(s, done)
 
     def prompt(self, s: Any) -> str:
-        return "you played Yew boy!: decide where the Customs Officer moves"
+        return "decide where the Customs Officer moves (Yew boy!)"
 
     def resume(self, s: Any, done: Frame) -> None:
         if self.director < 0 or len(self.options) < 2:
@@ -395,7 +395,7 @@ def move_officer(s: S, o: int, to: int, options: Sequence[int]) -> None:
     it goes on from ``resume`` with the finished ``OfficerMove``."""
     frame = OfficerMove(officer=o, to=to, options=tuple(options))
     push(s, frame)
-    if not open_window(s, CUSTOMS_MOVE, active_seat(s), s.off_at[o], o):
+    if s.options["yew_boy"] != "any-move" or not open_window(s, CUSTOMS_MOVE, active_seat(s), s.off_at[o], o):
         finish(s, frame)
 
 
