@@ -29,7 +29,7 @@ from freetrader.core.frames import finish, push, replace
 
 from . import board as B
 from . import frames as F
-from .actions import act
+from .actions import Play, act
 from .board import SECRET, card_name, card_of, passive
 from .components import COMPONENTS as C
 from .components import INF
@@ -88,9 +88,9 @@ def legal_main_cards(s: S, p: int) -> list[Action]:
     return acts
 
 
-def is_free(a: Any) -> bool:
+def is_free(a: Play) -> bool:
     """A Secret played on your own turn without using the Action."""
-    return bool(a.verb == "play" and C.secrets[_SECRET_ID[a.item]].event == "free")
+    return bool(C.secrets[a.secret].event == "free")
 
 
 # == the hooks the frames call (frames.CardRules) =================================================
@@ -708,7 +708,7 @@ def _witch_start(s: S, q: int, card: int, w: Any) -> None:
 def _witch_opts(s: S, f: CardEffect) -> list[Action]:
     k, q = f.victim, f.seat
     if f.steps == 2:
-        out = []
+        out: list[Action] = []
         if s.gold[k] >= _amount(f):
             out.append(act("choose", "pay"))
         if s.hold[k]:

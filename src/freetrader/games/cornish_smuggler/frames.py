@@ -25,7 +25,22 @@ from freetrader.core import Action
 from freetrader.core.frames import Frame, ReactionWindow, finish, push, replace
 
 from . import board as B
-from .actions import act
+from .actions import (
+    Choose,
+    Discard,
+    Hide,
+    Motivate,
+    Move,
+    Place,
+    Play,
+    Post,
+    Price,
+    Remove,
+    Step,
+    Store,
+    Unload,
+    act,
+)
 from .components import COMPONENTS as C
 from .phases import LAND, SOLD, STORE, Phase
 
@@ -34,7 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CardEffect", "CardRules", "CardWindow", "Customs", "Landing", "LoseCounter", "OfficerMove",
-    "Place", "Protect", "Raid", "Sale", "SeizureWindow", "check_seizure", "landing", "open_window",
+    "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "check_seizure", "landing", "open_window",
     "replace_frame", "start_customs", "window",
 ]
 
@@ -60,7 +75,8 @@ class CardRules(Protocol):
 
 
 def _cards(s: S) -> CardRules:
-    return type(s).cards
+    rules: CardRules = type(s).cards
+    return rules
 
 
 # == the stack ========================================================================================
@@ -139,23 +155,24 @@ class CardWindow(ReactionWindow):
         return True
 
     def answer(self, s: Any, seat: int, action: Action) -> None:
+        assert isinstance(action, (Play, Motivate))
         _cards(s).begin(s, seat, play_card(s, seat, action), self)
 
     def prompt(self, s: Any) -> str:
         return f"play a card on this event ({self.event}) or decline"
 
 
-def play_card(s: S, q: int, a: Any) -> int:
+def play_card(s: S, q: int, a: Play | Motivate) -> int:
     """Pay for ``play <secret>`` or ``motivate <character>``; the card (as ``board.SECRET`` + index for a Secret)."""
-    if a.verb == "play":
-        k = _SECRET_ID[a.item]
+    if isinstance(a, Play):
+        k = a.secret
         x = C.secrets[k]
         s.secrets[q].remove(k)
         s.sdiscard.append(k)
         B.pay_card(s, q, x.cost, "")
         s._event(f"Seat {q} plays the Secret {x.name}")
         return B.SECRET + k
-    c = _CHAR_ID[a.item]
+    c = a.card
     ch = C.characters[c]
     B.pay_card(s, q, ch.cost, a.pay)
     s.motivated[q].append(c)
@@ -255,11 +272,10 @@ class CardEffect(Frame):
         return tuple(opts) if opts else (act("done"),)
 
     def apply(self, s: Any, action: Action) -> None:
-        a: Any = action
-        if a.verb == "done":
-            _cards(s).done(s, self)
+        if isinstance(action, Choose):
+            _cards(s).choose(s, self, action.item, action.to)
         else:
-            _cards(s).choose(s, self, a.item, a.to)
+            _cards(s).done(s, self)
 
     def prompt(self, s: Any) -> str:
         return f"choose for {B.card_name(self.card)}"
@@ -297,14 +313,13 @@ class Protect(Frame):
         return tuple(acts)
 
     def apply(self, s: Any, action: Action) -> None:
-        a: Any = action
         k, c = self.seat, self.card
-        if a.verb == "decline":
+        if not isinstance(action, Motivate):
             lose_now(s, k, c)
             if s.frames[-1] is self:
                 finish(s, self)
             return
-        x = _CHAR_ID[a.item]
+        x = action.card
         B.pay_card(s, k, C.characters[x].cost, "")
         s.motivated[k].append(x)
         s._event(f"Seat {k} Motivates {C.characters[x].name} and keeps {C.characters[c].name}")
@@ -345,7 +360,8 @@ class LoseCounter(Frame):
         return tuple(act("remove", B.LOC_IDS[x]) for x in sorted(set(s.counters[self.seat])))
 
     def apply(self, s: Any, action: Action) -> None:
-        p, loc = self.seat, C.loc_by_id[action.item]  # type: ignore[attr-defined]
+        assert isinstance(action, Remove)
+        p, loc = self.seat, action.loc
         s.counters[p].remove(loc)
         s._event(f"Seat {p} removes a Network Counter from {C.locations[loc].name}")
         B.seize_now(s, loc)
@@ -375,7 +391,8 @@ class OfficerMove(Frame):
         return tuple(act("step", B.LOC_IDS[x]) for x in self.options)
 
     def apply(self, s: Any, action: Action) -> None:
-        to = C.loc_by_id[action.item]  # type: ignore[attr-defined]
+        assert isinstance(action, Step)
+        to = action.loc
         s._event(f"Seat {self.director} decides that Customs Officer {self.officer} moves to "
                  f"{C.locations[to].name} (Yew boy!)")
         done = dataclasses.replace(self, to=to)
@@ -452,15 +469,15 @@ class Customs(Frame):
         return C.steps[at][self.target]
 
     def apply(self, s: Any, action: Action) -> None:
-        a: Any = action
-        if a.verb == "move":
-            o = int(a.item)
+        a = action
+        if isinstance(a, Move):
+            o = a.officer
             s._event(f"Seat {self.actor(s)}, with least Gold, chooses Customs Officer {o} to move")
             now = dataclasses.replace(self, mover=o)
             replace(s, now)
             now.run(s)
-        elif not self.step(s, C.loc_by_id[a.item]):
-            s.frames[-1].run(s)  # type: ignore[attr-defined]
+        elif isinstance(a, Step) and not self.step(s, a.loc):
+            s.frames[-1].run(s)
 
     def resume(self, s: Any, done: Frame) -> None:
         self.run(s)
@@ -544,21 +561,20 @@ class Landing(Frame):
         return "store landed goods straight into your storehouse, or done"
 
     def apply(self, s: Any, action: Action) -> None:
-        a: Any = action
+        a = action
         if self.stage == Phase.LAND_SELECT:
-            if a.verb == "unload":
-                replace(s, dataclasses.replace(self, sel=self.sel + (B.GOODS_BY_ID[a.item],)))
+            if isinstance(a, Unload):
+                replace(s, dataclasses.replace(self, sel=self.sel + (a.goods,)))
             else:
                 self.unloaded(s)
-        elif self.stage == Phase.LAND_HIDE:
-            self.ashore(s, int(a.item))
-        elif a.verb == "done":
-            self.customs(s)
-        else:
-            g = B.GOODS_BY_ID[a.item]
-            store_goods(s, g, _STORE_BY_ID[a.to])
+        elif isinstance(a, Hide):
+            self.ashore(s, a.influence)
+        elif isinstance(a, Store):
+            store_goods(s, a.goods, a.store)
             if not self.storable(s):
                 self.customs(s)
+        else:
+            self.customs(s)
 
     def unloaded(self, s: S) -> None:
         p = self.seat
@@ -690,11 +706,11 @@ class Sale(Frame):
         return "choose the price row for the sale"
 
     def apply(self, s: Any, action: Action) -> None:
-        a: Any = action
-        if self.stage == Phase.POST:
-            self.post(s, C.loc_by_id[a.item])
-        else:
-            self.sell(s, B.ROW_NAMES.index(a.item), a.pay)
+        a = action
+        if isinstance(a, Post):
+            self.post(s, a.loc)
+        elif isinstance(a, Price):
+            self.sell(s, a.row, a.pay)
 
     def sell(self, s: S, row: int, pay: str) -> None:
         """Selling Goods, steps 1-3: price, cost, then the nearest officer moves one space."""
@@ -789,7 +805,9 @@ def begin_sale(s: S, p: int, g: int) -> None:
 
 # -- Hire Character: the new counter ---------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Place(Frame):
+class PlaceCounter(Frame):
+    """Hire Character: where the new Network Counter goes."""
+
     seat: int
     phase = Phase.PLACE
 
@@ -803,7 +821,8 @@ class Place(Frame):
         return "place the new Network Counter"
 
     def apply(self, s: Any, action: Action) -> None:
-        p, loc = self.seat, C.loc_by_id[action.item]  # type: ignore[attr-defined]
+        assert isinstance(action, Place)
+        p, loc = self.seat, action.loc
         s.counters[p].append(loc)
         s._event(f"Seat {p} places a Network Counter in {C.locations[loc].name}")
         finish(s, self)
@@ -835,15 +854,16 @@ class Raid(Frame):
         return "remove one of your Network Counters for the raid"
 
     def apply(self, s: Any, action: Action) -> None:
-        a: Any = action
+        a = action
         p = self.seat
-        if self.stage == Phase.RAID_DISCARD:
-            card = _CHAR_ID[a.item]
+        if isinstance(a, Discard):
+            card = a.card
             B.lose_character(s, p, card)
             s._event(f"Seat {p} sends {C.characters[card].name} to storm the Customs House")
             replace(s, dataclasses.replace(self, stage=Phase.RAID_REMOVE))
             return
-        loc = C.loc_by_id[a.item]
+        assert isinstance(a, Remove)
+        loc = a.loc
         s.counters[p].remove(loc)
         g = self.goods
         s.g_where[g] = LAND

@@ -18,7 +18,35 @@ from freetrader.core.frames import Frame, push, replace
 
 from . import abilities as A
 from . import frames as F
-from .actions import act
+from .actions import (
+    Bribe,
+    Buy,
+    BuyReputation,
+    Carry,
+    Claim,
+    CounterMove,
+    Discover,
+    Draw,
+    Escort,
+    Hire,
+    HonestWork,
+    Keep,
+    Land,
+    Launch,
+    Motivate,
+    OfficerAction,
+    Pass,
+    Place,
+    Play,
+    Raid,
+    Sail,
+    Sell,
+    Ship,
+    Store,
+    Storehouse,
+    Unstore,
+    act,
+)
 from .board import (
     GOODS_BY_ID,
     GOODS_IDS,
@@ -147,7 +175,8 @@ class SetupShip(_SetupStep):
         return tuple(act("ship", C.ships[x].id) for x in s.ships_left)
 
     def apply(self, s: Any, action: Action) -> None:
-        ship = _SHIP_BY_ID[action.item]  # type: ignore[attr-defined]
+        assert isinstance(action, Ship)
+        ship = action.ship
         s.ship_card[self.seat] = ship
         s.ships_left.remove(ship)
         s._event(f"Seat {self.seat} takes the ship {C.ships[ship].name}")
@@ -165,7 +194,8 @@ class SetupStore(_SetupStep):
         return tuple(act("storehouse", C.storehouses[x].id) for x in s.stores_left)
 
     def apply(self, s: Any, action: Action) -> None:
-        store = _STORE_BY_ID[action.item]  # type: ignore[attr-defined]
+        assert isinstance(action, Storehouse)
+        store = action.store
         s.stores[self.seat].append(store)
         s.stores_left.remove(store)
         s._event(f"Seat {self.seat} takes the storehouse {C.storehouses[store].name}")
@@ -194,16 +224,17 @@ class SetupDraw(_SetupStep):
         return tuple(act("draw", deck_name(d)) for d in range(4) if s.stacks[d] and d not in s.drawn_decks)
 
     def apply(self, s: Any, action: Action) -> None:
-        a: Any = action
-        if a.verb == "draw":
-            deck = _DECK_BY_NAME[a.item]
+        a = action
+        if isinstance(a, Draw):
+            deck = a.deck
             s.drawn.append(s.stacks[deck].pop())
             s.drawn_decks.append(deck)
             s._event(f"Seat {self.seat} draws a face-down card from the {deck_name(deck)} stack")
             replace(s, dataclasses.replace(self, drawn=self.drawn + 1))
             return
         # keep one (free, its Reputation gained); the other goes under its stack
-        card = _CHAR_BY_ID[a.item]
+        assert isinstance(a, Keep)
+        card = a.card
         other_i = 1 - s.drawn.index(card)
         s.stacks[s.drawn_decks[other_i]].insert(0, s.drawn[other_i])
         p = self.seat
@@ -229,7 +260,8 @@ class SetupCounter(_SetupStep):
         return tuple(act("place", x) for x in LOC_IDS)
 
     def apply(self, s: Any, action: Action) -> None:
-        loc = C.loc_by_id[action.item]  # type: ignore[attr-defined]
+        assert isinstance(action, Place)
+        loc = action.loc
         s.counters[self.seat].append(loc)
         s._event(f"Seat {self.seat} places a Network Counter in {C.locations[loc].name}")
         self.advance(s, lambda q: SetupLaunch(seat=q))
@@ -246,7 +278,8 @@ class SetupLaunch(_SetupStep):
         return tuple(act("launch", C.sea_ids[x]) for x in C.open_sea + C.merchant_nodes)
 
     def apply(self, s: Any, action: Action) -> None:
-        node = C.sea_by_id[action.item]  # type: ignore[attr-defined]
+        assert isinstance(action, Launch)
+        node = action.node
         s.ship_at[self.seat] = node
         s._event(f"Seat {self.seat} puts to sea at {node_name(node)}")
         if self.advance(s, None):
@@ -353,15 +386,16 @@ class Main(Frame):
 
     def apply(self, s: Any, action: Action) -> None:
         a: Any = action
-        free = _FREE.get(a.verb)
-        if free is not None or (a.verb == "play" and A.is_free(a)):
+        kind = type(a)
+        free = _FREE.get(kind)
+        if free is not None or (kind is Play and A.is_free(a)):
             (free or _card_action)(s, self.seat, a)
             return
         me = Main(seat=self.seat, acting=True)
         replace(s, me)
-        _ACTIONS[a.verb](s, self.seat, a)
+        _ACTIONS[kind](s, self.seat, a)
         if s.frames and s.frames[-1] is me:
-            finish_action(s, self.seat, passing=a.verb == "pass")
+            finish_action(s, self.seat, passing=kind is Pass)
 
     def resume(self, s: Any, done: Frame) -> None:
         if not self.acting:
@@ -652,7 +686,7 @@ def hire(s: S, p: int, card: int, pay: str) -> None:
     grant_storehouse(s, p, card)
     s._event(f"Seat {p} hires {ch.name}, {ch.occupation} ({hire_price(s, p, card)} Gold, +{ch.reputation} Reputation)")
     if len(s.counters[p]) < C.counters:
-        push(s, F.Place(seat=p))
+        push(s, F.PlaceCounter(seat=p))
         F.open_window(s, "place", p)  # The Old Packhorse Road
 
 
@@ -753,29 +787,29 @@ def _pass(s: S, p: int, a: Any) -> None:
 
 
 _Handler = Callable[["S", int, Any], None]
-_FREE: dict[str, _Handler] = {
-    "store": lambda s, p, a: store_goods(s, GOODS_BY_ID[a.item], _STORE_BY_ID[a.to]),
-    "unstore": lambda s, p, a: unstore_goods(s, GOODS_BY_ID[a.item]),
-    "claim": lambda s, p, a: claim_goods(s, p, GOODS_BY_ID[a.item]),
+_FREE: dict[type, _Handler] = {
+    Store: lambda s, p, a: store_goods(s, a.goods, a.store),
+    Unstore: lambda s, p, a: unstore_goods(s, a.goods),
+    Claim: lambda s, p, a: claim_goods(s, p, a.goods),
 }
-_ACTIONS: dict[str, _Handler] = {
-    "pass": _pass,
-    "motivate": _card_action,
-    "play": _card_action,
-    "sail": lambda s, p, a: move_ship(s, p, C.sea_by_id[a.to], a.pay),
-    "carry": lambda s, p, a: move_goods(s, p, GOODS_BY_ID[a.item], C.loc_by_id[a.to], a.pay, with_counter=False),
-    "escort": lambda s, p, a: move_goods(s, p, GOODS_BY_ID[a.item], C.loc_by_id[a.to], a.pay, with_counter=True),
-    "counter": lambda s, p, a: move_counter(s, p, C.loc_by_id[a.item], C.loc_by_id[a.to], a.pay),
-    "officer": lambda s, p, a: move_officer_action(s, p, int(a.item), C.loc_by_id[a.to], a.pay),
-    "buy-reputation": lambda s, p, a: buy_reputation(s, p),
-    "honest-work": lambda s, p, a: honest_work(s, p),
-    "discover": lambda s, p, a: discover_secret(s, p, a.pay),
-    "land": lambda s, p, a: begin_landing(s, p),
-    "hire": lambda s, p, a: hire(s, p, _CHAR_BY_ID[a.item], a.pay),
-    "buy": lambda s, p, a: buy_goods(s, p, GOODS_BY_ID[a.item]),
-    "bribe": lambda s, p, a: bribe(s, p, int(a.item)),
-    "sell": lambda s, p, a: F.begin_sale(s, p, GOODS_BY_ID[a.item]),
-    "raid": lambda s, p, a: begin_raid(s, p, GOODS_BY_ID[a.item]),
+_ACTIONS: dict[type, _Handler] = {
+    Pass: _pass,
+    Motivate: _card_action,
+    Play: _card_action,
+    Sail: lambda s, p, a: move_ship(s, p, a.node, a.pay),
+    Carry: lambda s, p, a: move_goods(s, p, a.goods, a.loc, a.pay, with_counter=False),
+    Escort: lambda s, p, a: move_goods(s, p, a.goods, a.loc, a.pay, with_counter=True),
+    CounterMove: lambda s, p, a: move_counter(s, p, a.frm, a.loc, a.pay),
+    OfficerAction: lambda s, p, a: move_officer_action(s, p, a.officer, a.loc, a.pay),
+    BuyReputation: lambda s, p, a: buy_reputation(s, p),
+    HonestWork: lambda s, p, a: honest_work(s, p),
+    Discover: lambda s, p, a: discover_secret(s, p, a.pay),
+    Land: lambda s, p, a: begin_landing(s, p),
+    Hire: lambda s, p, a: hire(s, p, a.card, a.pay),
+    Buy: lambda s, p, a: buy_goods(s, p, a.goods),
+    Bribe: lambda s, p, a: bribe(s, p, a.officer),
+    Sell: lambda s, p, a: F.begin_sale(s, p, a.goods),
+    Raid: lambda s, p, a: begin_raid(s, p, a.goods),
 }
 # What an Action still has to do when the window above it closes (``Main.then``).
 _THEN: dict[str, Callable[[S, int, int, Frame], None]] = {

@@ -97,7 +97,7 @@ class CornishState(FrameState):
     @property
     def phase(self) -> Phase:
         f = self.frames
-        return f[-1].phase if f else Phase.OVER  # type: ignore[attr-defined, no-any-return]
+        return f[-1].phase if f else Phase.OVER  # type: ignore[attr-defined]
 
     @property
     def actor(self) -> int:
