@@ -34,6 +34,7 @@ from .board import SECRET, card_name, card_of, passive
 from .components import COMPONENTS as C
 from .components import INF
 from .frames import CardEffect, CardWindow, OfficerMove, effect_continue, lose_now, lose_to_rival
+from .packing import fits, hold_of_ship
 from .phases import LAND, MERCHANT, SHIP, STORE, WAREHOUSE
 
 if TYPE_CHECKING:
@@ -734,8 +735,6 @@ def _witch_choose(s: S, f: CardEffect, item: str, to: str) -> None:
 
 def witch_takes(s: S, q: int, k: int, g: int) -> None:
     """Into the Witch's ship if it fits, else one of her Storehouses, else back to its Merchant."""
-    from .packing import fits, hold_of_ship
-
     s.hold[k].remove(g)
     if s.ship_card[q] >= 0 and fits(hold_of_ship(s.ship_card[q]), [C.goods[x] for x in s.hold[q]] + [C.goods[g]],
                                     s.options["flip_goods"]):

@@ -61,6 +61,7 @@ from .board import (
     can_land,
     can_land_at,
     chooser,
+    could_discount,
     deck_name,
     empty_land,
     gain_gold,
@@ -71,12 +72,17 @@ from .board import (
     honest_work_gain,
     legal_placements,
     lose_character,
+    mob_count,
     nearest_officers,
     node_name,
     pay_gold,
+    raid_mobs_needed,
+    reveal_character,
     seizable,
     seize,
+    seize_now,
     spend,
+    start_of_turn_income,
     store_fits,
     town_size,
     trigger_end,
@@ -92,6 +98,7 @@ if TYPE_CHECKING:
     from .state import CornishState as S
 
 __all__ = [
+    "LAND", "MERCHANT", "SHIP", "SOLD", "STORE", "WAREHOUSE", "Phase",
     "GOODS_BY_ID", "GOODS_IDS", "LOC_IDS", "Main", "N_OFFICERS", "PHASES", "ROW_NAMES", "WHERE", "abandoned",
     "advance_customs_track", "advance_gold_wheel", "bribe_cost", "buy_price", "can_land", "can_land_at",
     "check_seizure", "chooser", "empty_land", "fits", "goods_at", "hire_price", "hold_of_ship", "hold_of_store",
@@ -298,24 +305,13 @@ def start_turn(s: S, first_turn: bool = False) -> None:
     if not first_turn:
         for p in range(s.seats):
             s.infl[p] += s.rep[p]
-            _income(s, p)
+            start_of_turn_income(s, p)
     s.motivated = [[] for _ in range(s.seats)]  # Re-Motivate All Cards
     s.becalmed = [False] * s.seats
     s.lantern = [-1] * s.seats
     s.passed = [False] * s.seats
     s.frames = (Main(seat=s.first),)
     s._event(f"Turn {s.turn} begins; seat {s.first} has the First Player marker")
-
-
-def _income(s: S, p: int) -> None:
-    from .board import start_of_turn_income
-
-    start_of_turn_income(s, p)
-
-
-def reveal_character(s: S, deck: int) -> None:
-    if s.stacks[deck]:
-        s.faceup[deck] = s.stacks[deck].pop()
 
 
 def finish_action(s: S, p: int, passing: bool = False) -> None:
@@ -365,12 +361,13 @@ def end_game(s: S, why: str) -> None:
 class Main(Frame):
     """Seat ``seat`` takes one Action (or passes), or a free move first.
 
-    ``acting`` once an Action is under way: when the frames above finish, the Action is over.
-    ``then`` names what the Action still has to do when a window above it closes (``arg``: on what).
+    When the frames an Action pushed have finished, the Action is over, unless ``free`` (a free move
+    is under way: the seat decides again). ``then`` names what the Action still has to do when the
+    window above it closes (``arg``: on what).
     """
 
     seat: int
-    acting: bool = False
+    free: bool = False
     then: str = ""
     arg: int = -1
     phase = Phase.MAIN
@@ -389,30 +386,31 @@ class Main(Frame):
         kind = type(a)
         free = _FREE.get(kind)
         if free is not None or (kind is Play and A.is_free(a)):
+            me = Main(seat=self.seat, free=True)
+            replace(s, me)
             (free or _card_action)(s, self.seat, a)
+            if s.frames[-1] is me:
+                replace(s, self)
             return
-        me = Main(seat=self.seat, acting=True)
-        replace(s, me)
         _ACTIONS[kind](s, self.seat, a)
-        if s.frames and s.frames[-1] is me:
+        if s.frames and s.frames[-1] is self:
             finish_action(s, self.seat, passing=kind is Pass)
 
     def resume(self, s: Any, done: Frame) -> None:
-        if not self.acting:
-            return
-        then = _THEN.get(self.then)
-        if then is not None:
-            replace(s, dataclasses.replace(self, then="", arg=-1))
-            then(s, self.seat, self.arg, done)
+        if self.free:
+            replace(s, Main(seat=self.seat))
+        elif isinstance(done, F.OfficerMove):
+            officer_moved(s, self.seat, done)
+        elif self.then:
+            replace(s, Main(seat=self.seat))
+            _THEN[self.then](s, self.seat, self.arg)
         else:
             finish_action(s, self.seat)
 
 
-def _then(s: S, what: str, arg: int = -1) -> None:
-    """The Action has a step left for when the window about to open closes."""
-    f = s.frames[-1]
-    assert isinstance(f, Main)
-    replace(s, dataclasses.replace(f, then=what, arg=arg))
+def _when_closed(s: S, what: str, arg: int = -1) -> None:
+    """The window just opened above the Turn's frame: ``what`` is left to do when it closes."""
+    s.frames = (Main(seat=s.frames[0].seat, then=what, arg=arg),) + s.frames[1:]  # type: ignore[attr-defined]
 
 
 def _go_on(s: S, p: int) -> None:
@@ -534,8 +532,6 @@ def legal_main(s: S, p: int) -> tuple[Action, ...]:
                     for k in pays:
                         acts.append(choices[k])
     has_cards = bool(s.chars[p] or s.secrets[p])
-    from .board import could_discount
-
     if gold >= 4 or (has_cards and gold >= 4 - could_discount(s, p, "buy-reputation-discount")):
         acts.append(_BUY_REP)
     if can_land(s, p):
@@ -576,14 +572,14 @@ def move_ship(s: S, p: int, node: int, pay: str) -> None:
     s._event(f"Seat {p} sails to {node_name(node)}")
     s.ship_at[p] = node
     A.ship_entered(s, p, node)
-    _then(s, "sailed")
-    if not F.open_window(s, "sail", p):
+    if F.open_window(s, "sail", p):
+        _when_closed(s, "sailed")
+    else:
         after_sail(s, p)
 
 
-def after_sail(s: S, p: int, arg: int = -1, done: Frame | None = None) -> None:
+def after_sail(s: S, p: int, arg: int = -1) -> None:
     """The move is over: the Witch of St Levan may answer a ship that entered her sea space."""
-    _then(s, "done")
     A.witch_window(s)
     _go_on(s, p)
 
@@ -601,8 +597,6 @@ def move_goods(s: S, p: int, g: int, to: int, pay: str, with_counter: bool) -> N
     s.g_at[g] = to
     s._event(f"Seat {p} moves {goods_name(g)} {'and a Network Counter ' if with_counter else ''}"
              f"from {C.locations[frm].name} to {C.locations[to].name}")
-    from .board import seize_now
-
     seize_now(s, frm)
     check_seizure(s, to)
 
@@ -619,30 +613,28 @@ def move_counter(s: S, p: int, frm: int, to: int, pay: str) -> None:
 def move_officer_action(s: S, p: int, o: int, to: int, pay: str) -> None:
     """Move Customs Officer one space (even if bribed): 4 Influence or 6 Gold; Yew boy! may answer."""
     spend(s, p, pay, 4, 6)
-    _then(s, "officer-moved", o)
     F.move_officer(s, o, to, C.locations[s.off_at[o]].land)
 
 
-def officer_moved(s: S, p: int, o: int, done: Frame | None) -> None:
-    if not isinstance(done, F.OfficerMove):
-        finish_action(s, p)
-        return
-    frm, to = s.off_at[o], done.to
+def officer_moved(s: S, p: int, done: F.OfficerMove) -> None:
+    """The paid move is decided (by its player, or by Yew boy!'s): the officer moves and may seize."""
+    o, to = done.officer, done.to
+    frm = s.off_at[o]
     s.off_at[o] = to
     s._event(f"Seat {p} moves Customs Officer {o} from {C.locations[frm].name} to {C.locations[to].name}")
-    _then(s, "done")
     check_seizure(s, to)
     _go_on(s, p)
 
 
 def buy_reputation(s: S, p: int) -> None:
     """Buy Reputation: 4 Gold (Grace Trembath may answer: 2 Gold)."""
-    _then(s, "buy-rep")
-    if not F.open_window(s, "buy-reputation", p):
+    if F.open_window(s, "buy-reputation", p):
+        _when_closed(s, "buy-rep")
+    else:
         do_buy_reputation(s, p)
 
 
-def do_buy_reputation(s: S, p: int, arg: int = -1, done: Frame | None = None) -> None:
+def do_buy_reputation(s: S, p: int, arg: int = -1) -> None:
     price = 4 - s.buy_disc
     pay_gold(s, p, price)
     s.rep[p] += 1
@@ -696,8 +688,6 @@ def legal_buys(s: S, p: int) -> list[Action]:
     node = s.ship_at[p]
     if s.infl[p] < 1 or node not in C.merchant_nodes:
         return []
-    from .board import could_discount
-
     m = C.merchant_nodes.index(node)
     held = [C.goods[g] for g in s.hold[p]]
     disc = could_discount(s, p, "buy-discount")
@@ -717,12 +707,13 @@ def legal_buys(s: S, p: int) -> list[Action]:
 
 def buy_goods(s: S, p: int, g: int) -> None:
     """Buy One Goods Shape (Nicholas Le Page may answer: 2 Gold less)."""
-    _then(s, "buy", g)
-    if not F.open_window(s, "buy", p, arg=g):
+    if F.open_window(s, "buy", p, arg=g):
+        _when_closed(s, "buy", g)
+    else:
         do_buy(s, p, g)
 
 
-def do_buy(s: S, p: int, g: int, done: Frame | None = None) -> None:
+def do_buy(s: S, p: int, g: int) -> None:
     s.infl[p] -= 1
     pay_gold(s, p, buy_price(s, g))
     s.g_where[g] = SHIP
@@ -738,18 +729,18 @@ def do_buy(s: S, p: int, g: int, done: Frame | None = None) -> None:
 # -- Bribe Customs ------------------------------------------------------------------------
 def bribe(s: S, p: int, o: int) -> None:
     """Bribe Customs (A Little Something for the Officer may answer: 3 Gold less)."""
-    _then(s, "bribe", o)
-    if not F.open_window(s, "bribe", p, s.off_at[o], arg=o):
+    if F.open_window(s, "bribe", p, s.off_at[o], arg=o):
+        _when_closed(s, "bribe", o)
+    else:
         do_bribe(s, p, o)
 
 
-def do_bribe(s: S, p: int, o: int, done: Frame | None = None) -> None:
+def do_bribe(s: S, p: int, o: int) -> None:
     cost = bribe_cost(s, p, o)
     s.infl[p] -= 1
     pay_gold(s, p, cost)
     s.off_bribe[o] = p
     s._event(f"Seat {p} bribes Customs Officer {o} in {C.locations[s.off_at[o]].name} for {cost} Gold")
-    _then(s, "done")
     check_seizure(s, s.off_at[o])
     _go_on(s, p)
 
@@ -757,8 +748,6 @@ def do_bribe(s: S, p: int, o: int, done: Frame | None = None) -> None:
 # -- Raid the Customs House --------------------------------------------------------------------
 def legal_raids(s: S, p: int) -> list[Action]:
     """Two or more Mob characters, a Network Counter in Penzance, 1 Influence: one seized Goods Shape."""
-    from .board import mob_count, raid_mobs_needed
-
     if s.infl[p] < 1 or C.penzance not in s.counters[p]:
         return []
     if mob_count(s, p) < raid_mobs_needed(s, p):
@@ -812,12 +801,11 @@ _ACTIONS: dict[type, _Handler] = {
     Raid: lambda s, p, a: begin_raid(s, p, a.goods),
 }
 # What an Action still has to do when the window above it closes (``Main.then``).
-_THEN: dict[str, Callable[[S, int, int, Frame], None]] = {
+_THEN: dict[str, Callable[[S, int, int], None]] = {
     "sailed": after_sail,
     "buy-rep": do_buy_reputation,
-    "buy": lambda s, p, g, done: do_buy(s, p, g),
-    "bribe": lambda s, p, o, done: do_bribe(s, p, o),
-    "officer-moved": officer_moved,
+    "buy": do_buy,
+    "bribe": do_bribe,
 }
 
 
@@ -828,7 +816,3 @@ def check_consistent(s: S) -> None:
     if len(s.g_where) != len(C.goods):
         raise BadRecord(f"saved Cornish Smuggler state must place all {len(C.goods)} Goods Shapes")
 
-
-# Names older callers use.
-seize_goods = seize
-sold = SOLD
