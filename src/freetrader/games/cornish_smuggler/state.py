@@ -14,6 +14,8 @@ from .phases import Phase
 
 __all__ = ["CornishState"]
 
+_MAIN = rules.Main  # the Turn's frame: most decisions, asked for the seat to act twice an action
+
 
 class CornishState(FrameState):
     """One position. The pending decision is the top of ``frames``; the rest is the table."""
@@ -94,6 +96,14 @@ class CornishState(FrameState):
         super()._load_game_json(data)
 
     # -- the pending decision, as views, bots and encoders read it --------------------------------
+    @property
+    def to_act(self) -> int | None:
+        f = self.frames
+        if not f:
+            return None
+        top = f[-1]
+        return top.seat if type(top) is _MAIN else top.actor(self)
+
     @property
     def phase(self) -> Phase:
         f = self.frames
