@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
-
-import importlib
 
 GAMES = Path(importlib.import_module("freetrader.games").__file__ or "").parent
 PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
