@@ -83,6 +83,13 @@ def decline_windows(s) -> None:
         s.apply("decline")
 
 
+def decline_yew_boy(s) -> None:
+    """Decline the window an officer being moved opens (Yew boy! may answer it, issue 17 item 4)."""
+    touch(s)
+    while s.phase == R.REACT and s.win_event == "customs-move" and "decline" in [str(a) for a in s.legal_actions()]:
+        s.apply("decline")
+
+
 def act(s, *texts: str) -> None:
     """Apply these actions; reaction windows the texts do not address are declined (issue 4)."""
     touch(s)

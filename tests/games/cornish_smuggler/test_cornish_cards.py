@@ -10,6 +10,7 @@ from cornish_scenario import (
     after_setup,
     char_index,
     counters,
+    decline_yew_boy,
     give_char,
     give_hold,
     give_secret,
@@ -67,6 +68,7 @@ def test_francis_oprey_gain_2_influence_for_each_goods_shape_seized():
     give_char(s, 1, "francis-oprey")
     g1, g2 = seizure_of_two_shapes(s)
     s.apply("officer 0 to madron with influence")
+    decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
     assert s.g_where[g1] == s.g_where[g2] == R.WAREHOUSE
     assert s.infl[1] == 10 + 4
     assert s.infl[0] == 10 - 4  # the mover paid 4; Oprey is not theirs
@@ -117,6 +119,7 @@ def test_john_thomas_when_goods_are_seized_pay_to_remove_one_of_that_players_cha
     victim = give_char(s, 0, "allen-cutler")
     seizure_of_two_shapes(s)
     s.apply("officer 0 to madron with influence")
+    decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
     assert s.phase == R.REACT and s.actor == 1 and s.win_event == "seized"
     assert set(legal(s)) == {"decline", "motivate john-thomas with gold", "motivate john-thomas with influence",
                              "motivate john-thomas with reputation"}
@@ -304,6 +307,7 @@ def test_drunken_distraction_moves_the_officer_2_spaces_away_goods_not_seized_co
     give_char(s, 1, "allen-cutler")
     give_secret(s, 1, "drunken-distraction")
     s.apply("officer 0 to madron with influence")
+    decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
     assert s.phase == R.REACT and s.win_event == "seizure" and s.actor == 1
     s.apply("play drunken-distraction")
     opts = legal(s)
@@ -327,6 +331,7 @@ def test_reaction_window_asks_in_seat_order_from_the_active_player_and_a_decline
     s.infl[2] = 10
     n = len(s.events)
     s.apply("officer 0 to madron with influence")
+    decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
     asked = []
     while s.phase == R.REACT:
         asked.append(s.actor)
@@ -344,6 +349,7 @@ def test_reaction_window_asks_only_on_public_facts_and_hides_the_hands():
     give_secret(s, 2, "sea-fret")  # unplayable here, still asked (the hand is not empty)
     seizure_of_two_shapes(s, victim=0)
     s.apply("officer 0 to madron with influence")
+    decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
     assert s.actor == 1
     v0, v2 = s.view(0), s.view(2)
     for v in (v0, v2, s.view(None)):
@@ -360,6 +366,7 @@ def test_hidden_hands_never_in_error_messages():
     give_secret(s, 1, "drunken-distraction")
     seizure_of_two_shapes(s, victim=0)
     s.apply("officer 0 to madron with influence")
+    decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
     with pytest.raises(ValueError) as err:
         s.apply("decline", seat=0)
     assert "drunken" not in str(err.value)
@@ -403,7 +410,6 @@ def test_lost_character_takes_reputation_storehouse_and_a_counter_goods_stay_on_
     s.g_where[g], s.g_at[g], s.g_owner[g] = R.STORE, st, 0
     counters(s, 0, "penzance", "madron")
     officers_at(s, "st-ives")
-    s.eff = [A.IN_ACTION, char_index("george-keast"), 1, 0, 0, -1, -1]
     A.lose_now(s, 0, c)
     assert s.rep[0] == 0 and st not in s.stores[0]
     assert s.g_where[g] == R.LAND and s.g_at[g] == loc("penzance") and s.g_owner[g] == 0
@@ -510,6 +516,7 @@ def test_under_the_floorboards_and_ringers_slip_one_goods_shape_away():
         else:
             give_char(s, 1, card)
         s.apply("officer 0 to madron with influence")
+        decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
         s.apply(f"{kind} {card}")
         s.apply(f"choose {GID[g1]} to st-just")
         while s.phase == R.REACT:
@@ -531,6 +538,7 @@ def test_newlyn_fishwives_and_tinners_lead_the_officer_1_space_away():
     counters(s, 0, "madron")
     s.actor = s.active = 0
     s.apply("officer 0 to madron with influence")  # a move onto seat 1's goods, then protected by seat 0's tinners
+    decline_yew_boy(s)  # an officer being moved: the Yew boy! window comes first
     assert "motivate the-tinners-of-st-just" in legal(s)
 
 

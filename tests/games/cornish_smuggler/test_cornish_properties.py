@@ -38,7 +38,7 @@ def _invariants(s) -> None:
     for p in range(s.seats):
         assert set(s.motivated[p]) <= set(s.chars[p]), "only hired Characters are Motivated (face down)"
     if s.phase == R.MAIN:
-        assert not s.win_event and s.eff[0] == 0, "no reaction window or card left open at an Action"
+        assert len(s.frames) == 1, "no reaction window or card left open at an Action"
     assert 0 <= s.track < len(C.discovery) and 0 <= s.wheel < C.wheel
 
 

@@ -5,7 +5,10 @@ Registers ``cornish-smuggler-v1``. Rules as coded: ``RULES.md`` beside this file
 
 from __future__ import annotations
 
-from freetrader.core import Game, GameSpec, Option, register
+from collections.abc import Mapping
+from typing import Any
+
+from freetrader.core import Game, GameSpec, Option, State, register
 
 from .actions import parse
 from .state import CornishState
@@ -37,6 +40,11 @@ SPEC = GameSpec(
         Option("flip_goods", False,
                "ruling: Goods Shapes may be rotated but not flipped, since they are placed face up with their "
                "number showing; true allows mirror images"),
+        Option("yew_boy", "any-move",
+               "Yew boy! (\"Play when a Customs Officer is being moved\") answers every officer move: the paid "
+               "action, a card, a landing or a sale (any-move); customs-movement is the older ruling 21 (only the "
+               "movement after a landing, a sale or an Anonymous Letter), kept so that games saved before the fix "
+               "go on under the rules they began with", choices=("any-move", "customs-movement")),
         Option("turn_limit", 40,
                "designed safeguard: a game that never reaches its end ends after this many Turns",
                minimum=1, maximum=1000),
@@ -46,6 +54,12 @@ SPEC = GameSpec(
 
 class _CornishSmuggler(Game):
     state_class = CornishState
+
+    def _migrate(self, data: Mapping[str, Any], fmt: int) -> State:
+        """Format 1 was written before Yew boy! answered every officer move: it replays, and goes on, under ruling 21."""
+        if fmt == 1 and "yew_boy" not in data.get("options", {}):
+            data = {**data, "options": {**data.get("options", {}), "yew_boy": "customs-movement"}}
+        return super()._migrate(data, fmt)
 
 
 GAME = register(_CornishSmuggler(SPEC, parse))

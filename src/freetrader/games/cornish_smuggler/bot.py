@@ -271,9 +271,9 @@ class CornishBot(CornishBotV1):
         return by_text.get("decline", legal[0])
 
     def _effect(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action:
-        from freetrader.games.cornish_smuggler import abilities as A
+        from freetrader.games.cornish_smuggler import board as A
 
-        effect = A.card_of(s.eff[1]).effect  # type: ignore[attr-defined]
+        effect = A.card_of(s.card_in_play).effect
         if effect == "witch-toll" and "choose pay" in by_text:
             return by_text["choose pay"] if s.gold[p] >= 8 or "choose cargo" not in by_text else by_text["choose cargo"]
         if effect in ("extra-sail", "sail-free"):

@@ -403,8 +403,8 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     sh_raw = _entries(load_toml(PKG, "ships.toml", data_dir), "ship", "ships.toml")
     for i, t in enumerate(sh_raw):
         sid = _ident(t)
-        cells, rows = _grid(t.get("hold", list), t.where)
-        ships.append(Ship(i, sid, t.get("name", str), Hold(cells, rows)))
+        cells, picture = _grid(t.get("hold", list), t.where)
+        ships.append(Ship(i, sid, t.get("name", str), Hold(cells, picture)))
         t.provenance()
         t.get("note", str, "")
         t.done()
@@ -418,8 +418,9 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         where = t.get("location", str)
         if where not in loc_by_id:
             raise DataError(f"{t.where}: location {where!r} is not on the map")
-        cells, rows = _grid(t.get("hold", list), t.where)
-        stores.append(Storehouse(i, sid, t.get("name", str), loc_by_id[where], t.get("start", bool), Hold(cells, rows)))
+        cells, picture = _grid(t.get("hold", list), t.where)
+        stores.append(Storehouse(i, sid, t.get("name", str), loc_by_id[where], t.get("start", bool),
+                                 Hold(cells, picture)))
         t.provenance()
         t.get("source", str, "")
         t.get("note", str, "")
@@ -431,10 +432,10 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     counts = {}
     for i, t in enumerate(_entries(g_raw, "shape", "goods.toml")):
         gid = _ident(t)
-        cells, rows = _grid(t.get("cells", list), t.where)
+        cells, picture = _grid(t.get("cells", list), t.where)
         if not 2 <= len(cells) <= 5:
             raise DataError(f"{t.where}: a Goods Shape has 2 to 5 squares (the Price List), this one has {len(cells)}")
-        shapes.append(Shape(i, gid, len(cells), cells, rows))
+        shapes.append(Shape(i, gid, len(cells), cells, picture))
         counts[gid] = t.get("count", int)
         t.provenance()
         t.get("note", str, "")

@@ -2,80 +2,119 @@
 
 Flow: set-up decisions (ship draft, storehouse draft, starting character,
 first counter, ship placement), then Turns: each player in turn takes one
-Action until all have passed. Multi-step actions (landing, selling, hiring,
-raiding) and the choices the rulebook gives to the player with least Gold
-(which officer moves, which way, where a new officer goes) are small
-decisions of their own, held in the state's ``phase``.
+Action until all have passed. Each decision is a frame on the state's stack:
+the set-up frames and the Turn's ``Main`` frame here, the sub-decisions of
+an Action (landing, selling, Customs, windows, cards) in ``frames.py``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Action, BadRecord
+from freetrader.core.frames import Frame, push, replace
 
 from . import abilities as A
-from .actions import act
+from . import frames as F
+from .actions import (
+    Bribe,
+    Buy,
+    BuyReputation,
+    Carry,
+    Claim,
+    CounterMove,
+    Discover,
+    Draw,
+    Escort,
+    Hire,
+    HonestWork,
+    Keep,
+    Land,
+    Launch,
+    Motivate,
+    OfficerAction,
+    Pass,
+    Place,
+    Play,
+    Raid,
+    Sail,
+    Sell,
+    Ship,
+    Store,
+    Storehouse,
+    Unstore,
+    act,
+)
+from .board import (
+    GOODS_BY_ID,
+    GOODS_IDS,
+    LOC_IDS,
+    N_OFFICERS,
+    ROW_NAMES,
+    abandoned,
+    advance_customs_track,
+    advance_gold_wheel,
+    bribe_cost,
+    buy_price,
+    can_land,
+    can_land_at,
+    chooser,
+    could_discount,
+    deck_name,
+    empty_land,
+    gain_gold,
+    goods_at,
+    goods_name,
+    grant_storehouse,
+    hire_price,
+    honest_work_gain,
+    legal_placements,
+    lose_character,
+    mob_count,
+    nearest_officers,
+    node_name,
+    pay_gold,
+    raid_mobs_needed,
+    reveal_character,
+    seizable,
+    seize,
+    seize_now,
+    spend,
+    start_of_turn_income,
+    store_fits,
+    town_size,
+    trigger_end,
+    unbribed_officer_at,
+)
+from .board import passive as _passive
 from .components import COMPONENTS as C
-from .components import INF
+from .frames import check_seizure, start_customs
 from .packing import fits, hold_of_ship, hold_of_store
+from .phases import LAND, MERCHANT, PHASES, SHIP, SOLD, STORE, WAREHOUSE, WHERE, Phase
 
 if TYPE_CHECKING:
     from .state import CornishState as S
 
-# -- phases and codes ----------------------------------------------------------
-PHASES = (
-    "setup-ship", "setup-storehouse", "setup-draw", "setup-keep", "setup-counter", "setup-launch",
-    "action", "land-unload", "land-hide", "land-store", "place-counter", "sell-price",
-    "customs-officer", "customs-step", "post-officer", "raid-discard", "raid-remove", "react", "effect", "protect",
-    "lose-counter", "over",
-)
+__all__ = [
+    "LAND", "MERCHANT", "SHIP", "SOLD", "STORE", "WAREHOUSE", "Phase",
+    "GOODS_BY_ID", "GOODS_IDS", "LOC_IDS", "Main", "N_OFFICERS", "PHASES", "ROW_NAMES", "WHERE", "abandoned",
+    "advance_customs_track", "advance_gold_wheel", "bribe_cost", "buy_price", "can_land", "can_land_at",
+    "check_seizure", "chooser", "empty_land", "fits", "goods_at", "hire_price", "hold_of_ship", "hold_of_store",
+    "honest_work_gain", "legal_placements", "lose_character", "nearest_officers", "seizable", "seize", "setup",
+    "start_customs", "store_fits", "town_size", "unbribed_officer_at",
+]
+
+# The kinds of decision, as the tests and encoders name them.
 (SETUP_SHIP, SETUP_STORE, SETUP_DRAW, SETUP_KEEP, SETUP_COUNTER, SETUP_LAUNCH, MAIN, LAND_SELECT, LAND_HIDE,
  LAND_STORE, PLACE, PRICE, CUSTOMS_OFFICER, CUSTOMS_STEP, POST, RAID_DISCARD, RAID_REMOVE, REACT, EFFECT, PROTECT,
- LOSE_COUNTER, OVER) = range(len(PHASES))
-# Where a Goods Shape is.
-MERCHANT, SHIP, LAND, STORE, WAREHOUSE, SOLD = range(6)
-WHERE = ("merchant", "ship", "land", "storehouse", "warehouse", "sold")
-# What follows a Customs movement.
-AFTER_LAND, AFTER_SALE, AFTER_EFFECT = 1, 2, 3
-N_OFFICERS = len(C.start_officers) + len(C.new_officer)
+ LOSE_COUNTER, OVER) = tuple(Phase)
 _N_GOODS = len(C.goods)
-GOODS_IDS = tuple(f"g{i:02d}" for i in range(len(C.goods)))
-GOODS_BY_ID = {g: i for i, g in enumerate(GOODS_IDS)}
-LOC_IDS = tuple(loc.id for loc in C.locations)
-ROW_NAMES = ("top", "middle", "bottom")
-
-
-def _pays(s: S, p: int, influence: int, gold: int) -> tuple[str, ...]:
-    """The ways seat ``p`` can pay an action costing ``influence`` or ``gold``."""
-    out = []
-    if s.infl[p] >= influence:
-        out.append("influence")
-    if s.gold[p] >= gold:
-        out.append("gold")
-    return tuple(out)
-
-
-def _spend(s: S, p: int, pay: str, influence: int, gold: int, reputation: int = 0) -> None:
-    if pay == "influence":
-        s.infl[p] -= influence
-    elif pay == "gold":
-        s.gold[p] -= gold
-        s.bank += gold
-    elif pay == "reputation":
-        s.rep[p] -= reputation
-
-
-def _gain_gold(s: S, p: int, amount: int) -> int:
-    amount = min(amount, s.bank)
-    s.bank -= amount
-    s.gold[p] += amount
-    return amount
-
-
-def _pay_gold(s: S, p: int, amount: int) -> None:
-    s.gold[p] -= amount
-    s.bank += amount
+_CHAR_BY_ID = {c.id: c.index for c in C.characters}
+_STORE_BY_ID = {st.id: st.index for st in C.storehouses}
+_SHIP_BY_ID = {sh.id: sh.index for sh in C.ships}
+_DECK_BY_NAME = {"religious": 0, "trade": 1, "unskilled": 2, "official": 3}
 
 
 # == set-up (Setup Diagram) =========================================================
@@ -84,119 +123,174 @@ def setup(s: S) -> None:
     s.gold = [C.start_gold] * n
     s.bank = C.bank_gold - C.start_gold * n
     s.infl = [C.start_influence] * n
-    s.rep = [0] * n
     s.ship_card = [-1] * n
     s.ship_at = [-1] * n
-    s.hold = [[] for _ in range(n)]
-    s.counters = [[] for _ in range(n)]
-    s.chars = [[] for _ in range(n)]
-    s.stores = [[] for _ in range(n)]
-    s.secrets = [[] for _ in range(n)]
-    s.passed = [False] * n
     s.g_where = [MERCHANT] * len(C.goods)
     s.g_at = list(C.goods_start)
     s.g_owner = [-1] * len(C.goods)
     s.off_at = list(C.start_officers) + [-1] * len(C.new_officer)
     s.off_bribe = [-1] * N_OFFICERS
-    s.track = s.wheel = 0
     s.stacks = [[c.index for c in C.characters if c.deck == d] for d in range(4)]
     for stack in s.stacks:
         s.rng.shuffle(stack)
     s.faceup = [-1] * 4
-    s.char_discard = []
     s.sdeck = list(C.secret_deck)
     s.rng.shuffle(s.sdeck)
     s.ships_left = list(range(len(C.ships)))
     s.stores_left = [st.index for st in C.storehouses if st.start]
     s.first = s.options["first_player"] % n
-    s.turn = 0
-    s.ending = False
-    s.drawn, s.drawn_decks, s.land_sel, s.free_moved = [], [], [], []
-    s.sub_goods = s.land_loc = s.excess = -1
-    s.cust_target = s.cust_points = s.cust_mover = s.cust_after = -1
-    s.to_post = 0
-    s.motivated = [[] for _ in range(n)]
-    s.sdiscard, s.win_ask, s.seize_list, s.tolls, s.resume = [], [], [], [], []
-    s.becalmed = [False] * n
     s.lantern = [-1] * n
-    s.eff = list(A.EMPTY_EFF)
-    s.win_event = ""
-    s.win_subject = s.win_loc = s.seize_loc = s.seized_owner = s.active = -1
-    s.sub_goods = -1
     reset_action(s)
-    s.setup_i = 0
-    s.phase = SETUP_SHIP
-    s.actor = s.first
+    s.frames = (SetupShip(seat=s.first),)
     s._event(f"Seat {s.first} is the First Player and chooses a Ship card first")
 
 
-def _setup_next(s: S, next_phase: int, clockwise: bool = True, start: int | None = None) -> None:
-    """Advance the set-up order; move to ``next_phase`` once every seat has chosen."""
-    s.setup_i += 1
-    if s.setup_i < s.seats:
-        s.actor = (s.actor + (1 if clockwise else -1)) % s.seats
-        return
-    s.setup_i = 0
-    s.phase = next_phase
-    s.actor = s.first if start is None else start
+@dataclasses.dataclass(frozen=True, slots=True)
+class _SetupStep(Frame):
+    """One set-up choice; ``i`` counts the seats that have chosen at this step."""
+
+    seat: int
+    i: int = 0
+    phase = Phase.SETUP_SHIP
+    text = ""
+
+    def actor(self, s: Any) -> int:
+        return self.seat
+
+    def prompt(self, s: Any) -> str:
+        return self.text
+
+    def advance(self, s: S, then: Callable[[int], Frame] | None, clockwise: bool = True,
+                start: int | None = None) -> bool:
+        """The next seat chooses; once every seat has, ``then`` (the next step) follows. True if it did."""
+        if self.i + 1 < s.seats:
+            replace(s, dataclasses.replace(self, seat=(self.seat + (1 if clockwise else -1)) % s.seats, i=self.i + 1))
+            return False
+        if then is not None:
+            replace(s, then(s.first if start is None else start))
+        return True
 
 
-def choose_ship(s: S, ship: int) -> None:
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetupShip(_SetupStep):
     """Set-up: the First Player chooses a Ship card and passes the rest clockwise."""
-    s.ship_card[s.actor] = ship
-    s.ships_left.remove(ship)
-    s._event(f"Seat {s.actor} takes the ship {C.ships[ship].name}")
-    last = (s.first - 1) % s.seats
-    _setup_next(s, SETUP_STORE, start=last)
+
+    phase = Phase.SETUP_SHIP
+    text = "choose your Ship card"
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        return tuple(act("ship", C.ships[x].id) for x in s.ships_left)
+
+    def apply(self, s: Any, action: Action) -> None:
+        assert isinstance(action, Ship)
+        ship = action.ship
+        s.ship_card[self.seat] = ship
+        s.ships_left.remove(ship)
+        s._event(f"Seat {self.seat} takes the ship {C.ships[ship].name}")
+        self.advance(s, lambda q: SetupStore(seat=q), start=(s.first - 1) % s.seats)
 
 
-def choose_start_storehouse(s: S, store: int) -> None:
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetupStore(_SetupStep):
     """Set-up: START storehouses go to the last player, passed anticlockwise; the rest are discarded."""
-    s.stores[s.actor].append(store)
-    s.stores_left.remove(store)
-    s._event(f"Seat {s.actor} takes the storehouse {C.storehouses[store].name}")
-    _setup_next(s, SETUP_DRAW, clockwise=False)
-    if s.phase == SETUP_DRAW:
-        s.stores_left = []
+
+    phase = Phase.SETUP_STORE
+    text = "choose a START storehouse"
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        return tuple(act("storehouse", C.storehouses[x].id) for x in s.stores_left)
+
+    def apply(self, s: Any, action: Action) -> None:
+        assert isinstance(action, Storehouse)
+        store = action.store
+        s.stores[self.seat].append(store)
+        s.stores_left.remove(store)
+        s._event(f"Seat {self.seat} takes the storehouse {C.storehouses[store].name}")
+        if self.advance(s, lambda q: SetupDraw(seat=q), clockwise=False):
+            s.stores_left = []
 
 
-def draw_start_character(s: S, deck: int) -> None:
-    """Set-up: draw two face-down Character cards, from different stacks."""
-    s.drawn.append(s.stacks[deck].pop())
-    s.drawn_decks.append(deck)
-    s._event(f"Seat {s.actor} draws a face-down card from the {_deck_name(deck)} stack")
-    if len(s.drawn) == 2:
-        s.phase = SETUP_KEEP
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetupDraw(_SetupStep):
+    """Set-up: draw two face-down Character cards, from different stacks (``SETUP_KEEP`` once two are drawn)."""
+
+    drawn: int = 0  # how many of the two are drawn
+
+    @property
+    def phase(self) -> Phase:  # type: ignore[override]
+        return Phase.SETUP_KEEP if self.drawn == 2 else Phase.SETUP_DRAW
+
+    def prompt(self, s: Any) -> str:
+        if self.drawn == 2:
+            return "keep one of the two Character cards you drew"
+        return "draw a face-down Character card from a stack (two different stacks)"
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        if self.drawn == 2:
+            return tuple(act("keep", C.characters[c].id) for c in s.drawn)
+        return tuple(act("draw", deck_name(d)) for d in range(4) if s.stacks[d] and d not in s.drawn_decks)
+
+    def apply(self, s: Any, action: Action) -> None:
+        a = action
+        if isinstance(a, Draw):
+            deck = a.deck
+            s.drawn.append(s.stacks[deck].pop())
+            s.drawn_decks.append(deck)
+            s._event(f"Seat {self.seat} draws a face-down card from the {deck_name(deck)} stack")
+            replace(s, dataclasses.replace(self, drawn=self.drawn + 1))
+            return
+        # keep one (free, its Reputation gained); the other goes under its stack
+        assert isinstance(a, Keep)
+        card = a.card
+        other_i = 1 - s.drawn.index(card)
+        s.stacks[s.drawn_decks[other_i]].insert(0, s.drawn[other_i])
+        p = self.seat
+        s.chars[p].append(card)
+        s.rep[p] += C.characters[card].reputation
+        grant_storehouse(s, p, card)
+        s._event(f"Seat {p} keeps {C.characters[card].name} ({C.characters[card].occupation}) "
+                 "and returns the other card")
+        s.drawn, s.drawn_decks = [], []
+        now = dataclasses.replace(self, drawn=0)
+        replace(s, now)
+        now.advance(s, lambda q: SetupCounter(seat=q))
 
 
-def keep_start_character(s: S, card: int) -> None:
-    """Set-up: keep one (free, its Reputation gained); the other goes under its stack."""
-    other_i = 1 - s.drawn.index(card)
-    s.stacks[s.drawn_decks[other_i]].insert(0, s.drawn[other_i])
-    p = s.actor
-    s.chars[p].append(card)
-    s.rep[p] += C.characters[card].reputation
-    _grant_storehouse(s, p, card)
-    s._event(f"Seat {p} keeps {C.characters[card].name} ({C.characters[card].occupation}) and returns the other card")
-    s.drawn, s.drawn_decks = [], []
-    s.phase = SETUP_DRAW
-    _setup_next(s, SETUP_COUNTER)
-
-
-def place_first_counter(s: S, loc: int) -> None:
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetupCounter(_SetupStep):
     """Set-up: each player places a Network Counter on any land space, the Isles of Scilly included."""
-    s.counters[s.actor].append(loc)
-    s._event(f"Seat {s.actor} places a Network Counter in {C.locations[loc].name}")
-    _setup_next(s, SETUP_LAUNCH)
+
+    phase = Phase.SETUP_COUNTER
+    text = "place your first Network Counter on any land space"
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        return tuple(act("place", x) for x in LOC_IDS)
+
+    def apply(self, s: Any, action: Action) -> None:
+        assert isinstance(action, Place)
+        loc = action.loc
+        s.counters[self.seat].append(loc)
+        s._event(f"Seat {self.seat} places a Network Counter in {C.locations[loc].name}")
+        self.advance(s, lambda q: SetupLaunch(seat=q))
 
 
-def launch_ship(s: S, node: int) -> None:
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetupLaunch(_SetupStep):
     """Set-up: each player places the Ship Counter on a Sea Space or a Merchant Space."""
-    s.ship_at[s.actor] = node
-    s._event(f"Seat {s.actor} puts to sea at {_node_name(node)}")
-    _setup_next(s, MAIN)
-    if s.phase == MAIN:
-        start_turn(s, first_turn=True)
+
+    phase = Phase.SETUP_LAUNCH
+    text = "place your ship on a Sea Space or a Merchant Space"
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        return tuple(act("launch", C.sea_ids[x]) for x in C.open_sea + C.merchant_nodes)
+
+    def apply(self, s: Any, action: Action) -> None:
+        assert isinstance(action, Launch)
+        node = action.node
+        s.ship_at[self.seat] = node
+        s._event(f"Seat {self.seat} puts to sea at {node_name(node)}")
+        if self.advance(s, None):
+            start_turn(s, first_turn=True)
 
 
 # == turns (Start of Each Turn, Turns) ================================================
@@ -211,26 +305,18 @@ def start_turn(s: S, first_turn: bool = False) -> None:
     if not first_turn:
         for p in range(s.seats):
             s.infl[p] += s.rep[p]
-            A.start_of_turn_income(s, p)
+            start_of_turn_income(s, p)
     s.motivated = [[] for _ in range(s.seats)]  # Re-Motivate All Cards
     s.becalmed = [False] * s.seats
     s.lantern = [-1] * s.seats
     s.passed = [False] * s.seats
-    s.actor = s.active = s.first
-    s.phase = MAIN
+    s.frames = (Main(seat=s.first),)
     s._event(f"Turn {s.turn} begins; seat {s.first} has the First Player marker")
 
 
-def reveal_character(s: S, deck: int) -> None:
-    if s.stacks[deck]:
-        s.faceup[deck] = s.stacks[deck].pop()
-
-
-def finish_action(s: S, passing: bool = False) -> None:
+def finish_action(s: S, p: int, passing: bool = False) -> None:
     """One Action done: play passes clockwise to the next player who has not passed."""
-    p = s.actor
     s.free_moved = []
-    s.phase = MAIN
     reset_action(s)
     if passing:
         s.passed[p] = True
@@ -238,16 +324,16 @@ def finish_action(s: S, passing: bool = False) -> None:
     for i in range(1, n + 1):
         q = (p + i) % n
         if not s.passed[q]:
-            s.actor = s.active = q
+            s.frames = (Main(seat=q),)
             return
     end_turn(s)
 
 
 def reset_action(s: S) -> None:
-    """The one-Action modifiers cards set (Landing Risk, prices, discounts, Yew boy!) end with the Action."""
+    """The one-Action modifiers cards set (Landing Risk, prices, discounts) end with the Action."""
     s.risk_mod = s.bribe_disc = s.buy_disc = s.sale_bonus = s.sale_size = 0
     s.no_customs = s.free_row = s.place_free = False
-    s.director = s.witch_due = s.bribe_off = s.buy_g = -1
+    s.witch_due = -1
     if s.tolls:
         s.tolls = []
 
@@ -265,89 +351,77 @@ def end_turn(s: S) -> None:
 
 
 def end_game(s: S, why: str) -> None:
-    s.phase = OVER
-    s.actor = -1
+    s.frames = ()
     scores = [s.gold[p] + s.rep[p] for p in range(s.seats)]
     s._event(f"The game ends: {why}. Gold + Reputation: " + ", ".join(f"seat {p} {v}" for p, v in enumerate(scores)))
 
 
-def trigger_end(s: S, why: str) -> None:
-    if not s.ending:
-        s.ending = True
-        s._event(f"The end of the game is triggered ({why}); this turn is the last")
+# == the Turn's decision ===================================================================
+@dataclasses.dataclass(frozen=True, slots=True)
+class Main(Frame):
+    """Seat ``seat`` takes one Action (or passes), or a free move first.
 
-
-# == ties (Ties) ================================================================
-def chooser(s: S) -> int:
-    """Lowest Gold, then lowest Reputation, then fewest Characters, then nearest the First Player."""
-    n = s.seats
-    return min(range(n), key=lambda p: (s.gold[p], s.rep[p], len(s.chars[p]), (p - s.first) % n))
-
-
-# == goods, seizure and storehouses ======================================================
-def goods_at(s: S, loc: int) -> list[int]:
-    return [g for g in range(len(C.goods)) if s.g_where[g] == LAND and s.g_at[g] == loc]
-
-
-def abandoned(s: S, g: int) -> bool:
-    """Goods left without their owner's Network Counter (Abandoned Goods)."""
-    return s.g_at[g] not in s.counters[s.g_owner[g]]
-
-
-def seizable(s: S, loc: int) -> list[int]:
-    """Seizing Goods: an officer not bribed by the owner seizes every Goods Shape sharing its space.
-
-    Ruling: abandoned goods are seized by any officer (nobody is attending them).
+    When the frames an Action pushed have finished, the Action is over, unless ``free`` (a free move
+    is under way: the seat decides again). ``then`` names what the Action still has to do when the
+    window above it closes (``arg``: on what).
     """
-    officers = [o for o in range(N_OFFICERS) if s.off_at[o] == loc]
-    if not officers:
-        return []
-    return [g for g in goods_at(s, loc)
-            if abandoned(s, g) or any(s.off_bribe[o] != s.g_owner[g] for o in officers)]
+
+    seat: int
+    free: bool = False
+    then: str = ""
+    arg: int = -1
+    phase = Phase.MAIN
+
+    def actor(self, s: Any) -> int:
+        return self.seat
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        return legal_main(s, self.seat)
+
+    def prompt(self, s: Any) -> str:
+        return "take one Action (or pass)"
+
+    def apply(self, s: Any, action: Action) -> None:
+        a: Any = action
+        kind = type(a)
+        free = _FREE.get(kind)
+        if free is not None or (kind is Play and A.is_free(a)):
+            me = Main(seat=self.seat, free=True)
+            replace(s, me)
+            (free or _card_action)(s, self.seat, a)
+            if s.frames[-1] is me:
+                replace(s, self)
+            return
+        _ACTIONS[kind](s, self.seat, a)
+        if s.frames and s.frames[-1] is self:
+            finish_action(s, self.seat, passing=kind is Pass)
+
+    def resume(self, s: Any, done: Frame) -> None:
+        if self.free:
+            replace(s, Main(seat=self.seat))
+        elif isinstance(done, F.OfficerMove):
+            officer_moved(s, self.seat, done)
+        elif self.then:
+            replace(s, Main(seat=self.seat))
+            _THEN[self.then](s, self.seat, self.arg)
+        else:
+            finish_action(s, self.seat)
 
 
-def check_seizure(s: S, loc: int, resume: str = "phase", window: bool = True) -> bool:
-    """Goods about to be seized open a reaction window (unless one is open); True if play now waits on it.
-
-    ``resume`` names what carries on once the window (and any John Thomas window after it) closes.
-    """
-    goods = seizable(s, loc)
-    if not goods:
-        return False
-    if window and A.open_seizure(s, loc, goods, resume):
-        return True
-    seize(s, goods, loc)
-    return window and A.open_window(s, "seized", s.seized_owner, -1, resume)
+def _when_closed(s: S, what: str, arg: int = -1) -> None:
+    """The window just opened above the Turn's frame: ``what`` is left to do when it closes."""
+    s.frames = (Main(seat=s.frames[0].seat, then=what, arg=arg),) + s.frames[1:]  # type: ignore[attr-defined]
 
 
-def seize(s: S, goods: list[int], loc: int) -> None:
-    """Into the Customs Warehouse; Francis Oprey's owners gain Influence."""
-    if not goods:
-        return
-    s.seized_owner = s.g_owner[goods[0]]
-    for g in goods:
-        s.g_where[g] = WAREHOUSE
-        s.g_at[g] = C.penzance
-        s.g_owner[g] = -1
-        s._event(f"Customs seize {_goods_name(g)} in {C.locations[loc].name}")
-    A.seizure_influence(s, len(goods))
+def _go_on(s: S, p: int) -> None:
+    """The Action's step is done: it is over unless that step opened a window."""
+    if isinstance(s.frames[-1], Main):
+        finish_action(s, p)
 
 
-def store_fits(s: S, store: int, extra: int) -> bool:
-    inside = [C.goods[g] for g in range(len(C.goods)) if s.g_where[g] == STORE and s.g_at[g] == store]
-    return fits(hold_of_store(store), inside + [C.goods[extra]], s.options["flip_goods"])
-
-
-def unbribed_officer_at(s: S, p: int, loc: int) -> bool:
-    return any(s.off_at[o] == loc and s.off_bribe[o] != p for o in range(N_OFFICERS))
-
-
+# == free moves (Storehouse Locations, Abandoned Goods) ======================================================
 def store_goods(s: S, g: int, store: int) -> None:
-    """Storehouse Locations: moving goods in is free, at any time on your turn."""
-    s.g_where[g] = STORE
-    s.g_at[g] = store
-    s.free_moved.append(g)
-    s._event(f"Seat {s.g_owner[g]} hides {_goods_name(g)} in {C.storehouses[store].name}")
+    F.store_goods(s, g, store)
 
 
 def unstore_goods(s: S, g: int) -> None:
@@ -355,15 +429,15 @@ def unstore_goods(s: S, g: int) -> None:
     s.g_where[g] = LAND
     s.g_at[g] = loc
     s.free_moved.append(g)
-    s._event(f"Seat {s.g_owner[g]} brings {_goods_name(g)} out into {C.locations[loc].name}")
-    check_seizure(s, loc, "phase")
+    s._event(f"Seat {s.g_owner[g]} brings {goods_name(g)} out into {C.locations[loc].name}")
+    check_seizure(s, loc)
 
 
-def claim_goods(s: S, g: int) -> None:
+def claim_goods(s: S, p: int, g: int) -> None:
     """Abandoned Goods are fair game for any Network Counter in that location."""
-    s.g_owner[g] = s.actor
+    s.g_owner[g] = p
     s.free_moved.append(g)
-    s._event(f"Seat {s.actor} claims the abandoned {_goods_name(g)} in {C.locations[s.g_at[g]].name}")
+    s._event(f"Seat {p} claims the abandoned {goods_name(g)} in {C.locations[s.g_at[g]].name}")
 
 
 def free_moves(s: S, p: int) -> list[Action]:
@@ -417,8 +491,7 @@ def _pay_mask(s: S, p: int, influence: int, gold: int) -> tuple[int, ...]:
     return (1,) if s.gold[p] >= gold else ()
 
 
-def legal_main(s: S) -> tuple[Action, ...]:
-    p = s.actor
+def legal_main(s: S, p: int) -> tuple[Action, ...]:
     acts = free_moves(s, p)
     acts.append(_PASS)
     gold, infl = s.gold[p], s.infl[p]
@@ -443,7 +516,7 @@ def legal_main(s: S) -> tuple[Action, ...]:
                 for k in pays:
                     acts.append(choices[k])
     # Move a Goods Shape and a Network Counter together: 3 Influence or 5 Gold.
-    cut = A.passive(s, p, "escort-cost") if s.chars[p] else 0
+    cut = _passive(s, p, "escort-cost") if s.chars[p] else 0
     pays = _pay_mask(s, p, 3 - cut, 5 - cut)
     if pays:
         for g in my_goods:
@@ -459,12 +532,12 @@ def legal_main(s: S) -> tuple[Action, ...]:
                     for k in pays:
                         acts.append(choices[k])
     has_cards = bool(s.chars[p] or s.secrets[p])
-    if gold >= 4 or (has_cards and gold >= 4 - A.could_discount(s, p, "buy-reputation-discount")):
+    if gold >= 4 or (has_cards and gold >= 4 - could_discount(s, p, "buy-reputation-discount")):
         acts.append(_BUY_REP)
     if can_land(s, p):
         acts.append(_LAND)
     rep_ok = s.rep[p] >= s.options["hire_reputation"]
-    cut = A.passive(s, p, "hire-discount") if s.chars[p] else 0
+    cut = _passive(s, p, "hire-discount") if s.chars[p] else 0
     for card in s.faceup:
         if card >= 0 and gold >= C.characters[card].gold - cut:
             if infl >= 1:
@@ -476,7 +549,7 @@ def legal_main(s: S) -> tuple[Action, ...]:
         disc = -1
         for o, loc in enumerate(s.off_at):
             if loc >= 0 and loc in mine and disc < 0:
-                disc = A.could_discount(s, p, "bribe-discount") if has_cards else 0
+                disc = could_discount(s, p, "bribe-discount") if has_cards else 0
             if loc >= 0 and loc in mine and s.off_bribe[o] != p and gold >= bribe_cost(s, p, o) - disc:
                 acts.append(_BRIBE[o])
     for g in my_goods:
@@ -492,349 +565,121 @@ def legal_main(s: S) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-def move_ship(s: S, node: int, pay: str) -> None:
+# == the Actions ========================================================================
+def move_ship(s: S, p: int, node: int, pay: str) -> None:
     """Move Ship; a ship card (William Bodinar) may answer with an extra space."""
-    p = s.actor
-    _spend(s, p, pay, 1, 3)
-    s._event(f"Seat {p} sails to {_node_name(node)}")
+    spend(s, p, pay, 1, 3)
+    s._event(f"Seat {p} sails to {node_name(node)}")
     s.ship_at[p] = node
     A.ship_entered(s, p, node)
-    if not A.open_window(s, "sail", p, -1, "sail"):
-        after_sail(s)
+    if F.open_window(s, "sail", p):
+        _when_closed(s, "sailed")
+    else:
+        after_sail(s, p)
 
 
-def after_sail(s: S) -> None:
+def after_sail(s: S, p: int, arg: int = -1) -> None:
     """The move is over: the Witch of St Levan may answer a ship that entered her sea space."""
-    if not A.witch_window(s, "finish"):
-        finish_action(s)
+    A.witch_window(s)
+    _go_on(s, p)
 
 
-def move_goods(s: S, g: int, to: int, pay: str, with_counter: bool) -> None:
+def move_goods(s: S, p: int, g: int, to: int, pay: str, with_counter: bool) -> None:
     """Movement over Land: goods to an adjacent Network Counter, or goods and counter together."""
-    p = s.actor
     frm = s.g_at[g]
     if with_counter:
-        cut = A.passive(s, p, "escort-cost")
-        _spend(s, p, pay, 3 - cut, 5 - cut)
+        cut = _passive(s, p, "escort-cost")
+        spend(s, p, pay, 3 - cut, 5 - cut)
         s.counters[p].remove(frm)
         s.counters[p].append(to)
     else:
-        _spend(s, p, pay, 1, 2)
+        spend(s, p, pay, 1, 2)
     s.g_at[g] = to
-    s._event(f"Seat {p} moves {_goods_name(g)} {'and a Network Counter ' if with_counter else ''}"
+    s._event(f"Seat {p} moves {goods_name(g)} {'and a Network Counter ' if with_counter else ''}"
              f"from {C.locations[frm].name} to {C.locations[to].name}")
-    check_seizure(s, frm, window=False)
-    if not check_seizure(s, to, "finish"):
-        finish_action(s)
+    seize_now(s, frm)
+    check_seizure(s, to)
 
 
-def move_counter(s: S, frm: int, to: int, pay: str) -> None:
+def move_counter(s: S, p: int, frm: int, to: int, pay: str) -> None:
     """Network Counters can be moved out of a network; goods left behind are abandoned."""
-    p = s.actor
-    _spend(s, p, pay, 1, 2)
+    spend(s, p, pay, 1, 2)
     s.counters[p].remove(frm)
     s.counters[p].append(to)
     s._event(f"Seat {p} moves a Network Counter from {C.locations[frm].name} to {C.locations[to].name}")
-    if not check_seizure(s, frm, "finish"):
-        finish_action(s)
+    check_seizure(s, frm)
 
 
-def move_officer_action(s: S, o: int, to: int, pay: str) -> None:
-    """Move Customs Officer one space (even if bribed): 4 Influence or 6 Gold."""
-    p = s.actor
-    _spend(s, p, pay, 4, 6)
+def move_officer_action(s: S, p: int, o: int, to: int, pay: str) -> None:
+    """Move Customs Officer one space (even if bribed): 4 Influence or 6 Gold; Yew boy! may answer."""
+    spend(s, p, pay, 4, 6)
+    F.move_officer(s, o, to, C.locations[s.off_at[o]].land)
+
+
+def officer_moved(s: S, p: int, done: F.OfficerMove) -> None:
+    """The paid move is decided (by its player, or by Yew boy!'s): the officer moves and may seize."""
+    o, to = done.officer, done.to
     frm = s.off_at[o]
     s.off_at[o] = to
     s._event(f"Seat {p} moves Customs Officer {o} from {C.locations[frm].name} to {C.locations[to].name}")
-    if not check_seizure(s, to, "finish"):
-        finish_action(s)
+    check_seizure(s, to)
+    _go_on(s, p)
 
 
-def buy_reputation(s: S) -> None:
+def buy_reputation(s: S, p: int) -> None:
     """Buy Reputation: 4 Gold (Grace Trembath may answer: 2 Gold)."""
-    if not A.open_window(s, "buy-reputation", s.actor, -1, "buy-rep"):
-        do_buy_reputation(s)
+    if F.open_window(s, "buy-reputation", p):
+        _when_closed(s, "buy-rep")
+    else:
+        do_buy_reputation(s, p)
 
 
-def do_buy_reputation(s: S) -> None:
-    p = s.actor
+def do_buy_reputation(s: S, p: int, arg: int = -1) -> None:
     price = 4 - s.buy_disc
-    _pay_gold(s, p, price)
+    pay_gold(s, p, price)
     s.rep[p] += 1
     s._event(f"Seat {p} buys 1 Reputation for {price} Gold")
-    finish_action(s)
+    _go_on(s, p)
 
 
-def honest_work_gain(s: S, p: int) -> int:
-    """Honest Work: only with no Goods; 11 minus Reputation minus Gold."""
-    if p in s.g_owner:  # owners are cleared when goods are seized or sold
-        return 0
-    return 11 - s.rep[p] - s.gold[p] + (A.passive(s, p, "honest-work-bonus") if s.chars[p] else 0)
-
-
-def honest_work(s: S) -> None:
-    p = s.actor
-    got = _gain_gold(s, p, honest_work_gain(s, p))
+def honest_work(s: S, p: int) -> None:
+    got = gain_gold(s, p, honest_work_gain(s, p))
     s._event(f"Seat {p} does Honest Work for {got} Gold")
-    finish_action(s)
 
 
-def discover_secret(s: S, pay: str) -> None:
-    p = s.actor
-    _spend(s, p, pay, 2, 2)
+def discover_secret(s: S, p: int, pay: str) -> None:
+    spend(s, p, pay, 2, 2)
     s.secrets[p].append(s.sdeck.pop())
     s._event(f"Seat {p} discovers a Secret")
-    finish_action(s)
 
 
 # -- Land Goods ------------------------------------------------------------------------
-def can_land_at(s: S, p: int, loc: int) -> bool:
-    """Goods land only at a Port or Cove holding your Network Counter; a Secret Cove needs a card."""
-    if loc < 0 or not C.locations[loc].landing or loc not in s.counters[p]:
-        return False
-    if C.locations[loc].kind == "cove":
-        return s.lantern[p] == loc or any(loc in C.characters[c].coves for c in s.chars[p])
-    return True
-
-
-def can_land(s: S, p: int) -> bool:
-    return bool(s.hold[p]) and s.infl[p] >= 1 and can_land_at(s, p, C.sea_location[s.ship_at[p]])
-
-
-def begin_landing(s: S) -> None:
-    p = s.actor
+def begin_landing(s: S, p: int) -> None:
     s.infl[p] -= 1
-    s.land_loc = C.sea_location[s.ship_at[p]]
-    s.land_sel = []
-    s.phase = LAND_SELECT
-
-
-def legal_unload(s: S) -> tuple[Action, ...]:
-    """Unload as many Goods Shapes as wanted, chosen in id order (a set, not a sequence)."""
-    last = s.land_sel[-1] if s.land_sel else -1
-    acts: list[Action] = [act("unload", GOODS_IDS[g]) for g in sorted(s.hold[s.actor]) if g > last]
-    if s.land_sel:
-        acts.append(act("done"))
-    return tuple(acts)
+    push(s, F.Landing(seat=p, loc=C.sea_location[s.ship_at[p]]))
 
 
 def landing_excess(s: S) -> int:
-    """Landing Risk (port number + squares) above the Discovery Level."""
-    loc = C.locations[s.land_loc]
-    squares = sum(C.shapes[C.goods[g]].size for g in s.land_sel)
-    return loc.risk + squares - C.discovery[s.track]
-
-
-def finish_unloading(s: S) -> None:
-    p = s.actor
-    excess = landing_excess(s)
-    s._event(f"Seat {p} lands {', '.join(_goods_name(g) for g in s.land_sel)} at {C.locations[s.land_loc].name}: "
-             f"Landing Risk {excess + C.discovery[s.track]} against Discovery Level {C.discovery[s.track]}")
-    if not A.open_window(s, "land", p, s.land_loc, "land-risk"):
-        landing_risk(s)
-
-
-def landing_risk(s: S) -> None:
-    """The Landing Risk after the cards played on the landing (Holly & Olivia, Sea Fret, Dark of the Moon...)."""
-    p = s.actor
-    excess = landing_excess(s) + s.risk_mod
-    if s.risk_mod:
-        s._event(f"The Landing Risk is now {excess + C.discovery[s.track]}")
-    s.excess = max(0, excess) if s.land_loc != C.scilly and not s.no_customs else 0
-    if s.excess > 0 and s.infl[p] > 0:
-        s.phase = LAND_HIDE
-    else:
-        put_goods_ashore(s, 0)
-
-
-def put_goods_ashore(s: S, hidden: int) -> None:
-    """Reducing Landing Risk: each extra Influence cancels one Customs move; then the goods are ashore."""
-    p = s.actor
-    if hidden:
-        s.infl[p] -= hidden
-        s._event(f"Seat {p} spends {hidden} Influence to hide the landing")
-    s.excess -= hidden
-    for g in s.land_sel:
-        s.hold[p].remove(g)
-        s.g_where[g] = LAND
-        s.g_at[g] = s.land_loc
-    if not check_seizure(s, s.land_loc, "ashore"):
-        ashore_tail(s)
-
-
-def ashore_tail(s: S) -> None:
-    if legal_store_landed(s):
-        s.phase = LAND_STORE
-    else:
-        landing_customs(s)
-
-
-def legal_store_landed(s: S) -> tuple[Action, ...]:
-    """Storing Landed Goods: straight into a storehouse there, unless an unbribed officer is already there."""
-    p = s.actor
-    loc = s.land_loc
-    if unbribed_officer_at(s, p, loc):
-        return ()
-    acts: list[Action] = []
-    for g in s.land_sel:
-        if s.g_where[g] == LAND and s.g_at[g] == loc:
-            for st in s.stores[p]:
-                if C.storehouses[st].location == loc and store_fits(s, st, g):
-                    acts.append(act("store", GOODS_IDS[g], C.storehouses[st].id))
-    return tuple(acts)
-
-
-def landing_customs(s: S) -> None:
-    """Customs Movement: the nearest officers move one space per point above the Discovery Level."""
-    start_customs(s, s.land_loc, s.excess, AFTER_LAND)
-
-
-# -- Customs movement -------------------------------------------------------------------
-def start_customs(s: S, target: int, points: int, after: int) -> None:
-    """Customs are about to move: Yew boy! may answer before the first step."""
-    if target == C.scilly:
-        points = 0  # The Isles of Scilly: Customs do not move
-    s.cust_target, s.cust_points, s.cust_mover, s.cust_after = target, points, -1, after
-    if points > 0 and nearest_officers(s, target) and A.open_window(s, "customs-move", s.active, target, "customs"):
-        return
-    run_customs(s)
-
-
-def nearest_officers(s: S, target: int) -> list[int]:
-    dist = C.dist
-    cands = [(dist[s.off_at[o]][target], o) for o in range(N_OFFICERS) if s.off_at[o] >= 0 and s.off_at[o] != target]
-    cands = [c for c in cands if c[0] < INF]
-    if not cands:
-        return []
-    best = min(d for d, _ in cands)
-    return [o for d, o in cands if d == best]
-
-
-def run_customs(s: S) -> None:
-    """Move officers until the points are spent; ask the player with least Gold when there is a choice."""
-    while s.cust_points > 0:
-        if s.cust_mover < 0:
-            cands = nearest_officers(s, s.cust_target)
-            if not cands:
-                break
-            if len(cands) > 1:
-                s.phase = CUSTOMS_OFFICER
-                s.actor = customs_chooser(s)
-                return
-            s.cust_mover = cands[0]
-        steps = customs_steps(s)
-        if len(steps) > 1:
-            s.phase = CUSTOMS_STEP
-            s.actor = customs_chooser(s)
-            return
-        if step_officer(s, steps[0]):
-            return
-    s.cust_points = 0
-    after_customs(s)
-
-
-def customs_chooser(s: S) -> int:
-    """The player with least Gold, or whoever played Yew boy!"""
-    return s.director if s.director >= 0 else chooser(s)
-
-
-def customs_steps(s: S) -> tuple[int, ...]:
-    """Towards the target on a shortest path; with Yew boy! anywhere the player decides (any adjacent space)."""
-    at = s.off_at[s.cust_mover]
-    if s.director >= 0:
-        return C.locations[at].land
-    return C.steps[at][s.cust_target]
-
-
-def step_officer(s: S, to: int) -> bool:
-    """One step; True if a seizure window now holds up the movement."""
-    o = s.cust_mover
-    s._event(f"Customs Officer {o} moves from {C.locations[s.off_at[o]].name} to {C.locations[to].name}")
-    s.off_at[o] = to
-    s.cust_points -= 1
-    if to == s.cust_target:
-        s.cust_mover = -1
-    return check_seizure(s, to, "customs")
-
-
-def choose_mover(s: S, o: int) -> None:
-    s.cust_mover = o
-    s._event(f"Seat {s.actor}, with least Gold, chooses Customs Officer {o} to move")
-    run_customs(s)
-
-
-def choose_step(s: S, to: int) -> None:
-    if not step_officer(s, to):
-        run_customs(s)
-
-
-def after_customs(s: S) -> None:
-    s.director = -1
-    if s.cust_after == AFTER_EFFECT:
-        s.actor = s.eff[2]
-        A.effect_done(s)
-        return
-    owner = s.land_owner if s.cust_after == AFTER_LAND else s.seller
-    s.actor = owner
-    if s.cust_after == AFTER_LAND:
-        finish_action(s)
-    else:
-        after_sale_customs(s)
+    """Landing Risk (port number + squares) above the Discovery Level of the landing under way."""
+    f = F.landing(s)
+    return F.landing_excess(s, f) if f is not None else 0
 
 
 # -- Hire Character -----------------------------------------------------------------------
-def hire(s: S, card: int, pay: str) -> None:
+def hire(s: S, p: int, card: int, pay: str) -> None:
     """Hire Character: 1 Influence or 2 Reputation, plus the card's Gold; gain its Reputation."""
-    p = s.actor
     ch = C.characters[card]
-    _spend(s, p, pay, 1, 0, s.options["hire_reputation"])
-    _pay_gold(s, p, hire_price(s, p, card))
+    spend(s, p, pay, 1, 0, s.options["hire_reputation"])
+    pay_gold(s, p, hire_price(s, p, card))
     s.rep[p] += ch.reputation
     s.chars[p].append(card)
     s.faceup[ch.deck] = -1
     reveal_character(s, ch.deck)
-    _grant_storehouse(s, p, card)
+    grant_storehouse(s, p, card)
     s._event(f"Seat {p} hires {ch.name}, {ch.occupation} ({hire_price(s, p, card)} Gold, +{ch.reputation} Reputation)")
     if len(s.counters[p]) < C.counters:
-        s.phase = PLACE
-        A.open_window(s, "place", p, -1, "phase")  # The Old Packhorse Road
-    else:
-        finish_action(s)
-
-
-def hire_price(s: S, p: int, card: int) -> int:
-    """The card's Gold, less a passive discount (the Reverend Walter Pascoe)."""
-    return max(0, C.characters[card].gold - A.passive(s, p, "hire-discount"))
-
-
-def _grant_storehouse(s: S, p: int, card: int) -> None:
-    st = C.characters[card].storehouse
-    if st >= 0 and st not in s.stores[p]:
-        s.stores[p].append(st)
-
-
-def legal_placements(s: S, p: int) -> list[int]:
-    """Placing Network Counters: next to your network, or on the Isles of Scilly; free if you have none but Scilly.
-
-    A Character's "If you have no Network Counter in X, you must place this Network Counter in X" comes first.
-    """
-    must = C.characters[s.chars[p][-1]].must_place if s.chars[p] else -1
-    if must >= 0 and must not in s.counters[p]:
-        return [must]
-    mainland = [loc for loc in s.counters[p] if loc != C.scilly]
-    if not mainland or s.place_free:
-        return list(range(len(C.locations)))
-    spots = {C.scilly}
-    for loc in mainland:
-        spots.update(C.locations[loc].land)
-    return sorted(spots)
-
-
-def place_counter(s: S, loc: int) -> None:
-    p = s.actor
-    s.counters[p].append(loc)
-    s._event(f"Seat {p} places a Network Counter in {C.locations[loc].name}")
-    finish_action(s)
+        push(s, F.PlaceCounter(seat=p))
+        F.open_window(s, "place", p)  # The Old Packhorse Road
 
 
 # -- Buy Goods ----------------------------------------------------------------------------
@@ -845,7 +690,7 @@ def legal_buys(s: S, p: int) -> list[Action]:
         return []
     m = C.merchant_nodes.index(node)
     held = [C.goods[g] for g in s.hold[p]]
-    disc = A.could_discount(s, p, "buy-discount")
+    disc = could_discount(s, p, "buy-discount")
     seen: set[int] = set()
     acts: list[Action] = []
     for g in range(len(C.goods)):
@@ -860,192 +705,44 @@ def legal_buys(s: S, p: int) -> list[Action]:
     return acts
 
 
-def buy_goods(s: S, g: int) -> None:
+def buy_goods(s: S, p: int, g: int) -> None:
     """Buy One Goods Shape (Nicholas Le Page may answer: 2 Gold less)."""
-    s.buy_g = g
-    if not A.open_window(s, "buy", s.actor, -1, "buy"):
-        do_buy(s)
+    if F.open_window(s, "buy", p, arg=g):
+        _when_closed(s, "buy", g)
+    else:
+        do_buy(s, p, g)
 
 
-def do_buy(s: S) -> None:
-    p = s.actor
-    g = s.buy_g
+def do_buy(s: S, p: int, g: int) -> None:
     s.infl[p] -= 1
-    _pay_gold(s, p, A.buy_price(s, g))
+    pay_gold(s, p, buy_price(s, g))
     s.g_where[g] = SHIP
     s.g_at[g] = p
     s.g_owner[g] = p
     s.hold[p].append(g)
-    s._event(f"Seat {p} buys {_goods_name(g)} for {A.buy_price(s, g)} Gold")
+    s._event(f"Seat {p} buys {goods_name(g)} for {buy_price(s, g)} Gold")
     if not any(w == MERCHANT for w in s.g_where):
         trigger_end(s, "the last Goods Shape was bought")
-    finish_action(s)
+    _go_on(s, p)
 
 
 # -- Bribe Customs ------------------------------------------------------------------------
-def bribe_cost(s: S, p: int, o: int) -> int:
-    """The Bribe Cost on the Customs Track, +1 Gold if another player has bribed this officer."""
-    full = C.bribe[s.track] + (1 if s.off_bribe[o] not in (-1, p) else 0)
-    return max(0, full - A.passive(s, p, "bribe-discount") - s.bribe_disc)
-
-
-def bribe(s: S, o: int) -> None:
+def bribe(s: S, p: int, o: int) -> None:
     """Bribe Customs (A Little Something for the Officer may answer: 3 Gold less)."""
-    s.bribe_off = o
-    if not A.open_window(s, "bribe", s.actor, s.off_at[o], "bribe"):
-        do_bribe(s)
+    if F.open_window(s, "bribe", p, s.off_at[o], arg=o):
+        _when_closed(s, "bribe", o)
+    else:
+        do_bribe(s, p, o)
 
 
-def do_bribe(s: S) -> None:
-    p = s.actor
-    o = s.bribe_off
+def do_bribe(s: S, p: int, o: int) -> None:
     cost = bribe_cost(s, p, o)
     s.infl[p] -= 1
-    _pay_gold(s, p, cost)
+    pay_gold(s, p, cost)
     s.off_bribe[o] = p
     s._event(f"Seat {p} bribes Customs Officer {o} in {C.locations[s.off_at[o]].name} for {cost} Gold")
-    if not check_seizure(s, s.off_at[o], "finish"):
-        finish_action(s)
-
-
-# -- Sell Goods -----------------------------------------------------------------------------
-def begin_sale(s: S, g: int) -> None:
-    """Sell Goods: the seller's sale cards (Forged Cocket, Elizabeth Quick) and rivals' tolls answer first."""
-    s.sub_goods = g
-    s.phase = PRICE
-    A.open_window(s, "sale", s.actor, s.g_at[g], "phase")
-
-
-def town_size(s: S, loc: int) -> int:
-    return s.sale_size or C.locations[loc].size
-
-
-def legal_prices(s: S) -> tuple[Action, ...]:
-    """Choose a price: top row free; middle 1, bottom 2, paid in Influence or Reputation."""
-    p = s.actor
-    acts: list[Action] = [act("price", "top")]
-    if s.free_row:
-        acts.append(act("price", "bottom"))  # Forged Cocket: the bottom row without its cost
-    for row in (1, 2):
-        cost = C.row_cost[row]
-        if s.infl[p] >= cost:
-            acts.append(act("price", ROW_NAMES[row], "", "influence"))
-        if s.rep[p] >= cost:
-            acts.append(act("price", ROW_NAMES[row], "", "reputation"))
-    return tuple(acts)
-
-
-def sell(s: S, row: int, pay: str) -> None:
-    """Selling Goods, steps 1-3: price, cost, then the nearest officer moves one space."""
-    p = s.actor
-    g = s.sub_goods
-    loc = s.g_at[g]
-    town = C.locations[loc]
-    size = town_size(s, loc)
-    if row and pay:
-        _spend(s, p, pay, C.row_cost[row], 0, C.row_cost[row])
-    gold, rep = C.price(size, C.shapes[C.goods[g]].size, row)
-    got = _gain_gold(s, p, gold)
-    if row == 0:
-        rep += A.passive(s, p, "top-price-reputation")
-    s.rep[p] += rep
-    s.g_where[g] = SOLD
-    s.g_at[g] = loc
-    s.g_owner[g] = -1
-    s.seller = p
-    s.sale_gold = got
-    s._event(f"Seat {p} sells {_goods_name(g)} in {town.name} (size {size}, {ROW_NAMES[row]} row) "
-             f"for {got} Gold and {rep} Reputation")
-    if s.sale_bonus:  # Elizabeth Quick: this Gold does not move the Customs Gold Counter
-        s._event(f"Seat {p} gains {_gain_gold(s, p, s.sale_bonus)} Gold more")
-    start_customs(s, loc, 1, AFTER_SALE)
-
-
-def after_sale_customs(s: S) -> None:
-    """Selling Goods, steps 4-5: the Gold Wheel and Customs Track, new officers, Secrets for the others."""
-    passes = advance_gold_wheel(s, s.sale_gold)
-    if passes:
-        advance_customs_track(s, passes)
-    if s.to_post:
-        begin_posting(s)
-    else:
-        finish_sale(s)
-
-
-def advance_gold_wheel(s: S, gold: int) -> int:
-    """One space per Gold earned; each time START is reached or passed, the track moves one space."""
-    total = s.wheel + gold
-    s.wheel = total % C.wheel
-    return total // C.wheel
-
-
-def advance_customs_track(s: S, spaces: int) -> None:
-    old = s.track
-    last = len(C.discovery) - 1
-    s.track = min(last, old + spaces)
-    s.to_post += sum(1 for step in C.new_officer if old < step <= s.track)
-    s._event(f"The Customs Track moves to space {s.track}: Discovery Level {C.discovery[s.track]}, "
-             f"Bribe Cost {C.bribe[s.track]}")
-    if s.track == last:
-        trigger_end(s, "the Customs Counter reached the end of the Customs Track")
-
-
-def empty_land(s: S) -> list[int]:
-    """Where a new officer may go: no Customs Officer and no Network Counter (never the Isles of Scilly)."""
-    taken = {loc for loc in s.off_at if loc >= 0}
-    for cs in s.counters:
-        taken.update(cs)
-    return [loc for loc in range(len(C.locations)) if loc not in taken and loc != C.scilly]
-
-
-def begin_posting(s: S) -> None:
-    if not empty_land(s) or s.to_post == 0:
-        s.to_post = 0
-        finish_sale(s)
-        return
-    s.phase = POST
-    s.actor = chooser(s)
-
-
-def post_officer(s: S, loc: int) -> None:
-    o = s.off_at.index(-1)
-    s.off_at[o] = loc
-    s.to_post -= 1
-    s._event(f"Seat {s.actor}, with least Gold, places new Customs Officer {o} in {C.locations[loc].name}")
-    if not check_seizure(s, loc, "post"):
-        post_next(s)
-
-
-def post_next(s: S) -> None:
-    if s.to_post and -1 in s.off_at:
-        begin_posting(s)
-    else:
-        s.to_post = 0
-        finish_sale(s)
-
-
-def finish_sale(s: S) -> None:
-    """Receive Secrets Cards: every other player draws one (while the deck lasts)."""
-    p = s.seller
-    n = s.seats
-    collect_tolls(s, p)
-    for i in range(1, n):
-        q = (p + i) % n
-        if s.sdeck:
-            s.secrets[q].append(s.sdeck.pop())
-    s.actor = p
-    finish_action(s)
-
-
-def collect_tolls(s: S, p: int) -> None:
-    """Peter Curnow: after the sale the seller pays the toll (or all their Gold, if less)."""
-    for i in range(0, len(s.tolls), 2):
-        card, q = s.tolls[i], s.tolls[i + 1]
-        due = min(s.gold[p], C.characters[card].amount)
-        s.gold[p] -= due
-        s.gold[q] += due
-        s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
-    s.tolls = []
+    check_seizure(s, s.off_at[o])
+    _go_on(s, p)
 
 
 # -- Raid the Customs House --------------------------------------------------------------------
@@ -1053,7 +750,7 @@ def legal_raids(s: S, p: int) -> list[Action]:
     """Two or more Mob characters, a Network Counter in Penzance, 1 Influence: one seized Goods Shape."""
     if s.infl[p] < 1 or C.penzance not in s.counters[p]:
         return []
-    if A.mob_count(s, p) < A.raid_mobs_needed(s, p):
+    if mob_count(s, p) < raid_mobs_needed(s, p):
         return []
     seen: set[int] = set()
     acts: list[Action] = []
@@ -1064,239 +761,52 @@ def legal_raids(s: S, p: int) -> list[Action]:
     return acts
 
 
-def begin_raid(s: S, g: int) -> None:
-    s.infl[s.actor] -= 1
-    s.sub_goods = g
-    s.phase = RAID_DISCARD
+def begin_raid(s: S, p: int, g: int) -> None:
+    s.infl[p] -= 1
+    push(s, F.Raid(seat=p, goods=g))
 
 
-def raid_discard(s: S, card: int) -> None:
-    p = s.actor
-    lose_character(s, p, card)
-    s._event(f"Seat {p} sends {C.characters[card].name} to storm the Customs House")
-    s.phase = RAID_REMOVE
+# == dispatch: each verb of the Main decision to its rule ========================================================
+def _card_action(s: S, p: int, a: Any) -> None:
+    A.begin(s, p, F.play_card(s, p, a), None)
 
 
-def lose_character(s: S, p: int, card: int) -> None:
-    """Lost Characters: the card's Reputation and its storehouses go with it."""
-    s.chars[p].remove(card)
-    if card in s.motivated[p]:
-        s.motivated[p].remove(card)
-    s.char_discard.append(card)
-    s.rep[p] = max(0, s.rep[p] - C.characters[card].reputation)
-    st = C.characters[card].storehouse
-    if st >= 0 and st in s.stores[p] and not any(C.characters[c].storehouse == st for c in s.chars[p]):
-        s.stores[p].remove(st)
-        loc = C.storehouses[st].location
-        for g in range(len(C.goods)):
-            if s.g_where[g] == STORE and s.g_at[g] == st:
-                s.g_where[g] = LAND
-                s.g_at[g] = loc
-        check_seizure(s, loc, window=False)
+def _pass(s: S, p: int, a: Any) -> None:
+    s._event(f"Seat {p} passes")
 
 
-def raid_remove_counter(s: S, loc: int) -> None:
-    p = s.actor
-    s.counters[p].remove(loc)
-    g = s.sub_goods
-    s.g_where[g] = LAND
-    s.g_at[g] = C.penzance
-    s.g_owner[g] = p
-    s._event(f"Seat {p} removes a Network Counter from {C.locations[loc].name} and liberates {_goods_name(g)}")
-    check_seizure(s, loc, window=False)
-    if not check_seizure(s, C.penzance, "finish"):
-        finish_action(s)
-
-
-# == dispatch =====================================================================================
-def legal(s: S) -> tuple[Action, ...]:
-    ph = s.phase
-    p = s.actor
-    if ph == MAIN:
-        return legal_main(s)
-    if ph == LAND_SELECT:
-        return legal_unload(s)
-    if ph == LAND_HIDE:
-        return tuple(act("hide", str(k)) for k in range(0, min(s.infl[p], s.excess) + 1))
-    if ph == LAND_STORE:
-        return legal_store_landed(s) + (act("done"),)
-    if ph == PRICE:
-        return legal_prices(s)
-    if ph == CUSTOMS_OFFICER:
-        return tuple(act("move", str(o)) for o in nearest_officers(s, s.cust_target))
-    if ph == CUSTOMS_STEP:
-        return tuple(act("step", LOC_IDS[x]) for x in customs_steps(s))
-    if ph == POST:
-        return tuple(act("post", LOC_IDS[x]) for x in empty_land(s))
-    if ph == PLACE:
-        return tuple(act("place", LOC_IDS[x]) for x in legal_placements(s, p))
-    if ph == RAID_DISCARD:
-        return tuple(act("discard", C.characters[c].id) for c in s.chars[p] if C.characters[c].mob)
-    if ph == RAID_REMOVE:
-        return tuple(act("remove", LOC_IDS[x]) for x in sorted(set(s.counters[p])))
-    if ph == REACT:
-        return A.legal_react(s)
-    if ph == EFFECT:
-        return A.legal_effect(s)
-    if ph == PROTECT:
-        return A.legal_protect(s)
-    if ph == LOSE_COUNTER:
-        return A.legal_lose_counter(s)
-    if ph == SETUP_SHIP:
-        return tuple(act("ship", C.ships[x].id) for x in s.ships_left)
-    if ph == SETUP_STORE:
-        return tuple(act("storehouse", C.storehouses[x].id) for x in s.stores_left)
-    if ph == SETUP_DRAW:
-        return tuple(act("draw", _deck_name(d)) for d in range(4) if s.stacks[d] and d not in s.drawn_decks)
-    if ph == SETUP_KEEP:
-        return tuple(act("keep", C.characters[c].id) for c in s.drawn)
-    if ph == SETUP_COUNTER:
-        return tuple(act("place", x) for x in LOC_IDS)
-    if ph == SETUP_LAUNCH:
-        return tuple(act("launch", C.sea_ids[x]) for x in C.open_sea + C.merchant_nodes)
-    return ()
-
-
-_CHAR_BY_ID = {c.id: c.index for c in C.characters}
-_STORE_BY_ID = {st.id: st.index for st in C.storehouses}
-_SHIP_BY_ID = {sh.id: sh.index for sh in C.ships}
-_DECK_BY_NAME = {"religious": 0, "trade": 1, "unskilled": 2, "official": 3}
-
-
-def apply(s: S, a: Action) -> None:  # noqa: C901 - a flat dispatch on the verb
-    verb, item, to, pay = a.verb, a.item, a.to, a.pay  # type: ignore[attr-defined]
-    ph = s.phase
-    if ph == REACT:
-        A.react(s, verb, item, pay)
-    elif ph == EFFECT:
-        A.effect_choice(s, verb, item, to)
-    elif ph == PROTECT:
-        A.protect(s, verb, item)
-    elif ph == LOSE_COUNTER:
-        A.lose_counter(s, C.loc_by_id[item])
-    elif verb in ("motivate", "play"):
-        A.main_card(s, verb, item, pay)
-    elif verb == "pass":
-        s._event(f"Seat {s.actor} passes")
-        finish_action(s, passing=True)
-    elif verb == "sail":
-        move_ship(s, C.sea_by_id[to], pay)
-    elif verb == "carry":
-        move_goods(s, GOODS_BY_ID[item], C.loc_by_id[to], pay, with_counter=False)
-    elif verb == "escort":
-        move_goods(s, GOODS_BY_ID[item], C.loc_by_id[to], pay, with_counter=True)
-    elif verb == "counter":
-        move_counter(s, C.loc_by_id[item], C.loc_by_id[to], pay)
-    elif verb == "officer":
-        move_officer_action(s, int(item), C.loc_by_id[to], pay)
-    elif verb == "buy-reputation":
-        buy_reputation(s)
-    elif verb == "honest-work":
-        honest_work(s)
-    elif verb == "discover":
-        discover_secret(s, pay)
-    elif verb == "land":
-        s.land_owner = s.actor
-        begin_landing(s)
-    elif verb == "unload":
-        s.land_sel.append(GOODS_BY_ID[item])
-    elif verb == "done" and ph == LAND_SELECT:
-        finish_unloading(s)
-    elif verb == "hide":
-        put_goods_ashore(s, int(item))
-    elif verb == "done" and ph == LAND_STORE:
-        landing_customs(s)
-    elif verb == "store":
-        store_goods(s, GOODS_BY_ID[item], _STORE_BY_ID[to])
-        if ph == LAND_STORE and not legal_store_landed(s):
-            landing_customs(s)
-    elif verb == "unstore":
-        unstore_goods(s, GOODS_BY_ID[item])
-    elif verb == "claim":
-        claim_goods(s, GOODS_BY_ID[item])
-    elif verb == "hire":
-        hire(s, _CHAR_BY_ID[item], pay)
-    elif verb == "place" and ph == PLACE:
-        place_counter(s, C.loc_by_id[item])
-    elif verb == "buy":
-        buy_goods(s, GOODS_BY_ID[item])
-    elif verb == "bribe":
-        bribe(s, int(item))
-    elif verb == "sell":
-        begin_sale(s, GOODS_BY_ID[item])
-    elif verb == "price":
-        sell(s, ROW_NAMES.index(item), pay)
-    elif verb == "move":
-        choose_mover(s, int(item))
-    elif verb == "step":
-        choose_step(s, C.loc_by_id[item])
-    elif verb == "post":
-        post_officer(s, C.loc_by_id[item])
-    elif verb == "raid":
-        begin_raid(s, GOODS_BY_ID[item])
-    elif verb == "discard":
-        raid_discard(s, _CHAR_BY_ID[item])
-    elif verb == "remove":
-        raid_remove_counter(s, C.loc_by_id[item])
-    elif verb == "ship":
-        choose_ship(s, _SHIP_BY_ID[item])
-    elif verb == "storehouse":
-        choose_start_storehouse(s, _STORE_BY_ID[item])
-    elif verb == "draw":
-        draw_start_character(s, _DECK_BY_NAME[item])
-    elif verb == "keep":
-        keep_start_character(s, _CHAR_BY_ID[item])
-    elif verb == "place":
-        place_first_counter(s, C.loc_by_id[item])
-    elif verb == "launch":
-        launch_ship(s, C.sea_by_id[item])
-    else:
-        raise TypeError(f"not a Cornish Smuggler action here: {a}")
-
-
-def prompt(s: S) -> str:
-    ph = s.phase
-    return {
-        SETUP_SHIP: "choose your Ship card",
-        SETUP_STORE: "choose a START storehouse",
-        SETUP_DRAW: "draw a face-down Character card from a stack (two different stacks)",
-        SETUP_KEEP: "keep one of the two Character cards you drew",
-        SETUP_COUNTER: "place your first Network Counter on any land space",
-        SETUP_LAUNCH: "place your ship on a Sea Space or a Merchant Space",
-        MAIN: "take one Action (or pass)",
-        LAND_SELECT: "choose the Goods Shapes to unload, then done",
-        LAND_HIDE: f"spend Influence to hide the landing ({s.excess} Customs moves otherwise)",
-        LAND_STORE: "store landed goods straight into your storehouse, or done",
-        PLACE: "place the new Network Counter",
-        PRICE: "choose the price row for the sale",
-        CUSTOMS_OFFICER: "as the player with least Gold, choose which Customs Officer moves",
-        CUSTOMS_STEP: "as the player with least Gold, choose where the Customs Officer steps",
-        POST: "as the player with least Gold, place the new Customs Officer on an empty land space",
-        RAID_DISCARD: "discard a Mob character for the raid",
-        RAID_REMOVE: "remove one of your Network Counters for the raid",
-        REACT: f"play a card on this event ({s.win_event}) or decline",
-        EFFECT: f"choose for {A.card_name(s.eff[1])}" if s.eff[1] >= 0 else "choose",
-        PROTECT: "Motivate Squire Polglase to keep your Character, or decline",
-        LOSE_COUNTER: "remove one of your Network Counters (a lost Character)",
-    }.get(ph, "")
-
-
-# -- names ------------------------------------------------------------------------------------------
-def _deck_name(d: int) -> str:
-    return ("religious", "trade", "unskilled", "official")[d]
-
-
-def _node_name(node: int) -> str:
-    loc = C.sea_location[node]
-    if loc >= 0:
-        return C.locations[loc].name
-    if node in C.merchant_nodes:
-        return C.merchant_names[C.merchant_nodes.index(node)]
-    return C.sea_ids[node]
-
-
-def _goods_name(g: int) -> str:
-    return f"{GOODS_IDS[g]} (size {C.shapes[C.goods[g]].size} {C.shapes[C.goods[g]].id})"
+_Handler = Callable[["S", int, Any], None]
+_FREE: dict[type, _Handler] = {
+    Store: lambda s, p, a: store_goods(s, a.goods, a.store),
+    Unstore: lambda s, p, a: unstore_goods(s, a.goods),
+    Claim: lambda s, p, a: claim_goods(s, p, a.goods),
+}
+_ACTIONS: dict[type, _Handler] = {
+    Pass: _pass,
+    Motivate: _card_action,
+    Play: _card_action,
+    Sail: lambda s, p, a: move_ship(s, p, a.node, a.pay),
+    Carry: lambda s, p, a: move_goods(s, p, a.goods, a.loc, a.pay, with_counter=False),
+    Escort: lambda s, p, a: move_goods(s, p, a.goods, a.loc, a.pay, with_counter=True),
+    CounterMove: lambda s, p, a: move_counter(s, p, a.frm, a.loc, a.pay),
+    OfficerAction: lambda s, p, a: move_officer_action(s, p, a.officer, a.loc, a.pay),
+    BuyReputation: lambda s, p, a: buy_reputation(s, p),
+    HonestWork: lambda s, p, a: honest_work(s, p),
+    Discover: lambda s, p, a: discover_secret(s, p, a.pay),
+    Land: lambda s, p, a: begin_landing(s, p),
+    Hire: lambda s, p, a: hire(s, p, a.card, a.pay),
+    Buy: lambda s, p, a: buy_goods(s, p, a.goods),
+    Bribe: lambda s, p, a: bribe(s, p, a.officer),
+    Sell: lambda s, p, a: F.begin_sale(s, p, a.goods),
+    Raid: lambda s, p, a: begin_raid(s, p, a.goods),
+}
+# What an Action still has to do when the window above it closes (``Main.then``).
+_THEN: dict[str, Callable[[S, int, int], None]] = {
+    "sailed": after_sail,
+    "buy-rep": do_buy_reputation,
+    "buy": do_buy,
+    "bribe": do_bribe,
+}
 
 
 def check_consistent(s: S) -> None:
@@ -1306,18 +816,3 @@ def check_consistent(s: S) -> None:
     if len(s.g_where) != len(C.goods):
         raise BadRecord(f"saved Cornish Smuggler state must place all {len(C.goods)} Goods Shapes")
 
-
-# What carries on when a reaction window closes (abilities.RESUMES).
-def _restore(s: S) -> None:
-    """The interrupted decision is asked again (its phase and seat were restored)."""
-
-
-def _resume_finish(s: S) -> None:
-    finish_action(s)
-
-
-RESUME_FNS = {
-    "phase": _restore, "finish": _resume_finish, "customs": run_customs, "post": post_next, "ashore": ashore_tail,
-    "land-risk": landing_risk, "sale": _restore, "bribe": do_bribe, "buy": do_buy, "buy-rep": do_buy_reputation,
-    "sail": after_sail, "effect": A.effect_continue, "effect-done": A.effect_done,
-}

@@ -1,66 +1,61 @@
-"""Cornish Smuggler state: plain data; rules in ``rules.py``, views in ``view.py``."""
+"""Cornish Smuggler state: its fields, declared once; rules in ``rules.py`` and ``frames.py``, views in ``view.py``."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from freetrader.core import RulesState
+from freetrader.core.fields import Hidden, PerSeat
+from freetrader.core.frames import FrameState, replace
 
-from . import rules, view
+from . import abilities, rules, view
+from . import frames as F
+from .phases import Phase
 
 __all__ = ["CornishState"]
 
-_FLAT = (  # lists of ints or bools
-    "gold", "infl", "rep", "ship_card", "ship_at", "passed", "g_where", "g_at", "g_owner", "off_at", "off_bribe",
-    "faceup", "char_discard", "sdeck", "ships_left", "stores_left", "drawn", "drawn_decks", "land_sel", "free_moved",
-    "becalmed", "lantern", "sdiscard", "win_ask", "seize_list", "tolls", "eff", "resume",
-)
-_NESTED = ("hold", "counters", "chars", "stores", "secrets", "stacks", "motivated")  # lists of lists
-_SCALARS = (
-    "bank", "track", "wheel", "first", "turn", "ending", "setup_i", "phase", "actor", "sub_goods", "land_loc",
-    "excess", "cust_target", "cust_points", "cust_mover", "cust_after", "to_post", "land_owner", "seller",
-    "sale_gold", "active", "win_event", "win_subject", "win_loc", "seize_loc", "seized_owner", "risk_mod",
-    "no_customs", "free_row", "sale_bonus", "sale_size", "bribe_off", "bribe_disc", "place_free", "buy_g", "buy_disc",
-    "director", "witch_due",
-)
+_MAIN = rules.Main  # the Turn's frame: most decisions, asked for the seat to act twice an action
 
 
-class CornishState(RulesState):
-    rules = rules
-    views = view
-    flat_fields = _FLAT
-    nested_fields = _NESTED
-    scalar_fields = _SCALARS
-    __slots__ = _FLAT + _NESTED + _SCALARS
+class CornishState(FrameState):
+    """One position. The pending decision is the top of ``frames``; the rest is the table."""
+
+    #: 2: decision frames replaced the phase codes and scratch registers (format 1 loads by replaying its record).
+    state_format: ClassVar[int] = 2
+    #: The card handlers the frames call (``frames.CardRules``).
+    cards: ClassVar[Any] = abilities
 
     # per seat
-    gold: list[int]
-    infl: list[int]
-    rep: list[int]
-    ship_card: list[int]
-    ship_at: list[int]  # sea node
-    passed: list[bool]
-    hold: list[list[int]]  # goods pieces aboard
-    counters: list[list[int]]  # one location per Network Counter on the board
-    chars: list[list[int]]
-    stores: list[list[int]]
-    secrets: list[list[int]]
-    # goods pieces: where (rules.MERCHANT..SOLD), at (merchant, seat, location or storehouse), owner
+    gold: PerSeat[list[int]]
+    infl: PerSeat[list[int]]
+    rep: PerSeat[list[int]]
+    ship_card: PerSeat[list[int]]
+    ship_at: PerSeat[list[int]]  # sea node
+    passed: PerSeat[list[bool]]
+    hold: PerSeat[list[list[int]]]  # goods pieces aboard
+    counters: PerSeat[list[list[int]]]  # one location per Network Counter on the board
+    chars: PerSeat[list[list[int]]]
+    stores: PerSeat[list[list[int]]]
+    secrets: Hidden[PerSeat[list[list[int]]]]
+    motivated: PerSeat[list[list[int]]]  # Characters turned face down this turn
+    becalmed: PerSeat[list[bool]]
+    lantern: PerSeat[list[int]]  # the Secret Cove a Lantern on the Cliff opened this turn, -1 none
+    # goods pieces: where (phases.MERCHANT..SOLD), at (merchant, seat, location or storehouse), owner
     g_where: list[int]
     g_at: list[int]
     g_owner: list[int]
     # Customs Officers: location (-1 while waiting on the Customs Track) and who bribed them (-1 nobody)
     off_at: list[int]
     off_bribe: list[int]
-    stacks: list[list[int]]  # the four Character stacks; the top card is the last
+    stacks: Hidden[list[list[int]]]  # the four Character stacks; the top card is the last
     faceup: list[int]  # the face-up card of each stack, -1 if none
     char_discard: list[int]
-    sdeck: list[int]  # the Secrets deck; the top card is the last
+    sdeck: Hidden[list[int]]  # the Secrets deck; the top card is the last
+    sdiscard: list[int]  # Secrets played (removed from play; public)
     ships_left: list[int]
     stores_left: list[int]
-    drawn: list[int]  # set-up: the two face-down Character cards being chosen from
+    drawn: Hidden[list[int]]  # set-up: the two face-down Character cards being chosen from
     drawn_decks: list[int]
-    land_sel: list[int]
     free_moved: list[int]  # goods moved by free actions since the actor's last Action
     bank: int
     track: int
@@ -68,100 +63,129 @@ class CornishState(RulesState):
     first: int
     turn: int
     ending: bool
-    setup_i: int
-    phase: int
-    actor: int
-    sub_goods: int
-    land_loc: int
-    excess: int
-    cust_target: int
-    cust_points: int
-    cust_mover: int
-    cust_after: int
-    to_post: int
-    land_owner: int
-    seller: int
-    sale_gold: int
-    # card abilities (abilities.py)
-    motivated: list[list[int]]  # Characters turned face down this turn
-    sdiscard: list[int]  # Secrets played (removed from play; public)
-    becalmed: list[bool]
-    lantern: list[int]  # the Secret Cove a Lantern on the Cliff opened this turn, -1 none
-    win_event: str  # the open reaction window's event, "" when none
-    win_ask: list[int]  # seats still to ask, the one asked now first
-    win_subject: int
-    win_loc: int
-    resume: list[int]  # what carries on when the window closes: [code, phase, actor, *eff]
-    eff: list[int]  # the card being resolved: [context, card, seat, steps, a, b, c]
-    seize_list: list[int]  # Goods about to be seized
-    seize_loc: int
-    seized_owner: int
-    tolls: list[int]  # (card, seat) pairs owed after this sale
-    active: int  # the seat whose Action is under way
+    # what cards did to the Action under way (reset when it ends)
     risk_mod: int
     no_customs: bool
     free_row: bool
     sale_bonus: int
     sale_size: int
-    bribe_off: int
     bribe_disc: int
-    place_free: bool
-    buy_g: int
     buy_disc: int
-    director: int  # the seat that played Yew boy! for this Customs movement
-    witch_due: int
+    place_free: bool
+    tolls: list[int]  # (card, seat) pairs owed after this sale
+    witch_due: int  # a ship that entered the sea off St Levan during this move, -1 none
 
     def _setup(self) -> None:
-        self.land_owner = self.seller = -1
-        self.sale_gold = 0
+        self._init_fields()
         rules.setup(self)
-
-
-
-
 
     def _scores(self) -> list[float]:
         """Object of the Game: Gold plus Reputation."""
         return [float(self.gold[p] + self.rep[p]) for p in range(self.seats)]
 
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
 
+    def _determinize(self, seat: int, seed: int) -> None:
+        view.determinize(self, seat, seed)
 
-    def _copy_into(self, other: Any) -> None:
-        other.gold = self.gold[:]
-        other.infl = self.infl[:]
-        other.rep = self.rep[:]
-        other.ship_card = self.ship_card[:]
-        other.ship_at = self.ship_at[:]
-        other.passed = self.passed[:]
-        other.g_where = self.g_where[:]
-        other.g_at = self.g_at[:]
-        other.g_owner = self.g_owner[:]
-        other.off_at = self.off_at[:]
-        other.off_bribe = self.off_bribe[:]
-        other.faceup = self.faceup[:]
-        other.char_discard = self.char_discard[:]
-        other.sdeck = self.sdeck[:]
-        other.ships_left = self.ships_left[:]
-        other.stores_left = self.stores_left[:]
-        other.drawn = self.drawn[:]
-        other.drawn_decks = self.drawn_decks[:]
-        other.land_sel = self.land_sel[:]
-        other.free_moved = self.free_moved[:]
-        other.becalmed = self.becalmed[:]
-        other.lantern = self.lantern[:]
-        other.sdiscard = self.sdiscard[:]
-        other.win_ask = self.win_ask[:]
-        other.seize_list = self.seize_list[:]
-        other.tolls = self.tolls[:]
-        other.eff = self.eff[:]
-        other.resume = self.resume[:]
-        other.motivated = [x[:] for x in self.motivated]
-        other.hold = [x[:] for x in self.hold]
-        other.counters = [x[:] for x in self.counters]
-        other.chars = [x[:] for x in self.chars]
-        other.stores = [x[:] for x in self.stores]
-        other.secrets = [x[:] for x in self.secrets]
-        other.stacks = [x[:] for x in self.stacks]
-        for name in _SCALARS:
-            setattr(other, name, getattr(self, name))
+    def _check_consistent(self) -> None:
+        rules.check_consistent(self)
+
+    def _load_game_json(self, data: Mapping[str, Any]) -> None:
+        super()._load_game_json(data)
+
+    # -- the pending decision, as views, bots and encoders read it --------------------------------
+    @property
+    def to_act(self) -> int | None:
+        f = self.frames
+        if not f:
+            return None
+        top = f[-1]
+        return top.seat if type(top) is _MAIN else top.actor(self)
+
+    @property
+    def phase(self) -> Phase:
+        f = self.frames
+        return f[-1].phase if f else Phase.OVER  # type: ignore[attr-defined]
+
+    @property
+    def actor(self) -> int:
+        """The seat deciding now (-1 when the game is over)."""
+        f = self.frames
+        return f[-1].actor(self) if f else -1
+
+    @actor.setter
+    def actor(self, seat: int) -> None:
+        """A scenario hands the Turn to ``seat`` (only while a Turn's Action is the decision)."""
+        top = self.frames[-1]
+        if not isinstance(top, rules.Main):
+            raise ValueError(f"the seat to act can be set only at an Action, not at {type(top).__name__}")
+        replace(self, rules.Main(seat=seat))
+
+    @property
+    def active(self) -> int:
+        """The seat whose Action is under way (windows ask from it)."""
+        return F.active_seat(self)
+
+    @active.setter
+    def active(self, seat: int) -> None:
+        self.actor = seat
+
+    @property
+    def win_event(self) -> str:
+        """The innermost open reaction window's event, "" when none."""
+        w = F.window(self)
+        return w.event if w is not None else ""
+
+    @property
+    def win_subject(self) -> int:
+        w = F.window(self)
+        return w.subject if w is not None else -1
+
+    @property
+    def seize_list(self) -> list[int]:
+        """The Goods about to be seized in the open seizure window."""
+        w = F.window(self)
+        return list(w.goods) if isinstance(w, F.SeizureWindow) else []
+
+    @property
+    def director(self) -> int:
+        """The seat that played Yew boy! for the officer movement under way, -1 none."""
+        for f in reversed(self.frames):
+            if isinstance(f, (F.OfficerMove, F.Customs)):
+                return f.director
+        return -1
+
+    @property
+    def excess(self) -> int:
+        """The Customs moves the landing under way causes (0 when none is)."""
+        f = F.landing(self)
+        return max(0, f.excess) if f is not None else 0
+
+    @property
+    def land_loc(self) -> int:
+        f = F.landing(self)
+        return f.loc if f is not None else -1
+
+    @property
+    def land_sel(self) -> list[int]:
+        f = F.landing(self)
+        return list(f.sel) if f is not None else []
+
+    @property
+    def sub_goods(self) -> int:
+        """The Goods Shape being sold."""
+        for f in reversed(self.frames):
+            if isinstance(f, F.Sale):
+                return f.goods
+        return -1
+
+    @property
+    def card_in_play(self) -> int:
+        """The card being resolved (a Character index, or ``board.SECRET`` + a Secret's), -1 none."""
+        for f in reversed(self.frames):
+            if isinstance(f, F.CardEffect):
+                return f.card
+        return -1
 

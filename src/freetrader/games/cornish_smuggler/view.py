@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
 
-from . import abilities as A
+from .board import GOODS_IDS, LOC_IDS, card_of
 from .components import COMPONENTS as C
 from .components import DECKS
-from .rules import GOODS_IDS, LOC_IDS, PHASES, WHERE
+from .phases import PHASES, WHERE
 
 if TYPE_CHECKING:
     from .state import CornishState as S
@@ -92,7 +92,7 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
         "secrets_discarded": [C.secrets[k].id for k in s.sdiscard],
         "reaction": {"event": s.win_event, "about": s.win_subject,
                      "seizing": [GOODS_IDS[g] for g in s.seize_list]} if s.win_event else None,
-        "card_in_play": A.card_of(s.eff[1]).id if s.eff[1] >= 0 else None,  # type: ignore[attr-defined]
+        "card_in_play": card_of(s.card_in_play).id if s.card_in_play >= 0 else None,
         "ships_to_choose": [C.ships[x].id for x in s.ships_left],
         "storehouses_to_choose": [C.storehouses[x].id for x in s.stores_left],
         "drawing": {"seat": s.actor, "stacks": [DECKS[d] for d in s.drawn_decks]} if s.drawn else None,

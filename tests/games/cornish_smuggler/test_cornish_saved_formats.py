@@ -1,0 +1,43 @@
+"""A state saved before decision frames (format 1) still loads: it is rebuilt by replaying its record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import freetrader
+from freetrader.core import BadRecord
+from freetrader.games.cornish_smuggler import rules as R
+
+GAME = freetrader.game("cornish-smuggler")
+FIXTURE = Path(__file__).parent / "fixtures" / "format1-3p-seed21.json"
+
+
+def test_a_format_1_save_loads_into_the_same_position():
+    """The fixture was written by the code before frames (commit 8bd2b6d): a "place" window was open, 72 actions in."""
+    old = json.loads(FIXTURE.read_text())
+    assert "format" not in old and "eff" in old["state"] and old["state"]["phase"] == "react"
+    s = GAME.state_from_json(old)
+    assert s.to_json()["format"] == 2 and s.action_count == 72
+    assert s.options["yew_boy"] == "customs-movement"  # it goes on under the rules it began with (ruling 21)
+    assert s.phase == R.REACT and s.win_event == "place"
+    assert s.events == old["events"] and s.rng.state == old["rng"]
+    for name in ("gold", "infl", "rep", "counters", "chars", "secrets", "g_where", "g_at", "off_at", "sdeck"):
+        assert getattr(s, name) == old["state"][name], name
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_the_fixture_passed_a_moment_the_yew_boy_fix_changes():
+    """Replayed under today's default, the same actions meet a Yew boy! window the old rules did not open."""
+    old = json.loads(FIXTURE.read_text())
+    with pytest.raises(BadRecord, match="customs-move"):
+        freetrader.replay({k: old[k] for k in ("game", "options", "seats", "seed", "actions")})
+
+
+def test_a_format_1_save_edited_by_hand_is_refused():
+    old = json.loads(FIXTURE.read_text())
+    old["events"] = old["events"][:-1]
+    with pytest.raises(BadRecord, match="cannot be migrated"):
+        GAME.state_from_json(old)
