@@ -18,7 +18,8 @@ import freetrader.bots
 
 SHORT = {"end": "turns", "turn_limit": 6}
 #: Options that make a game short enough to play through the browser in a test (default options otherwise).
-SHORT_OPTIONS: dict[str, dict[str, Any]] = {"contraband": SHORT, "precious-cargo": {"target": 5, "turn_limit": 8}}
+SHORT_OPTIONS: dict[str, dict[str, Any]] = {"contraband": SHORT, "precious-cargo": {"target": 5, "turn_limit": 8},
+                                         "cornish-smuggler": {"turn_limit": 8}}
 BOARD = "#board svg, #board dl"
 
 
