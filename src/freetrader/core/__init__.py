@@ -13,7 +13,7 @@ from .record import replay
 from .registry import game, games, register
 from .rng import KeyedRng, Rng, Seed, derive_seed, make_rng, new_key_seed, seed_from, seed_number
 from .spec import GameSpec, Option
-from .state import Action, Game, RulesState, State
+from .state import Action, Game, State
 
 __all__ = [
     "Action",
@@ -29,7 +29,6 @@ __all__ = [
     "Option",
     "Rng",
     "Seed",
-    "RulesState",
     "State",
     "UnknownGame",
     "derive_seed",

@@ -22,7 +22,7 @@ from .errors import BadOption, BadRecord, IllegalAction, InvalidNotation
 from .rng import Rng, Seed, check_seed, make_rng, seed_from
 from .spec import GameSpec
 
-__all__ = ["Action", "Game", "State", "RulesState"]
+__all__ = ["Action", "Game", "State"]
 
 # History and events are cons lists (item, rest): clone() shares them in O(1).
 _Cons = tuple[Any, Any] | None
@@ -424,75 +424,3 @@ class State(ABC):
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"seat {self.to_act} to act"
         return f"<{self.game.slug} state: {self._n_actions} actions, {who}>"
-
-
-class RulesState(State):
-    """A State whose hooks are a game's ``rules`` and ``views`` modules (DESIGN.md layout).
-
-    The subclass names them (``rules = my_rules_module``, ``views =
-    my_view_module``) and keeps its data: ``rules`` provides ``setup``,
-    ``legal``, ``apply``, ``prompt`` and the phase code ``OVER``; ``views``
-    provides ``view`` and ``determinize``. The seat to act is the state's
-    ``actor`` until ``phase`` is ``OVER``.
-    """
-
-    __slots__ = ()
-
-    rules: ClassVar[Any]
-    views: ClassVar[Any]
-    #: Fields saved by ``to_json``: lists, lists of lists, and plain values.
-    #: ``phase`` is saved by the name ``rules.PHASES`` gives it.
-    flat_fields: ClassVar[tuple[str, ...]] = ()
-    nested_fields: ClassVar[tuple[str, ...]] = ()
-    scalar_fields: ClassVar[tuple[str, ...]] = ()
-    phase: int
-    actor: int
-
-    def _game_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: list(getattr(self, name)) for name in self.flat_fields}
-        d.update({name: [list(x) for x in getattr(self, name)] for name in self.nested_fields})
-        d.update({name: getattr(self, name) for name in self.scalar_fields})
-        d["phase"] = self.rules.PHASES[self.phase]
-        d.update(self._extra_json())
-        return d
-
-    def _load_game_json(self, data: Mapping[str, Any]) -> None:
-        for name in self.flat_fields:
-            setattr(self, name, list(data[name]))
-        for name in self.nested_fields:
-            setattr(self, name, [list(x) for x in data[name]])
-        for name in self.scalar_fields:
-            setattr(self, name, data[name])
-        self.phase = self.rules.PHASES.index(data["phase"])  # type: ignore[misc]  # the subclass declares the slot
-        self._load_extra(data)
-        self.rules.check_consistent(self)
-
-    def _extra_json(self) -> dict[str, Any]:
-        """Fields with a shape of their own (tuples, names); none by default."""
-        return {}
-
-    def _load_extra(self, data: Mapping[str, Any]) -> None:
-        """Read back what ``_extra_json`` wrote."""
-        return None
-
-    def _setup(self) -> None:
-        self.rules.setup(self)
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.phase == self.rules.OVER else self.actor
-
-    def _legal(self) -> tuple[Action, ...]:
-        return self.rules.legal(self)  # type: ignore[no-any-return]
-
-    def _apply(self, action: Action) -> None:
-        self.rules.apply(self, action)
-
-    def _prompt(self) -> str:
-        return self.rules.prompt(self)  # type: ignore[no-any-return]
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return self.views.view(self, seat)  # type: ignore[no-any-return]
-
-    def _determinize(self, seat: int, seed: int) -> None:
-        self.views.determinize(self, seat, seed)
