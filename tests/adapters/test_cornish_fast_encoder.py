@@ -28,7 +28,8 @@ GAME = freetrader.game("cornish-smuggler")
 # Actions random play seldom takes, which lead to the rarer blocks (landings, storehouses)
 KEEN = ("store ", "land", "unload", "claim ", "unstore ", "discover")
 # (seats, seed, options): found to reach every branch below between them
-GAMES = [(2, 0, {"turn_limit": 4}), (3, 1, {"turn_limit": 4}), (4, 7, {}), (5, 3, {"turn_limit": 5})]
+GAMES = [(2, 0, {"turn_limit": 4}), (3, 1, {"turn_limit": 4}), (4, 7, {}), (5, 3, {"turn_limit": 5}),
+         (3, 4, {"turn_limit": 6})]
 _LANDING = (R.LAND_SELECT, R.LAND_HIDE, R.LAND_STORE)
 
 BRANCHES: dict[str, Callable[[State], bool]] = {
