@@ -63,16 +63,15 @@ def test_folders_and_files_of_no_game_are_warned_about(tmp_path, monkeypatch):
     assert "notes.txt is a file; a pack holds one folder per game" in text
 
 
-def test_the_content_hash_follows_the_bytes_read_from_the_pack(tmp_path, monkeypatch):
-    monkeypatch.setattr(data, "_READ", {})
-    load_toml("freetrader.games.contraband", "cards.toml")
+def test_the_content_hash_covers_every_data_file_read_or_not(tmp_path, monkeypatch):
     shipped = content_hash("freetrader.games.contraband")
     assert shipped is not None and shipped.startswith("sha256:") and len(shipped) == 7 + 16
-    monkeypatch.setattr(data, "_READ", {})
-    monkeypatch.setenv(data.ENV, str(EXAMPLE))
-    load_toml("freetrader.games.contraband", "cards.toml")
+    monkeypatch.setattr(data, "_READ", {})  # a process that has read nothing yet gives the same hash
+    assert content_hash("freetrader.games.contraband") == shipped
+    monkeypatch.setenv(data.ENV, str(EXAMPLE))  # a pack that replaces cards.toml gives another
     assert content_hash("freetrader.games.contraband") not in (None, shipped)
-    assert content_hash("freetrader.games.precious_cargo") is None  # read nothing in this (patched) process
+    assert content_hash("freetrader.games.contraband.rules") == content_hash("freetrader.games.contraband")
+    assert content_hash("freetrader.core") is None  # no data folder
 
 
 def test_data_on_a_file_is_one_line(capsys):

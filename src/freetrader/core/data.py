@@ -175,18 +175,41 @@ def load_toml(package: str, filename: str, data_dir: str | Path | None = None) -
 
 
 def content_hash(module: str) -> str | None:
-    """``sha256:<16 hex>`` of the data the game defined in ``module`` read (None: it reads no data files).
+    """``sha256:<16 hex>`` of every data file of the game defined in ``module`` (None: it has no data folder).
 
-    The same shipped files give the same hash on every machine; a pack that
-    replaces any file gives another.
+    Each ``data/*.toml`` the game ships counts, read from the data pack where
+    the pack replaces it, whether or not this process has read it yet (the
+    browser's drawing data, say, is read only by the server): so the same
+    files give the same hash in every process and on every machine, and a
+    pack that replaces any file gives another.
     """
-    package = next((p for p in sorted(_READ, key=len, reverse=True) if module == p or module.startswith(p + ".")), None)
+    package = _package_with_data(module)
     if package is None:
         return None
+    folder = pack_folder(package)
     h = hashlib.sha256()
-    for name, digest in sorted(_READ[package].items()):
-        h.update(f"{name}\0{digest}\n".encode())
+    shipped = resources.files(package).joinpath("data")
+    for entry in sorted(shipped.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        override = Path(folder) / entry.name if folder is not None else None
+        raw = override.read_bytes() if override is not None and override.is_file() else entry.read_bytes()
+        h.update(f"{entry.name}\0{hashlib.sha256(raw).hexdigest()}\n".encode())
     return "sha256:" + h.hexdigest()[:16]
+
+
+def _package_with_data(module: str) -> str | None:
+    """The package of ``module`` (or the nearest one above it) that ships a ``data`` folder."""
+    parts = module.split(".")
+    while parts:
+        name = ".".join(parts)
+        try:
+            if resources.files(name).joinpath("data").is_dir():
+                return name
+        except (ModuleNotFoundError, TypeError):
+            pass
+        parts.pop()
+    return None
 
 
 class Table:
