@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from freetrader.core import data
-from freetrader.core.data import DataPackWarning, check_pack_root, content_hash, load_toml, pack_folder
+from freetrader.core.data import DataPackWarning, check_pack_root, content_hash, pack_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "data-pack"
