@@ -71,13 +71,13 @@ class Frame:
 
     def actor(self, s: Any) -> int:
         """The seat that decides this frame."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define actor()")
 
     def legal(self, s: Any) -> Sequence[Action]:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define legal()")
 
     def apply(self, s: Any, action: Action) -> None:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define apply()")
 
     def prompt(self, s: Any) -> str:
         return ""
@@ -122,10 +122,6 @@ def finish(s: Any, frame: Frame) -> None:
         below[-1].resume(s, frame)
 
 
-def _on_stack(s: Any, frame: Frame) -> bool:
-    return any(f is frame for f in s.frames)
-
-
 def _now_on_top(s: Any, depth: int, kind: type) -> Any:
     """After a frame's own handler ran: the frame to go on with now (it may have replaced itself),
     or None when the handler pushed a frame (the frame goes on from ``resume``) or ended the game."""
@@ -151,22 +147,22 @@ class ReactionWindow(Frame):
     # -- hooks ---------------------------------------------------------------------------------------
     def may_answer(self, s: Any, seat: int) -> bool:
         """Whether ``seat`` is asked, judged on what every seat can see."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define may_answer()")
 
     def answers(self, s: Any, seat: int) -> Sequence[Action]:
         """The answers ``seat`` has besides declining (may be empty)."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define answers()")
 
     def decline(self, s: Any) -> Action:
         """The game's ``decline`` action."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define decline()")
 
     def may_decline(self, s: Any, seat: int) -> bool:
         return True
 
     def answer(self, s: Any, seat: int, action: Action) -> None:
         """Play ``action`` (one of ``answers``); may replace the window (``replace``) and push frames."""
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define answer()")
 
     def settled(self, s: Any) -> bool:
         """The event has nothing left to answer (say, no Goods left to seize): close now."""
@@ -231,10 +227,10 @@ class AskSeats(Frame):
     order: tuple[int, ...]
 
     def ask_legal(self, s: Any, seat: int) -> Sequence[Action]:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define ask_legal()")
 
     def answer(self, s: Any, seat: int, action: Action) -> None:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define answer()")
 
     def actor(self, s: Any) -> int:
         return self.order[0]
@@ -267,7 +263,7 @@ class ChooseOne(Frame):
     options: tuple[Action, ...]
 
     def chosen(self, s: Any, action: Action) -> None:
-        raise NotImplementedError
+        raise NotImplementedError(f"{type(self).__name__} must define chosen()")
 
     def actor(self, s: Any) -> int:
         return self.seat
