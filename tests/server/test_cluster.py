@@ -116,7 +116,7 @@ def test_two_processes_share_tables_and_take_over_a_dead_owner(servers: tuple[_S
     a, b = servers
     # -- a seat on each process, one game -------------------------------------------------------
     code, made = _call(a.base, "POST", "/api/tables", {"game": "contraband", "seats": ["human", "human", "random"],
-                                                       "options": AGREED, "seed": 3})
+                                                       "options": AGREED})
     assert code == 201, made
     tid = made["table"]["id"]
     seats = {0: a.base, 1: b.base}
@@ -151,7 +151,7 @@ def test_two_processes_share_tables_and_take_over_a_dead_owner(servers: tuple[_S
                                                        "options": SHORT, "seed": 4})
     assert code == 201
     code, timed = _call(a.base, "POST", "/api/tables", {"game": "contraband", "seats": ["human"] * 3,
-                                                        "options": AGREED, "turn_seconds": 0.5, "seed": 5})
+                                                        "options": AGREED, "turn_seconds": 0.5})
     assert code == 201
     bots_id, timed_id = bots["table"]["id"], timed["table"]["id"]
     _until(b.base, bots_id, lambda m: m["index"] >= 1)  # A's bots are playing; B relays what they do
@@ -169,7 +169,7 @@ def test_two_processes_share_tables_and_take_over_a_dead_owner(servers: tuple[_S
 
     # -- a seat left on one process cannot act on the other ------------------------------------------
     code, made = _call(b.base, "POST", "/api/tables", {"game": "contraband", "seats": ["human"] * 3,
-                                                       "options": AGREED, "seed": 6})
+                                                       "options": AGREED})
     tid = made["table"]["id"]
     token = _call(b.base, "POST", f"/api/tables/{tid}/join", {"seat": 1})[1]["token"]
     _view(b.base, tid, token)
