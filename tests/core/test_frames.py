@@ -195,6 +195,9 @@ class ToyState(FrameState):
     def _determinize(self, seat: int, seed: int) -> None:
         return None
 
+    def _check_consistent(self) -> None:
+        return None  # a toy without a rules module: every hook ModuleHooks would read from one is here
+
     def _scores(self) -> list[float]:
         return [float(c + 10 * k) for c, k in zip(self.coins, self.cashed, strict=True)]
 

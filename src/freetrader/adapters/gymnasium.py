@@ -67,7 +67,7 @@ _OWN = ("seats", "seat", "encoder", "rewards", "illegal", "illegal_reward", "max
         "truncation_reward", "flatten", "render_mode")
 
 
-class FreetraderGymEnv(gym.Env):  # type: ignore[misc]
+class FreetraderGymEnv(gym.Env):
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(

@@ -550,7 +550,7 @@ def register(game: Game | str) -> str:
         return name
     if name in _REGISTERED or name in pyspiel.registered_names():
         raise ValueError(f"OpenSpiel already has a game called {name!r}")
-    cls = type(f"{name.title().replace('_', '')}Game", (FreetraderSpielGame,), {"ft_game": g, "game_type": _game_type(g)})
+    cls: Any = type(f"{name.title().replace('_', '')}Game", (FreetraderSpielGame,), {"ft_game": g, "game_type": _game_type(g)})
     pyspiel.register_game(cls.game_type, cls)
     _REGISTERED[name] = g.slug
     return name

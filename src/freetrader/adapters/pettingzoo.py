@@ -66,7 +66,7 @@ _OWN = ("encoder", "rewards", "max_steps", "max_actions", "truncation_reward", "
 class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
     """One Freetrader game as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "freetrader", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "freetrader", "is_parallelizable": False}
 
     def __init__(
         self,

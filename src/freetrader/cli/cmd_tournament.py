@@ -55,8 +55,8 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     done = 0
     if args.out:
         resolved = check_run(g.spec.slug, list(table[0]), options)
-        for r in resume(args.out, g.spec.slug, lambda i: table[i % len(table)], args.seed, resolved, args.n):
-            ratings.add(r)
+        for saved in resume(args.out, g.spec.slug, lambda i: table[i % len(table)], args.seed, resolved, args.n):
+            ratings.add(saved)
         done = ratings.played
         if done:
             print(f"Resuming {args.out}: {done} of {args.n} games already there", file=sys.stderr, flush=True)

@@ -45,6 +45,7 @@ __all__ = [
     "DeclaredState",
     "Frame",
     "FrameState",
+    "ModuleHooks",
     "ReactionWindow",
     "finish",
     "frame_from_json",
@@ -386,14 +387,13 @@ def _compiling_copy(cls: type) -> Any:
     return _copy_into
 
 
-class DeclaredRulesState(DeclaredState):
-    """A DeclaredState whose hooks are a game's ``rules`` and ``views`` modules (DESIGN.md layout).
+class ModuleHooks(DeclaredState):
+    """A DeclaredState whose set-up, views and checks come from a game's ``rules`` and ``views`` modules.
 
-    The subclass names them (``rules = my_rules``, ``views = my_view``) and
-    declares its fields, ``phase`` (an Enum, with ``rules.OVER`` among its
-    members) and ``actor`` among them. ``rules`` provides ``setup``, ``legal``,
-    ``apply``, ``prompt`` and ``check_consistent``; ``views`` provides ``view``
-    and ``determinize``. Set-up starts from every field at its zero.
+    The subclass names them (``rules = my_rules``, ``views = my_view``), as the
+    DESIGN layout has every game keep its rules and views in those two files.
+    ``rules`` provides ``setup`` and ``check_consistent``; ``views`` provides
+    ``view`` and ``determinize``. Set-up starts from every field at its zero.
     """
 
     __slots__ = ()
@@ -403,6 +403,25 @@ class DeclaredRulesState(DeclaredState):
     def _setup(self) -> None:
         init_fields(self)
         self.rules.setup(self)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return self.views.view(self, seat)  # type: ignore[no-any-return]
+
+    def _determinize(self, seat: int, seed: int) -> None:
+        self.views.determinize(self, seat, seed)
+
+    def _check_consistent(self) -> None:
+        self.rules.check_consistent(self)
+
+
+class DeclaredRulesState(ModuleHooks):
+    """ModuleHooks whose decisions are functions of ``rules`` too, read from a declared ``phase`` and ``actor``.
+
+    ``phase`` is an Enum with ``rules.OVER`` among its members; ``rules``
+    provides ``legal``, ``apply`` and ``prompt`` as well.
+    """
+
+    __slots__ = ()
 
     @property
     def to_act(self) -> int | None:
@@ -417,18 +436,9 @@ class DeclaredRulesState(DeclaredState):
     def _prompt(self) -> str:
         return self.rules.prompt(self)  # type: ignore[no-any-return]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return self.views.view(self, seat)  # type: ignore[no-any-return]
 
-    def _determinize(self, seat: int, seed: int) -> None:
-        self.views.determinize(self, seat, seed)
-
-    def _check_consistent(self) -> None:
-        self.rules.check_consistent(self)
-
-
-class FrameState(DeclaredState):
-    """A DeclaredState whose pending decision is the top of ``frames``; the game is over when none is left."""
+class FrameState(ModuleHooks):
+    """ModuleHooks whose pending decision is the top of ``frames``; the game is over when none is left."""
 
     frames: tuple[Frame, ...]
 

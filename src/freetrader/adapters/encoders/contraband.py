@@ -198,7 +198,7 @@ class ContrabandEncoder(Encoder):
         s: ContrabandState = state  # type: ignore[assignment]
         if seat is not None and not (type(seat) is int and 0 <= seat < s.seats):
             return super().encode_state(state, seat)  # seat_view raises the error
-        if self.compiled:
+        if self.compiled and _compiled is not None:
             return np.frombuffer(_compiled.encode(s, seat), np.float32)
         return self._encode_state_python(s, seat)
 

@@ -202,7 +202,7 @@ class PreciousCargoEncoder(Encoder):
         s: Any = state
         if seat is not None and not (type(seat) is int and 0 <= seat < 2):
             return super().encode_state(state, seat)  # seat_view raises the error
-        if self.compiled:
+        if self.compiled and _compiled is not None:
             return np.frombuffer(_compiled.encode(s, seat), np.float32)
         me = seat or 0
         memo = self._memo

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import ClassVar
 
 from freetrader.core.fields import Hidden, PerSeat
 from freetrader.core.frames import FrameState
@@ -16,8 +17,12 @@ class HighCardState(FrameState):
     """Each annotation is a field: core derives the slots, ``clone()``, JSON and the checks on load.
 
     ``frames`` (from ``FrameState``) is the stack of pending decisions; the
-    game is over when it is empty.
+    game is over when it is empty. Set-up, views and the checks on load are
+    the ``rules`` and ``view`` modules' (``ModuleHooks``).
     """
+
+    rules: ClassVar[ModuleType] = rules
+    views: ClassVar[ModuleType] = view
 
     deck: Hidden[list[int]]  # card values; the top card is the last
     hands: Hidden[PerSeat[list[int]]]  # the value of each seat's one card
@@ -27,18 +32,5 @@ class HighCardState(FrameState):
     pot_winners: list[int]  # seats sharing the pot, filled at the showdown
     pot: int
 
-    def _setup(self) -> None:
-        self._init_fields()
-        rules.setup(self)
-
     def _scores(self) -> list[float]:
         return rules.scores(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, seed: int) -> None:
-        view.determinize(self, seat, seed)
-
-    def _check_consistent(self) -> None:
-        rules.check_consistent(self)

@@ -87,10 +87,10 @@ class ContrabandBot(Bot):
 
     def _lie_prior(self, s: Any, traveller: int) -> float:
         caught, cleared = s.caught[traveller], s.cleared[traveller]
-        return (caught + 1.2) / (caught + cleared + 3.0)
+        return float((caught + 1.2) / (caught + cleared + 3.0))
 
     def _search_rate(self, s: Any, officer: int) -> float:
-        return (s.searches[officer] + 1.0) / (s.searches[officer] + s.waved[officer] + 4.0)
+        return float((s.searches[officer] + 1.0) / (s.searches[officer] + s.waved[officer] + 4.0))
 
     def _search_value(self, s: Any, seat: int, claim: list[int], bag_claim: bool, reward: float, risk: float) -> float:
         p_lie, fine = _suspicion(tuple(self._unseen(s, seat)), len(claim), bag_claim, self._lie_prior(s, s.declarer))
@@ -180,7 +180,7 @@ _PENDING = frozenset((PHASES.index(_SEARCH), PHASES.index(_RECEIVE)))
 
 def _first(pool: list[int], taken: list[bool], wanted: Any, k: int) -> list[int] | None:
     """Indices of the first ``k`` untaken cards of ``pool`` that ``wanted(card)`` accepts (it is shuffled)."""
-    out = []
+    out: list[int] = []
     for i, card in enumerate(pool):
         if len(out) == k:
             break

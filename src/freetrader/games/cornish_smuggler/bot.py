@@ -21,6 +21,7 @@ from freetrader.bots.ismcts import register_evaluator
 from freetrader.core import Action, State
 
 from . import rules as R
+from .actions import Act
 from .components import COMPONENTS as C
 
 
@@ -90,9 +91,10 @@ class CornishBotV1(Bot):
 
     # -- the Action --------------------------------------------------------------
     def _main(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action | None:
-        verbs: dict[str, list[Any]] = {}
+        verbs: dict[str, list[Act]] = {}
         for a in legal:
-            verbs.setdefault(a.verb, []).append(a)  # type: ignore[attr-defined]
+            if isinstance(a, Act):
+                verbs.setdefault(a.verb, []).append(a)
         if "store" in verbs and self._threatened(s, p):
             return verbs["store"][0]
         if "unstore" in verbs:
@@ -118,7 +120,7 @@ class CornishBotV1(Bot):
         sail = self._sail(s, p, verbs.get("sail", []))
         if sail is not None:
             return sail
-        hires = [a for a in verbs.get("hire", []) if a.pay == "influence"]  # type: ignore[attr-defined]
+        hires = [a for a in verbs.get("hire", []) if a.pay == "influence"]
         if hires and s.infl[p] >= 2:
             best = max(hires, key=lambda a: self._hire_value(a))
             if self._hire_value(best) > 0:
@@ -134,14 +136,15 @@ class CornishBotV1(Bot):
         ch = next(c for c in C.characters if c.id == a.item)
         return ch.reputation * 2 - ch.gold * 0.7 + (1 if ch.coves or ch.storehouse >= 0 else 0)
 
-    def _carry_to_town(self, s: Any, p: int, moves: list[Any]) -> Action | None:
-        best, best_gain = None, 0
+    def _carry_to_town(self, s: Any, p: int, moves: list[Act]) -> Action | None:
+        best: Act | None = None
+        best_gain = 0.0
         for a in moves:
             g = R.GOODS_BY_ID[a.item]
             here, there = s.g_at[g], C.loc_by_id[a.to]
             if C.locations[here].size:
                 continue
-            gain = self._town_distance(here) - self._town_distance(there)
+            gain = float(self._town_distance(here) - self._town_distance(there))
             if a.verb == "escort":
                 gain -= 0.5
             if a.pay == "gold" and s.gold[p] < 8:
@@ -164,7 +167,7 @@ class CornishBotV1(Bot):
                 if any(s.g_where[g] == R.MERCHANT and s.g_at[g] == C.merchant_nodes.index(m)
                        for g in range(len(C.goods)))]
 
-    def _sail(self, s: Any, p: int, sails: list[Any]) -> Action | None:
+    def _sail(self, s: Any, p: int, sails: list[Act]) -> Action | None:
         if not sails:
             return None
         targets = self._sail_targets(s, p)
@@ -205,7 +208,7 @@ class CornishBotV1(Bot):
             for g in R.goods_at(s, where):
                 score += -3 if s.g_owner[g] == p else 1
             score -= 0.5 * s.counters[p].count(where)
-            return score
+            return float(score)
 
         return max(legal, key=harm)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any, ClassVar
 
 from freetrader.core.fields import Hidden, PerSeat
@@ -22,6 +23,8 @@ class CornishState(FrameState):
 
     #: 2: decision frames replaced the phase codes and scratch registers (format 1 loads by replaying its record).
     state_format: ClassVar[int] = 2
+    rules: ClassVar[ModuleType] = rules
+    views: ClassVar[ModuleType] = view
     #: The card handlers the frames call (``frames.CardRules``).
     cards: ClassVar[Any] = abilities
 
@@ -75,22 +78,9 @@ class CornishState(FrameState):
     tolls: list[int]  # (card, seat) pairs owed after this sale
     witch_due: int  # a ship that entered the sea off St Levan during this move, -1 none
 
-    def _setup(self) -> None:
-        self._init_fields()
-        rules.setup(self)
-
     def _scores(self) -> list[float]:
         """Object of the Game: Gold plus Reputation."""
         return [float(self.gold[p] + self.rep[p]) for p in range(self.seats)]
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, seed: int) -> None:
-        view.determinize(self, seat, seed)
-
-    def _check_consistent(self) -> None:
-        rules.check_consistent(self)
 
     def _load_game_json(self, data: Mapping[str, Any]) -> None:
         super()._load_game_json(data)

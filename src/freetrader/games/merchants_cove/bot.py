@@ -40,7 +40,7 @@ def _sales(s: Any, p: int) -> float:
     markets_left = C.days - s.day + (0 if s.stage == R.ST_MARKET else 1)
     for g in goods:
         colour, size = divmod(g, 2)
-        best, key = 0, -1
+        best, key = 0.0, -1
         for pi, pier in enumerate(C.piers):
             if size not in pier.sizes and colour != GREY:
                 continue
@@ -74,7 +74,7 @@ def value(s: Any, p: int) -> float:
     v += sum(icons[c] * min(halls[c], C.icon_cap) for c in range(4)) * C.icon_rate
     rate = C.corruption_base + s.lair // C.corruption_per_lair
     v -= R.corruption_icons(s, p) * rate
-    return v
+    return float(v)
 
 
 class MerchantsCoveBot(Bot):

@@ -7,7 +7,8 @@ more (the Peddler is index ``seats``).
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import ClassVar
 
 from freetrader.core import Action
 from freetrader.core.fields import Hidden, PerSeat
@@ -22,6 +23,8 @@ __all__ = ["CoveState"]
 class CoveState(FrameState):
     # format 1 kept the work in a tuple queue and phase/scratch registers; format 2 keeps frames
     state_format = 2
+    rules: ClassVar[ModuleType] = rules
+    views: ClassVar[ModuleType] = view
 
     # per merchant (the Peddler, in solo play, is the last index)
     gold: list[int]
@@ -86,22 +89,9 @@ class CoveState(FrameState):
         frames = self.frames
         return frames[-1].phase if frames else Phase.OVER  # type: ignore[attr-defined]
 
-    def _setup(self) -> None:
-        self._init_fields()
-        rules.setup(self)
-
     def _apply(self, action: Action) -> None:
         self.frames[-1].apply(self, action)
         rules.run(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
-    def _determinize(self, seat: int, seed: int) -> None:
-        view.determinize(self, seat, seed)
-
-    def _check_consistent(self) -> None:
-        rules.check_consistent(self)
 
     def _scores(self) -> list[float]:
         """Most gold wins (DTN, BGUK); solo: gold minus the Peddler's gold (designed)."""

@@ -75,7 +75,7 @@ class PreciousCargoBot(Bot):
 
     def _turns(self, s: Any, slot: int, a: int, b: int) -> float:
         speed = max(1, s.sails[slot]) + 0.5
-        return DIST[a][b] / speed
+        return float(DIST[a][b] / speed)
 
     def _best_sale_elsewhere(self, s: Any, slot: int, code: int, seat: int, here: int) -> float:
         best = 0.0
@@ -105,7 +105,7 @@ class PreciousCargoBot(Bot):
         here = s.at[slot]
         hold = s.holds[slot]
         room = C.ship_places - s.sails[slot] - len(hold)
-        best, best_p = -1.0, here
+        best, best_p = -1.0, int(here)
         for p in range(NS):
             if p != here and s.occ[p] >= C.capacity[p]:
                 continue
@@ -163,10 +163,10 @@ class PreciousCargoBot(Bot):
 
     def _move(self, s: Any, seat: int, legal: list[Action], again: bool) -> Action | None:
         kind = A.Again if again else A.Move
-        steps: dict[int, list[Any]] = {}
+        steps: dict[int, list[A.Move | A.Again]] = {}
         for a in legal:
-            if type(a) is kind:
-                steps.setdefault(a.ship, []).append(a)  # type: ignore[attr-defined]
+            if isinstance(a, (A.Move, A.Again)) and type(a) is kind:
+                steps.setdefault(a.ship, []).append(a)
         for number in sorted(steps):
             slot = seat * SHIPS + number - 1
             target = self._target(s, slot, seat)
@@ -185,25 +185,25 @@ class PreciousCargoBot(Bot):
         return None
 
     def _sell_list(self, s: Any, seat: int, legal: list[Action]) -> list[Action]:
-        out = []
+        out: list[Action] = []
         for a in legal:
             if type(a) is A.Sell:
-                slot = seat * SHIPS + a.ship - 1  # type: ignore[attr-defined]
+                slot = seat * SHIPS + a.ship - 1
                 here = s.at[slot]
-                code = next(c for c in s.holds[slot] if A.crate_token(c) == a.crate)  # type: ignore[attr-defined]
+                code = next(c for c in s.holds[slot] if A.crate_token(c) == a.crate)
                 if self._crate_value(s, code, here, seat) >= self._best_sale_elsewhere(s, slot, code, seat, here) - 0.01:
                     out.append(a)
         return out
 
     def _take_list(self, s: Any, seat: int, legal: list[Action]) -> list[tuple[float, Action]]:
-        out = []
+        out: list[tuple[float, Action]] = []
         for a in legal:
             if type(a) is A.Take:
-                slot = seat * SHIPS + a.ship - 1  # type: ignore[attr-defined]
+                slot = seat * SHIPS + a.ship - 1
                 if not s.sails[slot]:
                     continue  # a hull without sails must keep room for them
                 p = s.at[slot]
-                k = C.cargo_by_id[a.cargo]  # type: ignore[attr-defined]
+                k = C.cargo_by_id[a.cargo]
                 code = p if k == FOOD else k << 3
                 best = max((self._crate_value(s, code, q, seat) - 0.4 * DIST[p][q] / 2.5
                             for q in range(NS) if sellable(s, code, q)), default=0.0)
@@ -226,9 +226,9 @@ class PreciousCargoBot(Bot):
         ships = [slot for slot in range(seat * SHIPS, seat * SHIPS + SHIPS) if s.at[slot] >= 0]
         for a in legal:
             if type(a) is A.AddSails:
-                slot = seat * SHIPS + a.ship - 1  # type: ignore[attr-defined]
+                slot = seat * SHIPS + a.ship - 1
                 want = 2 - s.sails[slot]
-                if a.n == want and (s.sails[slot] == 0 or coins >= 4):  # type: ignore[attr-defined]
+                if a.n == want and (s.sails[slot] == 0 or coins >= 4):
                     return a
         if len(ships) < 3 and coins >= 6 and coins < s.options["target"] - 6:
             builds = [a for a in legal if type(a) is A.Build]
