@@ -584,7 +584,7 @@ def offer_free_moves(s: S) -> None:
     frames = s.frames
     if len(frames) < 2 or type(frames[0]) is not Main:
         return
-    p = frames[0].seat  # type: ignore[attr-defined]
+    p = frames[0].seat
     top = frames[-1]
     if type(top) in (Main, AfterAction, FreeMoves) or top.actor(s) != p:
         return
