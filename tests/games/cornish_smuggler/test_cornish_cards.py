@@ -138,7 +138,7 @@ def test_niall_horabain_motivate_as_an_action_permanently_remove_1_reputation():
     give_char(s, 0, "niall-horabain")
     s.rep[2] = 3
     s.apply("motivate niall-horabain")
-    assert legal(s) == ["choose seat-2"]  # only players with Reputation to lose
+    assert legal(s) == ["choose seat-0", "choose seat-1", "choose seat-2"]  # any player (issue 17 item 6)
     s.apply("choose seat-2")
     assert s.rep[2] == 2 and s.actor == 1  # it was the Action
 
@@ -578,6 +578,7 @@ def test_carrying_cards_move_goods_along_the_network_free(card, kind, steps):
     g = piece(s, 2)
     put_on_land(s, 0, g, "penzance")
     counters(s, 0, "penzance", "madron", "st-just", "sennen")
+    s.stores[0] = []  # no storehouse on the way: play passes on when the carry is done
     (give_secret if kind == "play" else give_char)(s, 0, card)
     s.apply(f"{kind} {card}")
     route = ["madron", "st-just", "sennen"][:steps]
@@ -612,6 +613,7 @@ def test_light_fingers_takes_a_rivals_goods_where_you_have_a_counter():
     g = piece(s, 2)
     put_on_land(s, 1, g, "madron")
     counters(s, 0, "madron")
+    counters(s, 1, "madron")  # attended goods: abandoned ones could simply be claimed
     give_secret(s, 0, "light-fingers")
     s.apply("play light-fingers")
     s.apply(f"choose {GID[g]}")

@@ -22,6 +22,7 @@ def test_a_format_1_save_loads_into_the_same_position():
     s = GAME.state_from_json(old)
     assert s.to_json()["format"] == 2 and s.action_count == 72
     assert s.options["yew_boy"] == "customs-movement"  # it goes on under the rules it began with (ruling 21)
+    assert s.options["mob_start"] == "anywhere"  # and the first counter of a Mob card kept at set-up (ruling 28)
     assert s.phase == R.REACT and s.win_event == "place"
     assert s.events == old["events"] and s.rng.state == old["rng"]
     for name in ("gold", "infl", "rep", "counters", "chars", "secrets", "g_where", "g_at", "off_at", "sdeck"):
@@ -32,7 +33,17 @@ def test_a_format_1_save_loads_into_the_same_position():
 def test_the_fixture_passed_a_moment_the_yew_boy_fix_changes():
     """Replayed under today's default, the same actions meet a Yew boy! window the old rules did not open."""
     old = json.loads(FIXTURE.read_text())
+    record = {k: old[k] for k in ("game", "options", "seats", "seed", "actions")}
+    record["options"] = {**record["options"], "mob_start": "anywhere"}
     with pytest.raises(BadRecord, match="customs-move"):
+        freetrader.replay(record)
+
+
+def test_the_fixture_passed_a_moment_the_mob_start_fix_changes():
+    """Seat 1 kept The Wreckers of Breage at set-up and placed the first counter in Godolphin: today the card's
+    "you must place this Network Counter" sends it to Breage (issue 17 item 5)."""
+    old = json.loads(FIXTURE.read_text())
+    with pytest.raises(BadRecord, match="action 17 .*place breage"):
         freetrader.replay({k: old[k] for k in ("game", "options", "seats", "seed", "actions")})
 
 

@@ -40,6 +40,11 @@ SPEC = GameSpec(
         Option("flip_goods", False,
                "ruling: Goods Shapes may be rotated but not flipped, since they are placed face up with their "
                "number showing; true allows mirror images"),
+        Option("mob_start", "home",
+               "a Mob card kept at set-up (\"If you have no Network Counter in X, you must place this Network "
+               "Counter in X\") places the first Network Counter in X (home); anywhere is the older reading, kept "
+               "so that games saved before the fix go on under the rules they began with",
+               choices=("home", "anywhere")),
         Option("yew_boy", "any-move",
                "Yew boy! (\"Play when a Customs Officer is being moved\") answers every officer move: the paid "
                "action, a card, a landing or a sale (any-move); customs-movement is the older ruling 21 (only the "
@@ -56,9 +61,11 @@ class _CornishSmuggler(Game):
     state_class = CornishState
 
     def _migrate(self, data: Mapping[str, Any], fmt: int) -> State:
-        """Format 1 was written before Yew boy! answered every officer move: it replays, and goes on, under ruling 21."""
-        if fmt == 1 and "yew_boy" not in data.get("options", {}):
-            data = {**data, "options": {**data.get("options", {}), "yew_boy": "customs-movement"}}
+        """Format 1 was written before Yew boy! answered every officer move and before a Mob card kept at set-up
+        placed the first counter at home: it replays, and goes on, under the rules it began with."""
+        if fmt == 1:
+            older = {"yew_boy": "customs-movement", "mob_start": "anywhere"}
+            data = {**data, "options": {**older, **data.get("options", {})}}
         return super()._migrate(data, fmt)
 
 

@@ -153,10 +153,6 @@ def _bribed_officer(s: S, q: int, card: int, w: Any) -> bool:
     return any(s.off_at[o] >= 0 and s.off_bribe[o] >= 0 for o in range(B.N_OFFICERS))
 
 
-def _rival_reputation(s: S, q: int, card: int, w: Any) -> bool:
-    return any(s.rep[k] > 0 for k in range(s.seats) if k != q)
-
-
 def _deck_left(s: S, q: int, card: int, w: Any) -> bool:
     return bool(s.sdeck)
 
@@ -368,13 +364,16 @@ def _move_officers_opts(s: S, f: CardEffect) -> list[Action]:
 
 
 def _lose_rep_opts(s: S, f: CardEffect) -> list[Action]:
-    return [_seat_act(k) for k in range(s.seats) if k != f.seat and s.rep[k] > 0]
+    """Niall Horabain: "a player of your choice" is any player, yourself included."""
+    return [_seat_act(k) for k in range(s.seats)]
 
 
 def _lose_rep_choose(s: S, f: CardEffect, item: str, to: str) -> None:
+    """A player with less Reputation than the card removes loses what they have (with none, nothing)."""
     k = _seat(item)
-    s.rep[k] = max(0, s.rep[k] - _amount(f))
-    s._event(f"Seat {k} permanently loses {_amount(f)} Reputation ({card_name(f.card)})")
+    lost = min(s.rep[k], _amount(f))
+    s.rep[k] -= lost
+    s._event(f"Seat {k} permanently loses {lost} Reputation ({card_name(f.card)})")
     finish(s, f)
 
 
@@ -783,7 +782,7 @@ def witch_window(s: S) -> bool:
 
 # == the tables =============================================================================================
 USABLE: dict[str, Usable] = {
-    "move-officer": _officers_on_board, "move-officers": _officers_on_board, "lose-reputation": _rival_reputation,
+    "move-officer": _officers_on_board, "move-officers": _officers_on_board, "lose-reputation": _always,
     "draw-secrets": _deck_left, "remove-bribe": _bribed_officer, "carry-free": _can_carry,
     "carry-hidden": _can_carry, "seize-from-ship": _has_ship_target, "take-from-ship": _has_ship_target,
     "discard-unskilled": _has_unskilled_victim, "steal-secret": _hand_victim, "village-sale": _can_village_sale,

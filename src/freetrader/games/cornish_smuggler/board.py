@@ -171,9 +171,11 @@ def could_discount(s: S, p: int, effect: str) -> int:
 
 # == ties (Ties) ================================================================
 def chooser(s: S) -> int:
-    """Lowest Gold, then lowest Reputation, then fewest Characters, then nearest the First Player."""
-    n = s.seats
-    return min(range(n), key=lambda p: (s.gold[p], s.rep[p], len(s.chars[p]), (p - s.first) % n))
+    """Ties: lowest Gold, then lowest Reputation, then fewest Characters; "if there is still a tie, the First
+    Player chooses", whether or not the First Player is among the tied players."""
+    rank = [(s.gold[p], s.rep[p], len(s.chars[p])) for p in range(s.seats)]
+    best = min(rank)
+    return rank.index(best) if rank.count(best) == 1 else s.first
 
 
 # == goods, seizure and storehouses ======================================================

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CardEffect", "CardRules", "CardWindow", "Customs", "Landing", "LoseCounter", "OfficerMove",
-    "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "check_seizure", "landing", "open_window",
+    "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "busy_goods", "check_seizure", "landing", "open_window",
     "replace_frame", "start_customs", "window",
 ]
 
@@ -98,6 +98,22 @@ def landing(s: S) -> Landing | None:
         if isinstance(f, Landing):
             return f
     return None
+
+
+def busy_goods(s: S) -> frozenset[int]:
+    """The Goods Shapes a frame under way is working on: the one being sold, those being landed or about to
+    be seized, a card's chosen shape, a raid's. A free move must leave them where they are."""
+    out: set[int] = set()
+    for f in s.frames:
+        if isinstance(f, (Sale, Raid)):
+            out.add(f.goods)
+        elif isinstance(f, CardEffect) and f.goods >= 0:
+            out.add(f.goods)
+        elif isinstance(f, Landing):
+            out.update(f.sel)
+        elif isinstance(f, SeizureWindow):
+            out.update(f.goods)
+    return frozenset(out)
 
 
 def active_seat(s: S) -> int:

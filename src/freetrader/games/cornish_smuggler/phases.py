@@ -31,7 +31,8 @@ class Phase(enum.IntEnum):
     SETUP_KEEP = 3, "setup-keep", "Set-up: keep one of the two Character cards drawn."
     SETUP_COUNTER = 4, "setup-counter", "Set-up: place the first Network Counter on any land space."
     SETUP_LAUNCH = 5, "setup-launch", "Set-up: put the ship on a Sea Space or a Merchant Space."
-    MAIN = 6, "action", "Take one Action, make free moves, or pass."
+    MAIN = 6, "action", ("Take one Action, make free moves, or pass; or, after an Action or before a choice "
+                         "inside one, free moves on their own (done goes on).")
     LAND_SELECT = 7, "land-unload", "Landing Goods: choose the Goods Shapes to unload."
     LAND_HIDE = 8, "land-hide", "Landing Risk: spend Influence to cancel Customs moves."
     LAND_STORE = 9, "land-store", "Storing landed goods straight into a storehouse there."

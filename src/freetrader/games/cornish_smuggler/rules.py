@@ -26,6 +26,7 @@ from .actions import (
     Claim,
     CounterMove,
     Discover,
+    Done,
     Draw,
     Escort,
     Hire,
@@ -99,10 +100,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LAND", "MERCHANT", "SHIP", "SOLD", "STORE", "WAREHOUSE", "Phase",
-    "GOODS_BY_ID", "GOODS_IDS", "LOC_IDS", "Main", "N_OFFICERS", "PHASES", "ROW_NAMES", "WHERE", "abandoned",
+    "AfterAction", "FREE_MOVES", "FreeMoves", "GOODS_BY_ID", "GOODS_IDS", "LOC_IDS", "Main", "N_OFFICERS", "PHASES", "ROW_NAMES", "WHERE", "abandoned",
     "advance_customs_track", "advance_gold_wheel", "bribe_cost", "buy_price", "can_land", "can_land_at",
     "check_seizure", "chooser", "empty_land", "fits", "goods_at", "hire_price", "hold_of_ship", "hold_of_store",
-    "honest_work_gain", "legal_placements", "lose_character", "nearest_officers", "seizable", "seize", "setup",
+    "first_counter_home", "free_moves", "honest_work_gain", "legal_placements", "lose_character",
+    "may_hide_or_claim", "nearest_officers", "offer_free_moves", "seizable", "seize", "setup",
     "start_customs", "store_fits", "town_size", "unbribed_officer_at",
 ]
 
@@ -264,7 +266,17 @@ class SetupCounter(_SetupStep):
     text = "place your first Network Counter on any land space"
 
     def legal(self, s: Any) -> Sequence[Action]:
+        home = first_counter_home(s, self.seat)
+        if home >= 0:
+            return (act("place", LOC_IDS[home]),)
         return tuple(act("place", x) for x in LOC_IDS)
+
+    def prompt(self, s: Any) -> str:
+        home = first_counter_home(s, self.seat)
+        if home >= 0:
+            ch = C.characters[s.chars[self.seat][0]]
+            return f"place your first Network Counter in {C.locations[home].name} ({ch.name} must be placed there)"
+        return self.text
 
     def apply(self, s: Any, action: Action) -> None:
         assert isinstance(action, Place)
@@ -272,6 +284,15 @@ class SetupCounter(_SetupStep):
         s.counters[self.seat].append(loc)
         s._event(f"Seat {self.seat} places a Network Counter in {C.locations[loc].name}")
         self.advance(s, lambda q: SetupLaunch(seat=q))
+
+
+def first_counter_home(s: S, p: int) -> int:
+    """Mob cards: "If you have no Network Counter in X, you must place this Network Counter in X" binds the
+    first counter too when such a card is the starting character (with none yet, the player has none in X).
+    -1 when the counter may go on any land space (option ``mob_start=anywhere``: saves from before the fix)."""
+    if s.options["mob_start"] != "home" or not s.chars[p]:
+        return -1
+    return C.characters[s.chars[p][0]].must_place
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -315,11 +336,20 @@ def start_turn(s: S, first_turn: bool = False) -> None:
 
 
 def finish_action(s: S, p: int, passing: bool = False) -> None:
-    """One Action done: play passes clockwise to the next player who has not passed."""
-    s.free_moved = []
+    """One Action done: the player may still hide goods (Storehouse Locations: "at any time during a player's
+    turn"); then play passes clockwise to the next player who has not passed."""
     reset_action(s)
     if passing:
         s.passed[p] = True
+    elif may_hide_or_claim(s, p):
+        s.frames = (AfterAction(seat=p),)
+        return
+    next_player(s, p)
+
+
+def next_player(s: S, p: int) -> None:
+    """The player's turn is over: the next one clockwise who has not passed takes an Action."""
+    s.free_moved = []
     n = s.seats
     for i in range(1, n + 1):
         q = (p + i) % n
@@ -441,27 +471,127 @@ def claim_goods(s: S, p: int, g: int) -> None:
 
 
 def free_moves(s: S, p: int) -> list[Action]:
-    """Free on your turn: goods into or out of your storehouses, claiming abandoned goods."""
+    """Free at any time on your turn: goods into or out of your storehouses, claiming abandoned goods.
+
+    Not the goods a step of the decision under way is working on (the shape being sold, the shapes being
+    landed, a card's chosen shape), and not into a storehouse where an officer not bribed by you already
+    stands (Storing Landed Goods: goods are hidden only before the officer arrives)."""
     acts: list[Action] = []
     moved = s.free_moved
+    busy = F.busy_goods(s) if len(s.frames) > 1 else ()
     mine = s.counters[p]
     g_where, g_owner, g_at = s.g_where, s.g_owner, s.g_at
     for g in range(_N_GOODS):
         w = g_where[g]
         if w == LAND:
             loc = g_at[g]
-            if loc not in mine or g in moved:
+            if loc not in mine or g in moved or g in busy:
                 continue
             owner = g_owner[g]
             if owner == p:
                 for st in s.stores[p]:
-                    if C.storehouses[st].location == loc and store_fits(s, st, g):
+                    if C.storehouses[st].location == loc and store_fits(s, st, g) \
+                            and not unbribed_officer_at(s, p, loc):
                         acts.append(act("store", GOODS_IDS[g], C.storehouses[st].id))
             elif loc not in s.counters[owner]:
                 acts.append(act("claim", GOODS_IDS[g]))
-        elif w == STORE and g_owner[g] == p and g not in moved:
+        elif w == STORE and g_owner[g] == p and g not in moved and g not in busy:
             acts.append(act("unstore", GOODS_IDS[g]))
     return acts
+
+
+def may_hide_or_claim(s: S, p: int) -> bool:
+    """Whether a free move could keep or win goods (into a storehouse, or a claim): then a decision of its own
+    is offered between the steps of a turn. Bringing goods out can only expose them, and it is offered at
+    every Action (ruling 6)."""
+    return any(type(a) is not Unstore for a in free_moves(s, p))
+
+
+def free_move(s: S, p: int, a: Any) -> None:
+    _FREE[type(a)](s, p, a)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AfterAction(Frame):
+    """The Action is over but the player's turn is not: goods may still go into or out of a storehouse, or
+    abandoned goods be claimed, before play passes on (``done``)."""
+
+    seat: int
+    phase = Phase.MAIN
+
+    def actor(self, s: Any) -> int:
+        return self.seat
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        return (_DONE, *free_moves(s, self.seat))
+
+    def prompt(self, s: Any) -> str:
+        return "your Action is over: move goods into or out of your storehouses (free), or done"
+
+    def apply(self, s: Any, action: Action) -> None:
+        if type(action) is Done:
+            next_player(s, self.seat)
+            return
+        free_move(s, self.seat, action)
+        if s.frames and s.frames[-1] is self:
+            self.resume(s, self)
+
+    def resume(self, s: Any, done: Frame) -> None:
+        if not free_moves(s, self.seat):
+            next_player(s, self.seat)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FreeMoves(Frame):
+    """Between the steps of an Action, before the player's next choice: goods into or out of a storehouse,
+    or abandoned goods claimed (Storehouse Locations: "at any time during a player's turn"). ``done`` goes
+    back to the choice waiting below, which nothing here has decided."""
+
+    seat: int
+    phase = Phase.MAIN
+
+    def actor(self, s: Any) -> int:
+        return self.seat
+
+    def legal(self, s: Any) -> Sequence[Action]:
+        return (_DONE, *free_moves(s, self.seat))
+
+    def prompt(self, s: Any) -> str:
+        return "before you go on: move goods into or out of your storehouses (free), or done"
+
+    def apply(self, s: Any, action: Action) -> None:
+        if type(action) is Done:
+            _step_aside(s, self)
+            return
+        free_move(s, self.seat, action)
+        if s.frames and s.frames[-1] is self:
+            self.resume(s, self)
+
+    def resume(self, s: Any, done: Frame) -> None:
+        if not free_moves(s, self.seat):
+            _step_aside(s, self)
+
+
+def _step_aside(s: S, f: Frame) -> None:
+    """``f`` leaves the stack without telling the frame below: that decision is still to be made."""
+    if s.frames and s.frames[-1] is f:
+        s.frames = s.frames[:-1]
+
+
+def offer_free_moves(s: S) -> None:
+    """After a step of a turn: if the active player decides next, inside their Action, and could hide or
+    claim goods, that comes first as a decision of its own."""
+    frames = s.frames
+    if len(frames) < 2 or type(frames[0]) is not Main:
+        return
+    p = frames[0].seat
+    top = frames[-1]
+    if type(top) in (Main, AfterAction, FreeMoves) or top.actor(s) != p:
+        return
+    if any(type(f) is FreeMoves for f in frames):  # a free move's own consequences (a seizure) are under way
+        return
+    if may_hide_or_claim(s, p):
+        push(s, FreeMoves(seat=p))
 
 
 # == the Action/Cost table ===========================================================
@@ -478,6 +608,7 @@ _OFFICER = tuple(tuple(tuple(tuple(act("officer", str(o), LOC_IDS[b], py) for py
                              for b in C.locations[a].land) for a in range(len(C.locations)))
                  for o in range(N_OFFICERS))
 _PASS, _BUY_REP, _LAND, _HONEST = act("pass"), act("buy-reputation"), act("land"), act("honest-work")
+_DONE = act("done")
 _DISCOVER = (act("discover", "", "", "influence"), act("discover", "", "", "gold"))
 _SELL = tuple(act("sell", x) for x in GOODS_IDS)
 _BRIBE = tuple(act("bribe", str(o)) for o in range(N_OFFICERS))
@@ -800,6 +931,7 @@ _ACTIONS: dict[type, _Handler] = {
     Sell: lambda s, p, a: F.begin_sale(s, p, a.goods),
     Raid: lambda s, p, a: begin_raid(s, p, a.goods),
 }
+FREE_MOVES = frozenset(_FREE)
 # What an Action still has to do when the window above it closes (``Main.then``).
 _THEN: dict[str, Callable[[S, int, int], None]] = {
     "sailed": after_sail,

@@ -16,6 +16,7 @@ from .phases import Phase
 __all__ = ["CornishState"]
 
 _MAIN = rules.Main  # the Turn's frame: most decisions, asked for the seat to act twice an action
+_ASIDE = (rules.FreeMoves, rules.AfterAction)
 
 
 class CornishState(FrameState):
@@ -84,6 +85,13 @@ class CornishState(FrameState):
 
     def _load_game_json(self, data: Mapping[str, Any]) -> None:
         super()._load_game_json(data)
+
+    def _apply(self, action: Any) -> None:
+        top = self.frames[-1]
+        top.apply(self, action)
+        # After a free move (or declining one) the next choice is the one already offered them.
+        if type(top) not in _ASIDE and not (type(top) is _MAIN and type(action) in rules.FREE_MOVES):
+            rules.offer_free_moves(self)
 
     # -- the pending decision, as views, bots and encoders read it --------------------------------
     @property
