@@ -513,10 +513,12 @@ class CornishBot(CornishBotV2):
                 return None  # still buying
         elif s.ending or s.gold[p] < 2:
             return None
-        else:
+        else:  # a Merchant with a piece it can pay for and that fits its hold (not every shape fits every hold)
+            hold = R.hold_of_ship(s.ship_card[p])
             nodes = [m for m in C.merchant_nodes
                      if any(s.g_where[g] == R.MERCHANT and s.g_at[g] == C.merchant_nodes.index(m)
-                            and C.shapes[C.goods[g]].size <= s.gold[p] for g in range(len(C.goods)))]
+                            and C.shapes[C.goods[g]].size <= s.gold[p]
+                            and R.fits(hold, [C.goods[g]], s.options["flip_goods"]) for g in range(len(C.goods)))]
         if not nodes or here in nodes:
             return None
         pays = [a for a in sails if a.pay == "influence"] or [a for a in sails if self._spare_gold(s, p) >= 3]

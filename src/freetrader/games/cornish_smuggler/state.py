@@ -83,6 +83,14 @@ class CornishState(FrameState):
         """Object of the Game: Gold plus Reputation."""
         return [float(self.gold[p] + self.rep[p]) for p in range(self.seats)]
 
+    @property
+    def cut(self) -> bool:
+        """Stopped by the safety cap (``turn_limit``) before any end of the rulebook: such a game has no winner."""
+        return self.is_over and rules.cut_by_cap(self)
+
+    def winners(self) -> list[int]:
+        return [] if self.cut else super().winners()
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 

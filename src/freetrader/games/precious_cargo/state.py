@@ -42,3 +42,11 @@ class PreciousCargoState(DeclaredRulesState):
 
     def _scores(self) -> list[float]:
         return [float(c) for c in self.coins]
+
+    @property
+    def cut(self) -> bool:
+        """Stopped by the safety cap (``turn_limit``) before any end of the rulebook: such a game has no winner."""
+        return self.is_over and rules.cut_by_cap(self)
+
+    def winners(self) -> list[int]:
+        return [] if self.cut else super().winners()
