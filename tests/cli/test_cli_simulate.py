@@ -177,6 +177,41 @@ def test_simulate_without_out_and_with_option(capsys):
     assert "4 games" in out
 
 
+def test_simulate_turn_cap_counts_cut_games_and_names_the_cap(capsys, tmp_path):
+    """A game stopped by the safety cap is cut: no winner in its line, counted apart in the summary."""
+    out = tmp_path / "cut.jsonl"
+    seats = "cornish-heuristic-v2,cornish-heuristic-v2"  # the old heuristic stalls: a cap of 2 Turns cuts it
+    code = main(["simulate", "cornish-smuggler", "-n", "2", "--seats", seats, "--workers", "1", "--no-progress",
+                 "--turn-cap", "2", "--out", str(out)])
+    text = capsys.readouterr().out
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert code == 0 and len(lines) == 2
+    assert all(r["cut"] is True and r["winners"] == [] for r in lines)
+    assert all(r["record"]["options"]["turn_limit"] == 2 for r in lines)
+    assert "cut with no winner: 2" in " ".join(text.split()) and "safety cap of 2 turns" in " ".join(text.split())
+    assert main(["simulate", "cornish-smuggler", "-n", "2", "--seats", seats, "--workers", "1", "--json",
+                 "--turn-cap", "2"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["cut"] == 2 and summary["turn_cap"] == 2
+    assert all(s["wins"] == 0 for s in summary["seats"])
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["contraband", "--seats", FAST, "--turn-cap", "5"], "Contraband has no safety cap"),
+    (["cornish-smuggler", "--seats", "random,random", "--turn-cap", "0"], "whole number of turns >= 1"),
+    (["cornish-smuggler", "--seats", "random,random", "--turn-cap", "5", "-o", "turn_limit=7"], "disagree"),
+])
+def test_simulate_turn_cap_bad_input_is_one_line(capsys, argv, message):
+    assert main(["simulate", *argv, "-n", "1", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_games_that_end_by_their_rules_carry_no_cut_key():
+    r = play_game("cornish-smuggler", ["heuristic", "heuristic"], 3)
+    assert "cut" not in r and r["winners"]
+
+
 # -- subprocess: progress bar and Ctrl-C -----------------------------------------------------
 def _cli() -> list[str]:
     return [sys.executable, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))"]

@@ -378,12 +378,19 @@ class _SpeedColumn(ProgressColumn):
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from freetrader.bots import parse_seats
-    from freetrader.sim import Tally, check_run, plan, result_line, resume, simulate
+    from freetrader.sim import SAFETY_CAPS, Tally, cap_option, check_run, plan, result_line, resume, simulate
 
     g = freetrader.game(args.game)
     slug = g.spec.slug
     specs = parse_seats(args.seats)
     options = _options(g, args.option)
+    if args.turn_cap is not None:
+        cap = cap_option(g, args.turn_cap)
+        clash = {k: v for k, v in cap.items() if k in options and options[k] != v}
+        if clash:
+            raise CliError(f"--turn-cap {args.turn_cap} and --option {next(iter(clash))}={options[next(iter(clash))]} "
+                           "disagree: give the cap once")
+        options.update(cap)
     if args.n < 0:
         raise CliError(f"-n must be >= 0, got {args.n}")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
@@ -446,12 +453,19 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - started
+    cap_name = SAFETY_CAPS.get(g.spec.name)
+    turn_cap = resolved.get(cap_name) or None if cap_name else None
     if args.json:
         summary = dataclasses.asdict(tally.summary())
         _print_json({"game": slug, "data": g.data_hash, "out": args.out, "played": new,
-                     "seconds": round(elapsed, 3), **summary})
+                     "seconds": round(elapsed, 3), "turn_cap": turn_cap, **summary})
     else:
         _print_summary(console, slug, tally, new, elapsed)
+        if cap_name:
+            s = tally.summary()
+            cap_text = f"a safety cap of {turn_cap} turns" if turn_cap else "no turn cap"
+            console.print(Text(f"Ended by the rulebook: {s.games - s.cut} of {s.games} games; cut with no winner: "
+                               f"{s.cut} ({cap_text}, not in the rulebook)"), soft_wrap=True)
     if interrupted:
         where = f"; run the same command to resume {args.out}" if args.out else ""
         print(f"{PROG}: interrupted after {tally.games} of {args.n} games{where}", file=sys.stderr)
@@ -549,6 +563,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="play each deal once per rotation of the seats, so every bot sits in every seat")
     sp.add_argument("--random-first", action="store_true",
                     help="a seeded random first player each game, through the game's first_player option")
+    sp.add_argument("--turn-cap", type=int, metavar="N",
+                    help="stop a game after N turns (a safety cap, not in the rulebook; Cornish Smuggler and "
+                         "Precious Cargo): a game so stopped is counted as cut, with no winner")
     option_arg(sp)
     json_arg(sp, "print the summary as JSON on stdout (the progress bar stays on stderr)")
     sp.set_defaults(func=cmd_simulate)

@@ -311,9 +311,21 @@ class State(ABC):
         """Each seat's score now (final once ``is_over``)."""
         return self._scores()
 
+    @property
+    def cut(self) -> bool:
+        """Stopped by a safety cap (an explicit option, not a rule) before any end of the rulebook.
+
+        Such a game has no winner: a cap is a simulation's guard, never a way to win.
+        """
+        return self.is_over and self._cut_by_cap()
+
+    def _cut_by_cap(self) -> bool:
+        """Whether the game's safety cap ended it; a game without one never is."""
+        return False
+
     def winners(self) -> list[int]:
-        """Seats with the best score (several on a tie); empty while the game goes on."""
-        if not self.is_over:
+        """Seats with the best score (several on a tie); empty while the game goes on or if it was ``cut``."""
+        if not self.is_over or self.cut:
             return []
         s = self._scores()
         best = max(s)

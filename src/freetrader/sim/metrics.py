@@ -14,6 +14,7 @@ from typing import Any
 import freetrader
 
 from .analysis import register_metrics
+from .runner import is_cut
 
 __all__ = ["merchants_cove_income", "cornish_smuggler_end"]
 
@@ -67,12 +68,11 @@ _TRIGGERS = {
 
 
 def cornish_smuggler_end(result: Mapping[str, Any]) -> dict[int, dict[str, float]]:
-    """Which end trigger fired (100 or 0 each: the mean is a percentage), and whether the turn limit cut the game."""
-    events = freetrader.replay(result["record"]).events
-    triggered = [e for e in events if e.startswith("The end of the game is triggered")]
-    ended = next((e for e in reversed(events) if e.startswith("The game ends:")), "")
+    """Which end trigger fired (100 or 0 each: the mean is a percentage), and whether a safety cap cut the game."""
+    state = freetrader.replay(result["record"])
+    triggered = [e for e in state.events if e.startswith("The end of the game is triggered")]
     d = {k: 100.0 * any(why in e for e in triggered) for k, why in _TRIGGERS.items()}
-    d["% cut by the turn limit"] = 100.0 * ("turn limit" in ended)
+    d["% cut by the safety cap"] = 100.0 * is_cut(state)
     return {-1: d}
 
 

@@ -42,10 +42,17 @@ __all__ = [
     "GamePlan",
     "plan",
     "first_player_option",
+    "SAFETY_CAPS",
+    "cap_option",
+    "is_cut",
 ]
 
 #: Safety cap: a game that has not ended after this many actions is stopped with ``GameTooLong``.
 MAX_ACTIONS = 100_000
+#: The option of each game (by name, any version) that is a safety cap and no rule of the book: off by
+#: default, ``simulate --turn-cap N`` sets it, and a game it stops is cut (no winner). Contraband's
+#: ``turn_limit`` is not one: it is the printed end=turns variant.
+SAFETY_CAPS = {"cornish-smuggler": "turn_limit", "precious-cargo": "turn_limit"}
 #: The seat spec that means "a person at the keyboard" (``play`` only).
 HUMAN = "human"
 
@@ -93,6 +100,21 @@ def first_player_option(game: Game, seats: int, seed: int) -> dict[str, Any]:
         f"{game.spec.title} has no first_player option: its rules decide who starts, so a random "
         "first player cannot be set (leave out --random-first)"
     )
+
+
+def cap_option(game: Game, turns: int) -> dict[str, Any]:
+    """The option that caps ``game`` at ``turns`` Turns (``SAFETY_CAPS``); ``SimulationError`` if it has none."""
+    name = SAFETY_CAPS.get(game.spec.name)
+    if name is None:
+        raise SimulationError(f"{game.spec.title} has no safety cap: its games end by its own rules (leave out --turn-cap)")
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+        raise SimulationError(f"the turn cap must be a whole number of turns >= 1, got {turns!r}")
+    return {name: turns}
+
+
+def is_cut(state: State) -> bool:
+    """A safety cap stopped the game before any end of its rulebook (the state's ``cut``; it has no winner)."""
+    return state.cut
 
 
 def plan(
@@ -169,7 +191,7 @@ def play_game(
         bot = bots[seat]
         assert bot is not None
         bot_move(state, bot, seat, rngs[seat], specs[seat])
-    return {
+    result = {
         "game": g.spec.slug,
         "seed": seed,
         "seats": specs,
@@ -178,6 +200,9 @@ def play_game(
         "actions": state.action_count,
         "record": state.record(),
     }
+    if is_cut(state):
+        result["cut"] = True  # only then: the lines of games that end by their rules stay as they were
+    return result
 
 
 def check_run(game_slug: str, seat_specs: Sequence[str], options: Mapping[str, Any] | None = None) -> dict[str, Any]:

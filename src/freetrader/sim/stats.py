@@ -57,6 +57,7 @@ class Summary:
     mean_length: float
     median_length: float
     by_bot: tuple[SeatSummary, ...] = ()  # set when the seats' bots changed from game to game
+    cut: int = 0  # games a safety cap stopped before the rulebook's end: no winner, counted in no win rate
 
 
 def _row(seat: int, spec: str, wins: float, n: int, score_sum: float) -> SeatSummary:
@@ -78,6 +79,7 @@ class Tally:
         self.bot_games: dict[str, int] = {}
         self.bot_scores: dict[str, float] = {}
         self.varied = False
+        self.cut = 0
 
     def add(self, result: Mapping[str, Any]) -> None:
         winners = list(result["winners"])
@@ -85,6 +87,7 @@ class Tally:
         seats = [str(x) for x in result.get("seats", self.specs)]
         self.varied = self.varied or seats != self.specs
         self.games += 1
+        self.cut += bool(result.get("cut"))
         for w in winners:
             self.wins[w] += 1.0 / len(winners)
             self.bot_wins[seats[w]] = self.bot_wins.get(seats[w], 0.0) + 1.0 / len(winners)
@@ -113,6 +116,7 @@ class Tally:
             mean_length=statistics.fmean(self.lengths) if self.lengths else 0.0,
             median_length=float(median(self.lengths)) if self.lengths else 0.0,
             by_bot=by_bot,
+            cut=self.cut,
         )
 
 

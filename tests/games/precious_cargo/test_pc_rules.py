@@ -442,11 +442,14 @@ def test_winning_the_game_a_governor_can_win_on_the_opponents_sale():
     assert s.is_over and s.winners() == [1]
 
 
-def test_ruling_turn_limit_ends_a_stalled_game_with_the_most_coins():
+def test_winning_the_game_a_safety_cap_cuts_a_stalled_game_with_no_winner():
+    """The game ends when a player has 25 coins; the turn cap (off by default) is not in the rulebook, so a game
+    it stops is cut, never an ordinary win."""
+    assert GAME.spec.option("turn_limit").default == 0
     s = new(turn_limit=4)
     while not s.is_over:
         s.apply("stop" if s.view(None)["phase"] == "move" else "end")
-    assert s.turn == 4 and s.winners() == [0, 1]
+    assert s.turn == 4 and s.winners() == [] and "cut by the safety cap of 4 turns" in s.events[-1]
 
 
 def test_illegal_actions_raise_and_change_nothing():

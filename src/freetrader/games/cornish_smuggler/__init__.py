@@ -50,9 +50,10 @@ SPEC = GameSpec(
                "action, a card, a landing or a sale (any-move); customs-movement is the older ruling 21 (only the "
                "movement after a landing, a sale or an Anonymous Letter), kept so that games saved before the fix "
                "go on under the rules they began with", choices=("any-move", "customs-movement")),
-        Option("turn_limit", 40,
-               "designed safeguard: a game that never reaches its end ends after this many Turns",
-               minimum=1, maximum=1000),
+        Option("turn_limit", 0,
+               "safety cap for simulations, not in the rulebook (End of the Game has only its two triggers): "
+               "0, the default, plays to a trigger; N stops the game after N Turns, and a game so stopped is "
+               "cut, with no winner", minimum=0, maximum=1000),
     ),
 )
 

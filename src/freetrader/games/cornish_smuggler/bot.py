@@ -222,13 +222,15 @@ class CornishBotV1(Bot):
         return value
 
 
-class CornishBot(CornishBotV1):
-    """Issue 4: hires for Reputation first (Reputation is next turn's Influence and final score), Motivates its
+class CornishBotV2(CornishBotV1):
+    """The heuristic of issue 4 (``cornish-heuristic-v2``): hires for Reputation first (Reputation is next turn's Influence and final score), Motivates its
     Characters and plays Secrets when they save goods or money; declines what it does not understand.
 
-    Against ``cornish-heuristic-v1`` at 2 seats, 1,000 games with both seat orders: 94.4% of the wins."""
+    Against ``cornish-heuristic-v1`` at 2 seats, 1,000 games with both seat orders: 94.4% of the wins. It
+    stalls: with Reputation of 11 or more and no Gold or goods it can do nothing useful (Honest Work pays
+    nothing), so it passes with hundreds of Influence until a turn cap ends the game (issue 23)."""
 
-    name = "heuristic"
+    name = "cornish-heuristic-v2"
 
     def choose(self, state: State, seat: int) -> Action:
         s: Any = state
@@ -337,7 +339,345 @@ class CornishBot(CornishBotV1):
         return super()._hire_value(a) + bonus
 
 
+def _selling_port(loc: int) -> bool:
+    """A Port in a town: goods landed there can be sold without carrying them."""
+    place = C.locations[loc]
+    return place.size > 0 and place.sea_node >= 0 and place.kind != "cove"
+
+
+class CornishBot(CornishBotV2):
+    """Issue 23: a heuristic that plays the whole game as a person would, and never stalls.
+
+    Influence comes back every turn while Gold only comes from sales, so it pays in Influence wherever
+    it can, keeps a floor of Gold for the next goods, and runs the smuggler's loop: sail to a Merchant,
+    buy what sells best where it lands, sail to a Port of its network in a town, land (spending
+    Influence so the Customs Officers do not come), store what it is not selling this Action, sell one
+    piece at a time at the price that earns the most, and bribe or push away the officers that stand
+    in its way. Influence left over buys Secrets Cards, so it never sits on a pile of it.
+    """
+
+    name = "heuristic"
+    #: Gold not spent below this except on goods. Honest Work pays 11 - Reputation - Gold, nothing once
+    #: Reputation reaches 11: a seat with no goods and no Gold would then be stuck for good.
+    gold_floor = 4
+    #: Influence above this, with nothing better to do, is spent on Secrets Cards.
+    influence_cap = 16
+
+    # -- the Action ---------------------------------------------------------------------------
+    def _main(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action | None:
+        verbs: dict[str, list[Act]] = {}
+        for a in legal:
+            if isinstance(a, Act):
+                verbs.setdefault(a.verb, []).append(a)
+        sale = max(verbs.get("sell", []), key=lambda a: self._sale_value(s, p, R.GOODS_BY_ID[a.item]), default=None)
+        free = self._free_move(s, p, verbs, sale)
+        if free is not None:
+            return free
+        if sale is not None:
+            return sale
+        port = C.sea_location[s.ship_at[p]]
+        if "land" in verbs and not R.unbribed_officer_at(s, p, port) and self._landable(
+                s, p, port, list(s.hold[p]), s.infl[p] - 1):
+            return verbs["land"][0]
+        hire = self._hire_early(s, p, verbs.get("hire", []))
+        if hire is not None:
+            return hire
+        for pick in (
+            self._bribe(s, p, verbs.get("bribe", [])),
+            self._carry_to_town(s, p, [a for a in verbs.get("carry", []) + verbs.get("escort", [])
+                                       if a.pay == "influence" or s.gold[p] > 12]),
+            self._clear_officer(s, p, verbs.get("officer", [])),
+            self._buy(s, p, verbs.get("buy", [])),
+            self._sail(s, p, verbs.get("sail", [])),
+            self._hire(s, p, verbs.get("hire", [])),
+        ):
+            if pick is not None:
+                return pick
+        if "honest-work" in verbs and R.honest_work_gain(s, p) >= 2:
+            return verbs["honest-work"][0]
+        if "buy-reputation" in verbs and s.rep[p] < 2 and s.infl[p] < 2 and not s.ending:
+            return verbs["buy-reputation"][0]  # no Reputation is no Influence next turn: nothing else could start again
+        for a in legal:  # Characters that draw Secrets for free
+            if a.verb == "motivate" and a.item in ("william-kitto", "matthew-jory"):  # type: ignore[attr-defined]
+                return a
+        discover = [a for a in verbs.get("discover", []) if a.pay == "influence"]
+        if discover and s.infl[p] > (0 if s.ending else self.influence_cap):
+            return discover[0]
+        return by_text.get("pass")
+
+    def _free_move(self, s: Any, p: int, verbs: dict[str, list[Act]], sale: Any) -> Action | None:
+        """Storehouse Locations are free: hide every piece on land but the one being sold now; bring one out to sell."""
+        selling = R.GOODS_BY_ID[sale.item] if sale is not None else -1
+        for a in verbs.get("store", []):
+            if R.GOODS_BY_ID[a.item] != selling:
+                return a
+        if "claim" in verbs:
+            return verbs["claim"][0]
+        if sale is None:
+            for a in verbs.get("unstore", []):
+                where = C.storehouses[s.g_at[R.GOODS_BY_ID[a.item]]].location
+                if C.locations[where].size and not R.unbribed_officer_at(s, p, where) and s.infl[p] >= 0:
+                    return a
+        return None
+
+    def _sale_value(self, s: Any, p: int, g: int) -> float:
+        town = R.town_size(s, s.g_at[g])
+        size = C.shapes[C.goods[g]].size
+        return max(sum(C.price(town, size, row)) for row in range(3))
+
+    def _spare_gold(self, s: Any, p: int) -> int:
+        """Gold above the floor kept for the next goods (none is kept once the end is triggered)."""
+        return int(s.gold[p]) - (0 if s.ending else self.gold_floor)
+
+    def _targets(self, s: Any, p: int) -> list[int]:
+        """Where its ship should land: the best Port of its network, weighing the town's prices against the voyage."""
+        ports = [x for x in set(s.counters[p]) if R.can_land_at(s, p, x)]
+        if not ports:
+            return []
+        here = s.ship_at[p]
+
+        def worth(x: int) -> float:
+            size = C.locations[x].size
+            value = C.price(size, 5, 2)[0] if size else 0.0
+            value -= 2.0 * SEA[here][C.locations[x].sea_node]
+            if R.unbribed_officer_at(s, p, x):
+                value -= 12
+            return float(value)
+
+        best = max(worth(x) for x in ports)
+        return [x for x in ports if worth(x) >= best - 0.5]
+
+    def _bribe(self, s: Any, p: int, bribes: list[Any]) -> Action | None:
+        """An officer on its landing Port or on its goods is worth buying for good, if Gold is to spare."""
+        watched = {x for x in s.counters[p] if _selling_port(x)} | {s.g_at[g] for g in range(len(C.goods))
+                                              if s.g_owner[g] == p and s.g_where[g] in (R.LAND, R.STORE)}
+        best, cost = None, 10**6
+        for a in bribes:
+            o = int(a.item)
+            c = R.bribe_cost(s, p, o)
+            if s.off_at[o] in watched and _selling_port(s.off_at[o]) or s.off_at[o] in watched and c <= 4:
+                if c < cost and self._spare_gold(s, p) >= c:
+                    best, cost = a, c
+        return best
+
+    def _clear_officer(self, s: Any, p: int, moves: list[Any]) -> Action | None:
+        """Walk an unbribed officer off the Port its loaded ship is at or heading for, or off its stored goods.
+
+        Paid in Influence (4 a space), which it has most of; in Gold only when that is to spare."""
+        watched = {s.g_at[g] for g in range(len(C.goods)) if s.g_owner[g] == p and s.g_where[g] == R.STORE}
+        watched = {C.storehouses[st].location for st in watched}
+        if s.hold[p]:
+            here = C.sea_location[s.ship_at[p]]
+            watched |= set(self._targets(s, p)) | ({here} if here >= 0 and R.can_land_at(s, p, here) else set())
+        blocked = {x for x in watched if R.unbribed_officer_at(s, p, x)}
+        if not blocked:
+            return None
+        mine = set(s.counters[p])
+        best, best_harm = None, 10**6
+        for a in moves:
+            o = int(a.item)
+            if s.off_bribe[o] == p or s.off_at[o] not in blocked:
+                continue
+            if a.pay != "influence" and self._spare_gold(s, p) < 6:
+                continue
+            to = C.loc_by_id[a.to]
+            harm = (5 if to in mine else 0) + sum(3 for g in R.goods_at(s, to) if s.g_owner[g] == p)
+            harm += 0.1 * (a.pay != "influence")
+            if harm < best_harm:
+                best, best_harm = a, harm
+        return best
+
+    def _buy(self, s: Any, p: int, buys: list[Any]) -> Action | None:
+        """Buy the piece that earns most where it will land; keep 2 Gold once Honest Work would not refill it."""
+        if not buys or (s.ending and s.infl[p] < 8):
+            return None
+        towns = [C.locations[x].size for x in self._targets(s, p) if C.locations[x].size] or [3]
+        for keep in (2 if s.rep[p] >= 9 and not s.ending else 0, 0):  # a floor, unless it would buy nothing
+            best, best_value = None, 0.0
+            for a in buys:
+                g = R.GOODS_BY_ID[a.item]
+                size = C.shapes[C.goods[g]].size
+                price = R.buy_price(s, g)
+                if s.gold[p] - price < keep:
+                    continue
+                value = max(C.price(t, size, 2)[0] for t in towns) - price
+                if value > best_value:
+                    best, best_value = a, value
+            if best is not None or s.hold[p]:
+                return best
+        return None
+
+    def _sail(self, s: Any, p: int, sails: list[Any]) -> Action | None:
+        if not sails:
+            return None
+        here = s.ship_at[p]
+        if s.hold[p]:
+            nodes = [C.locations[x].sea_node for x in self._targets(s, p)]
+            if here in C.merchant_nodes and self._buy(s, p, R.legal_buys(s, p)) is not None:
+                return None  # still buying
+        elif s.ending or s.gold[p] < 2:
+            return None
+        else:  # a Merchant with a piece it can pay for and that fits its hold (not every shape fits every hold)
+            hold = R.hold_of_ship(s.ship_card[p])
+            nodes = [m for m in C.merchant_nodes
+                     if any(s.g_where[g] == R.MERCHANT and s.g_at[g] == C.merchant_nodes.index(m)
+                            and C.shapes[C.goods[g]].size <= s.gold[p]
+                            and R.fits(hold, [C.goods[g]], s.options["flip_goods"]) for g in range(len(C.goods)))]
+        if not nodes or here in nodes:
+            return None
+        pays = [a for a in sails if a.pay == "influence"] or [a for a in sails if self._spare_gold(s, p) >= 3]
+        if not pays:
+            return None
+        return min(pays, key=lambda a: min(SEA[C.sea_by_id[a.to]][t] for t in nodes))  # type: ignore[no-any-return]
+
+    def _hire_early(self, s: Any, p: int, hires: list[Any]) -> Action | None:
+        """Reputation brings Influence every turn: build it up first, keeping Gold for a first load of goods."""
+        if s.ending or s.rep[p] >= 8 or s.infl[p] < 2:
+            return None
+        best, best_value = None, 0.0
+        for a in hires:
+            if a.pay != "influence":
+                continue
+            ch = _CHARACTER[a.item]
+            price = R.hire_price(s, p, C.characters.index(ch))
+            if ch.reputation < 1 or s.gold[p] - price < 5:
+                continue
+            value = (ch.reputation + (0.5 if ch.effect in ("influence-per-turn", "gold-per-turn") else 0)) / (price + 1)
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _hire(self, s: Any, p: int, hires: list[Any]) -> Action | None:
+        """Reputation is score and next turn's Influence: hire when it is worth its Gold and Gold is to spare."""
+        best, best_value = None, 0.0
+        for a in hires:
+            if a.pay != "influence":
+                continue
+            ch = _CHARACTER[a.item]
+            price = R.hire_price(s, p, C.characters.index(ch))
+            if self._spare_gold(s, p) < price:
+                continue
+            income = 1.0 if ch.effect in ("influence-per-turn", "gold-per-turn") else 0.0
+            worth = ch.reputation + (0.0 if s.ending else ch.reputation + income + (1 if ch.coves or ch.storehouse >= 0 else 0))
+            value = worth - price
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    # -- small decisions -------------------------------------------------------------------------
+    @staticmethod
+    def _store_value(st: Any) -> float:
+        where = st.location
+        return (10 + C.locations[where].size if _selling_port(where) else 0) + len(st.hold.cells) * 0.3
+
+    def _reach(self, s: Any, p: int, loc: int) -> int:
+        """How far the nearest unbribed officer is from ``loc`` (Customs moves it takes to reach it)."""
+        return min((C.dist[s.off_at[o]][loc] for o in range(R.N_OFFICERS)
+                    if s.off_at[o] >= 0 and s.off_bribe[o] != p), default=10**6)
+
+    def _landable(self, s: Any, p: int, loc: int, pieces: list[int], infl: int) -> list[int]:
+        """The pieces, biggest first, that can land at ``loc`` with Influence enough to keep every officer short.
+
+        Pieces that go straight into a storehouse there need no hiding (Storing Landed Goods)."""
+        if loc == C.scilly:
+            return list(pieces)
+        stores = [st for st in s.stores[p] if C.storehouses[st].location == loc]
+        near = self._reach(s, p, loc)
+        chosen: list[int] = []
+        squares = 0
+        for g in sorted(pieces, key=lambda g: -C.shapes[C.goods[g]].size):
+            size = C.shapes[C.goods[g]].size
+            excess = C.locations[loc].risk + squares + size - C.discovery[s.track] + s.risk_mod
+            if max(0, excess - near + 1) <= infl or (stores and not chosen and R.store_fits(s, stores[0], g)):
+                chosen.append(g)
+                squares += size
+        return chosen
+
+    def _unload(self, s: Any, p: int, legal: list[Action]) -> Action:
+        chosen = set(self._landable(s, p, s.land_loc, list(s.hold[p]), s.infl[p]))
+        for a in legal:
+            if a.verb == "unload" and R.GOODS_BY_ID[a.item] in chosen and R.GOODS_BY_ID[a.item] not in s.land_sel:  # type: ignore[attr-defined]
+                return a
+        return next((a for a in legal if a.verb == "done"), legal[0])  # type: ignore[attr-defined]
+
+    def _hide(self, s: Any, p: int, legal: list[Action]) -> Action:
+        """At least enough that no unbribed officer reaches the landing; all of it if the sales stay paid for."""
+        safe = super()._hide(s, p, legal)
+        pieces = len(F_landing_sel(s))
+        spare = s.infl[p] - 2 * pieces
+        best = max((a for a in legal if int(a.item) <= spare), key=lambda a: int(a.item), default=safe)  # type: ignore[attr-defined]
+        return best if int(best.item) >= int(safe.item) else safe  # type: ignore[attr-defined]
+
+    def _price(self, s: Any, p: int, legal: list[Action]) -> Action:
+        g = s.sub_goods
+        town = R.town_size(s, s.g_at[g])
+        size = C.shapes[C.goods[g]].size
+        rep_worth = 1.0 if s.ending else 1.5
+        infl_worth = 0.0 if s.ending else 0.3
+
+        def value(a: Any) -> float:
+            row = R.ROW_NAMES.index(a.item)
+            gold, rep = C.price(town, size, row)
+            cost = C.row_cost[row]
+            return gold + rep * rep_worth - cost * (rep_worth if a.pay == "reputation" else infl_worth)
+
+        return max(legal, key=value)
+
+    def _spot_value(self, s: Any, p: int, loc: int) -> float:
+        place = C.locations[loc]
+        value = 0.0
+        if _selling_port(loc):
+            value += 8 + place.size * 1.5 - place.risk * 0.3
+        elif place.kind == "island":
+            value += 6
+        elif place.size:
+            value += 2 + place.size * 0.5
+        if loc in s.counters[p]:
+            value -= 6
+        if any(s.off_at[o] == loc and s.off_bribe[o] != p for o in range(R.N_OFFICERS)):
+            value -= 2
+        value -= 3 * sum(loc in s.counters[q] for q in range(s.seats) if q != p)
+        # towards a Port in a town the network does not reach yet
+        value -= 0.5 * min((C.dist[loc][x] for x in range(len(C.locations))
+                            if _selling_port(x) and x not in s.counters[p]), default=0)
+        return value
+
+    def choose(self, state: State, seat: int) -> Action:
+        s: Any = state
+        legal = state.legal_actions()
+        if len(legal) > 1 and s.phase == R.SETUP_STORE:
+            return max(legal, key=lambda a: self._store_value(C.storehouses[_STORE[a.item]]))  # type: ignore[attr-defined]
+        if len(legal) > 1 and s.phase == R.SETUP_COUNTER:
+            homes = [a for a in legal if any(C.storehouses[st].location == C.loc_by_id[a.item]  # type: ignore[attr-defined]
+                                             and _selling_port(C.loc_by_id[a.item]) for st in s.stores[seat])]  # type: ignore[attr-defined]
+            if homes:
+                return homes[0]
+        if len(legal) > 1 and s.phase == R.LAND_SELECT:
+            return self._unload(s, seat, legal)
+        if len(legal) > 1 and s.phase == R.REACT and s.win_event == "seizure":
+            # Drunken Distraction costs a Character and a Network Counter: never the last of them
+            if len(s.chars[seat]) <= 1 or len(s.counters[seat]) <= 1:
+                legal = [a for a in legal if a.item != "drunken-distraction"]  # type: ignore[attr-defined]
+                if not any(a.verb in ("play", "motivate") for a in legal):  # type: ignore[attr-defined]
+                    return next(a for a in legal if a.verb == "decline")  # type: ignore[attr-defined]
+        if s.phase == R.SETUP_LAUNCH:
+            home = s.counters[seat][0] if s.counters[seat] else C.penzance
+            node = C.locations[home].sea_node if C.locations[home].sea_node >= 0 else C.locations[C.penzance].sea_node
+            merchants = [a for a in legal if C.sea_by_id[a.item] in C.merchant_nodes]  # type: ignore[attr-defined]
+            if merchants:  # start at a Merchant, to buy at once
+                return min(merchants, key=lambda a: SEA[C.sea_by_id[a.item]][node])  # type: ignore[attr-defined]
+        return super().choose(state, seat)
+
+
+def F_landing_sel(s: Any) -> tuple[int, ...]:
+    return tuple(s.land_sel)
+
+
+_STORE = {st.id: st.index for st in C.storehouses}
+
+
 register_bot("cornish-heuristic-v1", CornishBotV1, game="cornish-smuggler")
+register_bot("cornish-heuristic-v2", CornishBotV2, game="cornish-smuggler")
 register_heuristic("cornish-smuggler", CornishBot)
 
 

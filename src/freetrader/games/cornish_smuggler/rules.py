@@ -369,15 +369,25 @@ def reset_action(s: S) -> None:
 
 
 def end_turn(s: S) -> None:
-    """All have passed: the First Player marker moves clockwise; the game may end (End of the Game)."""
+    """All have passed: the First Player marker moves clockwise; the game may end (End of the Game).
+
+    The game ends only by its two triggers; ``turn_limit`` (off, 0, by default) is a safety cap for
+    simulations, and a game it stops is cut (``cut_by_cap``), with no winner.
+    """
     if s.ending:
         end_game(s, "the end was triggered this turn")
         return
-    if s.turn >= s.options["turn_limit"]:
-        end_game(s, f"the turn limit ({s.options['turn_limit']}) is reached")
+    cap = s.options["turn_limit"]
+    if cap and s.turn >= cap:
+        end_game(s, f"cut by the safety cap of {cap} Turns, before either end trigger; no winner")
         return
     s.first = (s.first + 1) % s.seats
     start_turn(s)
+
+
+def cut_by_cap(s: S) -> bool:
+    """Over without an end trigger: only the safety cap ends a game so (End of the Game)."""
+    return not s.frames and not s.ending
 
 
 def end_game(s: S, why: str) -> None:

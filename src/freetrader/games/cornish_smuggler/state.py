@@ -83,6 +83,9 @@ class CornishState(FrameState):
         """Object of the Game: Gold plus Reputation."""
         return [float(self.gold[p] + self.rep[p]) for p in range(self.seats)]
 
+    def _cut_by_cap(self) -> bool:
+        return rules.cut_by_cap(self)
+
     def _load_game_json(self, data: Mapping[str, Any]) -> None:
         super()._load_game_json(data)
 

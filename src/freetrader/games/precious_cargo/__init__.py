@@ -54,9 +54,10 @@ SPEC = GameSpec(
         ),
         Option("target", COMPONENTS.target, "coins that win the game (Winning the Game: 25)", minimum=5, maximum=200),
         Option(
-            "turn_limit", 1000,
-            "ruling: a game stalled by blockades ends after this many turns in all (both players), the most "
-            "coins winning; 0 plays on until someone reaches the target, as the rulebook does",
+            "turn_limit", 0,
+            "safety cap for simulations, not in the rulebook (the game ends only when a player has 25 coins): "
+            "0, the default, plays on to the target; N stops a game stalled by blockades after N turns in all "
+            "(both players), and a game so stopped is cut, with no winner",
             minimum=0, maximum=100000,
         ),
     ),

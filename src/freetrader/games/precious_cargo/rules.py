@@ -146,7 +146,7 @@ def deal_chips(s: S) -> None:
 def start_turn(s: S, seat: int) -> None:
     limit = s.options["turn_limit"]
     if limit and s.turn >= limit:
-        end_game(s, f"the turn limit ({limit} turns) is reached")
+        end_game(s, f"cut by the safety cap of {limit} turns before anyone reached the target; no winner")
         return
     s.turn += 1
     s.actor = seat
@@ -454,6 +454,11 @@ def earn(s: S, seat: int, amount: int) -> None:
     s.coins[seat] += amount
     if s.coins[seat] >= s.options["target"]:
         end_game(s, f"{country_name(s, seat)} has {s.coins[seat]} coins")
+
+
+def cut_by_cap(s: S) -> bool:
+    """Over with nobody at the target: only the safety cap (``turn_limit``) ends a game so (Winning the Game)."""
+    return s.phase == OVER and max(s.coins) < s.options["target"]
 
 
 def end_game(s: S, why: str) -> None:

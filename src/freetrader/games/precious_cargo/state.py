@@ -42,3 +42,6 @@ class PreciousCargoState(DeclaredRulesState):
 
     def _scores(self) -> list[float]:
         return [float(c) for c in self.coins]
+
+    def _cut_by_cap(self) -> bool:
+        return rules.cut_by_cap(self)

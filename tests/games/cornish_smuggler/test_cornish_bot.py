@@ -1,0 +1,97 @@
+"""The Cornish Smuggler heuristic (issue 23): it plays to a rulebook end, spends what it earns, and sells."""
+
+from __future__ import annotations
+
+import pytest
+
+import freetrader
+from freetrader.bots import decide, make_bot
+from freetrader.core import Rng, derive_seed
+from freetrader.games.cornish_smuggler import bot as B
+from freetrader.games.cornish_smuggler import rules as R
+
+GAME = freetrader.game("cornish-smuggler")
+#: Far more than any game the heuristic plays (a few hundred actions): reaching it means a stall.
+BOUND = 5000
+
+
+def self_play(seats: int, seed: int, watch=None):
+    """A heuristic-only game with no turn cap; ``watch(state, seat, action)`` sees every decision first."""
+    s = GAME.new_state(seats, seed)
+    bots = [make_bot("heuristic", GAME, derive_seed(seed, k)) for k in range(seats)]
+    rngs = [Rng(derive_seed(seed, 1000 + k)) for k in range(seats)]
+    while not s.is_over:
+        assert s.action_count < BOUND, f"{seats} seats, seed {seed}: no end after {BOUND} actions (a stall)"
+        p = s.to_act
+        a = decide(bots[p], s, p, rngs[p])
+        if watch is not None:
+            watch(s, p, a)
+        s.apply(a)
+    return s
+
+
+def test_the_registered_heuristic_is_the_new_one_and_the_old_ones_keep_their_names():
+    assert type(make_bot("heuristic", GAME, 0)) is B.CornishBot
+    assert type(make_bot("cornish-heuristic-v2", GAME, 0)) is B.CornishBotV2
+    assert type(make_bot("cornish-heuristic-v1", GAME, 0)) is B.CornishBotV1
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_self_play_ends_by_a_rulebook_trigger(seats):
+    """Every game reaches one of the two triggers of End of the Game, with no cap to stop it."""
+    for seed in range(2):
+        s = self_play(seats, seed)
+        assert s.ending and not R.cut_by_cap(s) and s.winners()
+        assert any(e.startswith("The end of the game is triggered") for e in s.events)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_it_spends_its_influence_and_sells_what_it_can(seats):
+    """No Turn ends with more than 40 Influence carried over, and it never passes with goods it could sell."""
+    carried: list[int] = []
+    passes_with_a_sale: list[str] = []
+    last = {"turn": 0, "infl": []}
+
+    def watch(s, p, a):
+        if s.turn != last["turn"]:
+            if last["infl"]:
+                carried.extend(last["infl"])
+            last["turn"] = s.turn
+        if str(a) == "pass":
+            if any(x.verb == "sell" for x in s.legal_actions()):
+                passes_with_a_sale.append(f"turn {s.turn} seat {p}")
+        last["infl"] = list(s.infl)  # a pass changes no Influence: the last snapshot of a Turn is its end
+
+    for seed in range(2):
+        self_play(seats, 10 + seed, watch)
+    assert carried and max(carried) <= 40
+    assert passes_with_a_sale == []
+
+
+def test_it_lands_where_it_can_hide_the_landing():
+    """Landing Goods draws officers by the Landing Risk above the Discovery Level: the heuristic unloads only
+    what its Influence can hide from every unbribed officer (or what goes straight into its storehouse)."""
+    bot = make_bot("heuristic", GAME, 0)
+    s = GAME.new_state(2, 5)
+    while s.phase != R.MAIN:
+        s.apply(s.legal_actions()[0])
+    p = s.to_act
+    loc = C_loc("penzance")
+    s.counters[p] = [loc]
+    s.stores[p] = []
+    s.off_at = [C_loc("newlyn")] + [-1] * (R.N_OFFICERS - 1)  # one space from Penzance
+    s.off_bribe = [-1] * R.N_OFFICERS
+    pieces = [g for g in range(len(s.g_where)) if s.g_where[g] == R.MERCHANT][:3]
+    sizes = sum(B.C.shapes[B.C.goods[g]].size for g in pieces)
+    risk = B.C.locations[loc].risk + sizes - B.C.discovery[s.track]
+    s.infl[p] = 2
+    chosen = bot._landable(s, p, loc, pieces, s.infl[p])
+    squares = sum(B.C.shapes[B.C.goods[g]].size for g in chosen)
+    assert risk > 2  # all three would need more Influence than it has
+    assert B.C.locations[loc].risk + squares - B.C.discovery[s.track] <= s.infl[p]  # the officer stays short
+    s.infl[p] = 40
+    assert sorted(bot._landable(s, p, loc, pieces, s.infl[p])) == sorted(pieces)
+
+
+def C_loc(name: str) -> int:
+    return B.C.loc_by_id[name]

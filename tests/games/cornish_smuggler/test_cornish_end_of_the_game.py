@@ -1,0 +1,77 @@
+"""End of the Game: the game ends only by its two printed triggers; a safety cap, if asked for, cuts it."""
+
+from __future__ import annotations
+
+import pytest
+from cornish_scenario import GAME, after_setup
+
+import freetrader
+from freetrader.core import BadOption
+from freetrader.games.cornish_smuggler import rules as R
+
+
+def pass_turn(s) -> None:
+    """Every player passes: the Turn ends ("Play continues until all players have PASSED")."""
+    turn = s.turn
+    while not s.is_over and s.turn == turn:
+        s.apply("pass")
+
+
+def test_end_of_the_game_has_only_its_two_triggers():
+    """"The end of the game is triggered by one of two events: The Customs Counter reaches the end of the
+    Customs Track. The last Goods Shape is purchased." Turns in which nobody does anything trigger neither:
+    by default no turn count ends the game."""
+    assert GAME.spec.option("turn_limit").default == 0
+    s = after_setup(3, seed=2)
+    for _ in range(60):  # past the 40 Turns that used to end a game
+        pass_turn(s)
+    assert not s.is_over and s.turn == 61 and not s.ending
+
+
+def test_end_of_the_game_a_trigger_ends_it_at_the_end_of_that_turn():
+    """"When either of these events happen, the players have until the END of that TURN to spend any
+    remaining resources ... after which the game ends": a game so ended has its winners and is not cut."""
+    s = after_setup(2, seed=3)
+    R.trigger_end(s, "the Customs Counter reached the end of the Customs Track")
+    assert not s.is_over
+    pass_turn(s)
+    assert s.is_over and not R.cut_by_cap(s)
+    assert s.winners() and s.winners() == [p for p in range(2) if s.scores()[p] == max(s.scores())]
+
+
+def test_end_of_the_game_a_safety_cap_cuts_it_with_no_winner():
+    """Not in the rulebook: an explicit ``turn_limit`` stops a game after that many Turns, for simulations.
+    Such a game reached no End of the Game, so it is reported as cut, never as an ordinary win."""
+    s = GAME.new_state(3, 2, {"turn_limit": 5})
+    while s.phase != R.MAIN:
+        s.apply(s.legal_actions()[0])
+    for _ in range(5):
+        pass_turn(s)
+    assert s.is_over and s.turn == 5
+    assert R.cut_by_cap(s) and s.winners() == []
+    assert s.view(None)["winners"] == []
+    assert "cut by the safety cap of 5 Turns" in s.events[-1]
+    again = freetrader.replay(s.record())  # the cap stays in the record: it replays the same way
+    assert again.is_over and again.winners() == [] and again.events == s.events
+
+
+def test_end_of_the_game_records_with_the_old_40_turn_default_still_load():
+    """Records saved when the cap was on by default (``turn_limit`` 40) keep that option and replay as before."""
+    s = GAME.new_state(2, 4, {"turn_limit": 40})
+    while s.phase != R.MAIN:
+        s.apply(s.legal_actions()[0])
+    for _ in range(40):
+        pass_turn(s)
+    assert s.is_over and s.turn == 40
+    rec = s.record()
+    assert rec["options"]["turn_limit"] == 40
+    again = freetrader.replay(rec)
+    assert again.to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("bad", [-1, 1001, "forty"])
+def test_end_of_the_game_a_bad_cap_is_one_clear_line(bad):
+    """The cap is a whole number of Turns, 0 for none."""
+    with pytest.raises(BadOption) as err:
+        GAME.new_state(2, 0, {"turn_limit": bad})
+    assert "turn_limit" in str(err.value) and "\n" not in str(err.value)
