@@ -7,13 +7,14 @@ more (the Peddler is index ``seats``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from freetrader.core import Action
 from freetrader.core.fields import Hidden, PerSeat
 from freetrader.core.frames import FrameState
 
-from . import rules, view
+from . import rules, stash, view
 from .phases import Phase, Stage
 
 __all__ = ["CoveState"]
@@ -91,8 +92,14 @@ class CoveState(FrameState):
         rules.setup(self)
 
     def _apply(self, action: Action) -> None:
-        self.frames[-1].apply(self, action)
+        FrameState._apply(self, action)
         rules.run(self)
+
+    def _anytime(self, seat: int) -> Sequence[Action]:
+        return stash.pay_at_any_decision(self, seat)
+
+    def _take_anytime(self, action: Action) -> None:
+        stash.pay_by_action(self, action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
