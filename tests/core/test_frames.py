@@ -311,3 +311,67 @@ def test_a_state_saved_in_an_older_format_is_rebuilt_from_its_actions(monkeypatc
     old["format"] = 3
     with pytest.raises(BadRecord, match="format 3 is not one this version reads"):
         GAME.state_from_json(old)
+
+
+# == actions open at any decision of a seat (FrameState._anytime) =======================================
+BUY = Act("buy")
+
+
+class AnytimeState(ToyState):
+    """The toy game where a seat with 2 coins may buy a shield at any decision of its own."""
+
+    def _anytime(self, seat: int) -> tuple[Act, ...]:
+        return (BUY,) if self.coins[seat] >= 2 else ()
+
+    def _take_anytime(self, action: Action) -> None:
+        seat = self.frames[-1].actor(self)
+        self.coins[seat] -= 2
+        self.shields[seat] += 1
+        self._event(f"seat {seat} buys a shield")
+
+
+class AnytimeGame(Game):
+    state_class = AnytimeState
+
+
+ANYTIME = AnytimeGame(GameSpec(name="toy-anytime", version=1, title="Toy", min_seats=2, max_seats=4,
+                               hidden_information=True, chance=False), parse)
+
+
+def test_an_anytime_action_is_offered_at_every_decision_of_its_seat_only() -> None:
+    s = ANYTIME.new_state(2)
+    s.shields = [0, 1]
+    play(s, "take", "take", "take")  # seat 0 has 2 coins, seat 1 has 1
+    assert s.to_act == 1 and "buy" not in [str(a) for a in s.legal_actions()]
+    play(s, "take")
+    assert s.to_act == 0 and [str(a) for a in s.legal_actions()] == ["take", "rob", "buy"]
+    play(s, "rob")  # seat 0's own choice of victim offers the purchase too
+    assert isinstance(s.frames[-1], PickVictim) and [str(a) for a in s.legal_actions()] == ["target 1", "buy"]
+    play(s, "buy")  # the pending choice stays and is asked again
+    assert isinstance(s.frames[-1], PickVictim) and s.coins == [0, 2] and s.shields == [1, 1]
+    assert [str(a) for a in s.legal_actions()] == ["target 1"]  # no coins left: no longer offered
+    play(s, "target 1")  # seat 1 (2 coins) is asked in the Robbery window: it may block, or buy first
+    assert isinstance(s.frames[-1], Robbery) and s.to_act == 1
+    assert [str(a) for a in s.legal_actions()] == ["decline", "block", "buy"]
+    play(s, "buy")
+    assert isinstance(s.frames[-1], Robbery) and s.to_act == 1 and s.shields == [1, 2] and s.coins == [0, 0]
+    assert [str(a) for a in s.legal_actions()] == ["decline", "block"]
+    t = ANYTIME.state_from_json(s.to_json())
+    assert t.to_json() == s.to_json() and t.legal_actions() == s.legal_actions()
+    play(s, "block")  # seat 0 (no coins) is asked in the nested Horn window: no purchase for it
+    assert isinstance(s.frames[-1], Horn) and s.to_act == 0 and [str(a) for a in s.legal_actions()] == ["decline", "horn"]
+
+
+def test_the_frames_own_action_wins_over_an_anytime_action_of_the_same_name() -> None:
+    s = ANYTIME.new_state(2)
+    s.coins = [2, 0]
+    s.frames = (TurnFrame(seat=0),)
+    s._legal_cache = None
+    monkey = AnytimeState._anytime
+    try:
+        AnytimeState._anytime = lambda self, seat: (TAKE, BUY)  # type: ignore[method-assign]
+        assert [str(a) for a in s.legal_actions()] == ["take", "rob", "buy"]  # listed once, the frame's first
+        play(s, "take")  # the TurnFrame takes a coin; the anytime handler is not called
+        assert s.coins == [3, 0] and s.shields == [1, 1]
+    finally:
+        AnytimeState._anytime = monkey  # type: ignore[method-assign]

@@ -438,7 +438,13 @@ class DeclaredRulesState(ModuleHooks):
 
 
 class FrameState(ModuleHooks):
-    """ModuleHooks whose pending decision is the top of ``frames``; the game is over when none is left."""
+    """ModuleHooks whose pending decision is the top of ``frames``; the game is over when none is left.
+
+    Besides the top frame's own actions, ``_anytime`` may offer a seat actions it
+    can take at any decision of its own (a card "discarded at any time by paying
+    the cost shown on it"); ``_take_anytime`` carries one out and the frame stays
+    pending, asked again.
+    """
 
     frames: tuple[Frame, ...]
 
@@ -447,11 +453,27 @@ class FrameState(ModuleHooks):
         f = self.frames
         return f[-1].actor(self) if f else None
 
+    def _anytime(self, seat: int) -> Sequence[Action]:
+        """Actions ``seat`` may take at any decision of its own besides the top frame's; none by default."""
+        return ()
+
+    def _take_anytime(self, action: Action) -> None:
+        """Carry out one of ``_anytime``'s actions; it may push a frame (the frame below is asked again after it)."""
+        raise NotImplementedError(f"{type(self).__name__} offers actions at any decision: define _take_anytime()")
+
     def _legal(self) -> tuple[Action, ...]:
-        return tuple(self.frames[-1].legal(self))
+        f = self.frames[-1]
+        own = tuple(f.legal(self))
+        extra = self._anytime(f.actor(self))
+        return own + tuple(a for a in extra if a not in own) if extra else own
 
     def _apply(self, action: Action) -> None:
-        self.frames[-1].apply(self, action)
+        f = self.frames[-1]
+        extra = self._anytime(f.actor(self))
+        if extra and action in extra and action not in f.legal(self):  # the frame's own action of that name wins
+            self._take_anytime(action)
+        else:
+            f.apply(self, action)
 
     def _prompt(self) -> str:
         return self.frames[-1].prompt(self)

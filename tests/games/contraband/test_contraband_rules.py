@@ -173,12 +173,26 @@ def test_par4_true_declaration_searched_gets_200_from_the_officer():
     assert s.cash[1] == 2500 - 15 + 200 and s.cash[0] == 2500 + 15 - 200
 
 
-def test_par4_compensation_option_exact_claim_refuses_it_to_an_over_declaration():
-    s = new(4, compensation="exact-claim")
-    set_luggage(s, "camera", "personal-effects", "personal-effects", "personal-effects")
-    play(s, "claim camera", "claim watch", "declare", "search")
-    assert s.cash[1] == 2500 - 35
+def test_par4_compensation_only_if_the_statement_is_proved_correct_not_for_an_over_declaration():
+    """Par. 4: "If, on the other hand, the statement is proved correct, the player receives $200
+    compensation"; par. 6: "Should the declaration have been true, the Informer must pay $200". A declaration
+    of articles not in the luggage is a false statement even though no contraband is found: by default
+    (``compensation=exact-claim``) it earns nothing; ``no-contraband`` is the older, looser reading."""
+    assert GAME.spec.resolve_options({})["compensation"] == "exact-claim"
     s = new(4)
+    set_luggage(s, "camera", "personal-effects", "personal-effects", "personal-effects")
+    play(s, "claim camera", "claim watch", "declare", "search")  # no Watch: over-declared
+    assert s.cash[1] == 2500 - 35 and s.cash[0] == 2500 + 35
+    assert "No contraband, but the declaration was not exact: no compensation" in s.events
+    s = new(4)  # an Informer proves nothing against an over-declaration: he pays no compensation either
+    set_luggage(s, "camera", "personal-effects", "personal-effects", "personal-effects")
+    play(s, "claim camera", "claim watch", "declare", "wave", "inform")
+    assert s.cash[1] == 2500 - 35 and s.cash[2] == 2500
+    s = new(4)  # exactly true: compensation, from the officer
+    set_luggage(s, "camera", "personal-effects", "personal-effects", "personal-effects")
+    play(s, "claim camera", "declare", "search")
+    assert s.cash[1] == 2500 - 15 + 200
+    s = new(4, compensation="no-contraband")
     set_luggage(s, "camera", "personal-effects", "personal-effects", "personal-effects")
     play(s, "claim camera", "claim watch", "declare", "search")
     assert s.cash[1] == 2500 - 35 + 200

@@ -18,7 +18,7 @@ Observation (1,591 floats with the shipped data), in this order:
 | 0 | P + 4 + 4 | phase one-hot (``rules.PHASES``), stage one-hot (``rules.STAGES``), number of seats one-hot |
 | 30 | 4 | day/3, game over, I am to act, the Peddler plays |
 | 34 | H | Mice on each Clock hour 1-12 |
-| 46 | R + R | the Rogue card of set-up one-hot; active Rogue cards, the top one 1, then 2/3, 1/3 (Multiple Rogues) |
+| 46 | R + R | the top Rogue card in force one-hot; the Rogue cards in force, the top one 1, then 2/3, 1/3 (Multiple Rogues: one fewer after each Clean-Up) |
 | 74 | F | Townsfolk sets in play |
 | 81 | B x 16 | per Boat: in the game, sailing, docked at (slot one-hot), adventurers aboard per kind |
 | 225 | 8 + 1 | Boat Setup card revealed (one-hot), cards left in its deck/3 |
@@ -778,7 +778,7 @@ class MerchantsCoveEncoder(Encoder):
         if s.options["challenges"]:
             chal = (s.chal_deck[0] if s.chal_deck else -1, len(s.chal_deck), len(s.chal_aside), s.chal_at)
         groups: list[list[Any]] = [
-            [s.stage, n, s.day, over, ped, s.rogue, s.tf_sets, s.rogues, s.mice],
+            [s.stage, n, s.day, over, ped, s.rogues[0], s.tf_sets, s.rogues, s.mice],
             [s.boats, s.docked, s.afloat],
             [s.slot_adv, s.bcard, len(s.bdeck)],
             [s.halls, s.lair, s.hall_rogues],

@@ -61,9 +61,10 @@ SPEC = GameSpec(
             choices=("borrow-or-retire", "borrow", "retire"),
         ),
         Option(
-            "compensation", "no-contraband",
-            "ruling: a search that finds no undeclared article earns the $200 compensation, or only when the "
-            "declaration was exactly right (over-declaring then earns nothing)",
+            "compensation", "exact-claim",
+            "par. 4 and 6: the $200 compensation is earned when the statement is proved correct, so only by an "
+            "exactly true declaration (over-declaring earns nothing: exact-claim); no-contraband pays it for any "
+            "search that finds no undeclared article (the default before this reading)",
             choices=("no-contraband", "exact-claim"),
         ),
     ),

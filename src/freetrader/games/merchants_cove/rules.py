@@ -42,7 +42,6 @@ from .actions import (
     Hire,
     Lure,
     Merchant,
-    Pay,
     Raid,
     Replace,
     Return,
@@ -333,13 +332,14 @@ class PeddlerGoods(Task):
 
 @dataclass(frozen=True, slots=True)
 class Turn(Decision):
-    """A Production turn: complete a Challenge, pay off a Corruption card, or move to an action space."""
+    """A Production turn: complete a Challenge, or move to an action space (paying off a Corruption card is
+    offered at every decision: ``stash.pay_at_any_decision``)."""
 
     phase = Phase.MAIN
 
     def legal(self, s: S) -> tuple[Action, ...]:
         p = s.actor
-        return (*challenges.options(s, p), *legal_main(s, p), *stash.pay_options(s, p))
+        return (*challenges.options(s, p), *legal_main(s, p))
 
     def prompt(self, s: S) -> str:
         return f"day {s.day}, hour {s.time[s.actor]}: choose an action space on your shop board"
@@ -348,8 +348,6 @@ class Turn(Decision):
         if isinstance(action, Do):
             drop(s)
             take_action(s, action.space)
-        elif isinstance(action, Pay):
-            stash.pay_cost(s, s.actor, action.card)
         elif isinstance(action, Challenge):
             challenges.complete(s)
 
@@ -367,8 +365,7 @@ def advance_timepiece(s: S, p: int, hours: int) -> None:
             for _ in range(C.mouse_load):
                 push(s, LOAD)
             s.mice[i] += C.mouse_step
-            if p == 0:
-                challenges.mouse_moved(s, s.mice[i])
+            challenges.mouse_moved(s, s.mice[i])  # whoever's timepiece moved it, the Peddler's too
     if p == 0:
         challenges.timepiece_moved(s)
     if new >= C.market:
@@ -656,6 +653,8 @@ class Recruit(Decision):
             hire(s, action.townsfolk)
         elif isinstance(action, Replace):
             replace_townsfolk(s, action.townsfolk)
+        else:  # declined: a Square left short by an Underworld hire refills now, as after a hire or a replace
+            refill_square(s)
 
 
 def legal_recruit(s: S, p: int) -> list[Action]:
@@ -883,17 +882,13 @@ class Selling(Decision):
     phase = Phase.SELL
 
     def legal(self, s: S) -> tuple[Action, ...]:
-        p = s.actor
-        return (*legal_sales(s, p), DONE, *stash.pay_options(s, p))
+        return (*legal_sales(s, s.actor), DONE)
 
     def prompt(self, s: S) -> str:
         return "sell a good at a pier, or done"
 
     def apply(self, s: S, action: Action) -> None:
         p = s.actor
-        if isinstance(action, Pay):
-            stash.pay_cost(s, p, action.card)
-            return
         if isinstance(action, Sell):
             sell(s, p, action.good, action.pier, action.rogues)
             if legal_sales(s, p):
@@ -991,9 +986,46 @@ def end_market(s: S) -> None:
             gain(s, p, pay_out)
             s._event(f"Sponsorship: Seat {p} gains {pay_out} gold")
     if s.day >= C.days:
-        final_scoring(s)
+        push(s, FINAL_SCORING)
+        for p in reversed(range(s.seats)):
+            push(s, OfferFinalPay(p))
         return
     clean_up(s)
+
+
+@dataclass(frozen=True, slots=True)
+class OfferFinalPay(Task):
+    """New Corruption cards can be paid off "at any time": a seat holding one it can pay for has a last
+    decision before final scoring (after the Market's sponsorship), in seat order."""
+
+    seat: int
+
+    def run(self, s: S) -> None:
+        if stash.pay_options(s, self.seat):
+            s.actor = self.seat
+            push(s, FINAL_PAY)
+
+
+@dataclass(frozen=True, slots=True)
+class FinalPay(Decision):
+    """Pay off Corruption cards (the ``pay`` actions offered at every decision), or done: final scoring."""
+
+    phase = Phase.DISCARD  # a Corruption card discarded by its cost; the phase list is fixed (the encoders')
+
+    def legal(self, s: S) -> list[Action]:
+        return [DONE]
+
+    def prompt(self, s: S) -> str:
+        return "before final scoring: pay off a Corruption card by the cost shown on it, or done"
+
+    def apply(self, s: S, action: Action) -> None:
+        drop(s)
+
+
+@dataclass(frozen=True, slots=True)
+class FinalScoring(Task):
+    def run(self, s: S) -> None:
+        final_scoring(s)
 
 
 # == Clean-Up ===========================================================================
@@ -1088,6 +1120,7 @@ def run(s: S) -> None:
 # One shared instance of each frame without fields.
 CLOCK, MARKET, TURN, LOAD, PEDDLER_GOODS = Clock(), MarketTurn(), Turn(), LoadAdventurer(), PeddlerGoods()
 SELLING, MERCHANT_STEP, FESTIVAL_FRAME, PLACE_ANY = Selling(), MerchantStep(), Festival(), Place()
+FINAL_PAY, FINAL_SCORING = FinalPay(), FinalScoring()
 RECRUIT_FRAME, SPONSOR_FRAME, RAID_FRAME = Recruit(), Sponsor(), RaidOffer()
 DISCARD_TASK, DISCARD_FRAME, RETURN_FRAME, TAKE_FRAME = DiscardCorruption(), DiscardChoice(), ReturnChoice(), TakeChoice()
 

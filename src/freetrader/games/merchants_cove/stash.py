@@ -34,6 +34,7 @@ from .actions import (
     Kill,
     Kraken,
     Mind,
+    Pay,
     Staff,
 )
 from .boats import capacity
@@ -316,7 +317,10 @@ def ghost_sailors(s: S, b: int) -> bool:
 # == Townsfolk sets ===========================================================================
 @dataclass(frozen=True, slots=True)
 class Officials(Decision):
-    """Officials: Staff Abilities one at a time, each at most once, assigned Townsfolk or not (ruling 8)."""
+    """Officials: Staff Abilities one at a time, each at most once, assigned Townsfolk or not (ruling 8).
+
+    "Activate any 1 Staff Ability" starts with ``left`` 1: one must be chosen. "In any order, activate any
+    or all Staff Abilities" starts with every space: the player may stop before any of them."""
 
     left: int  # how many more may be activated
     picked: int = 0  # bits: the Staff spaces activated already
@@ -324,9 +328,13 @@ class Officials(Decision):
 
     def legal(self, s: S) -> list[Action]:
         out: list[Action] = [STAFFS[k] for k in range(C.staff_spaces) if not self.picked >> k & 1]
-        if self.left > 1:  # 'any or all' may stop
+        if self.any_or_all():
             out.append(SKIP)
         return out
+
+    def any_or_all(self) -> bool:
+        """The card was "any or all" (more than one to activate when it was hired), not "any 1"."""
+        return self.left + bin(self.picked).count("1") > 1
 
     def prompt(self, s: S) -> str:
         return "Officials: choose a Staff Ability to activate"
@@ -367,6 +375,19 @@ def corruption_deck(s: S) -> list[int]:
         for _ in range(len(new)):
             deck.remove(plain)
     return deck + new
+
+
+def pay_at_any_decision(s: S, p: int) -> list[Action]:
+    """New Corruption cards "can be discarded at any time by paying the cost shown on them": offered at
+    every decision of the holder (``CoveState._anytime``), but not while a cost is being paid in Goods."""
+    if s.options["corruption"] == "base" or p >= s.seats or not s.frames or isinstance(s.frames[-1], PayWithGoods):
+        return []
+    return pay_options(s, p)
+
+
+def pay_by_action(s: S, action: Action) -> None:
+    assert isinstance(action, Pay)
+    pay_cost(s, s.actor, action.card)
 
 
 def pay_options(s: S, p: int) -> list[Action]:

@@ -7,6 +7,7 @@ more (the Peddler is index ``seats``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import ModuleType
 from typing import ClassVar
 
@@ -14,7 +15,7 @@ from freetrader.core import Action
 from freetrader.core.fields import Hidden, PerSeat
 from freetrader.core.frames import FrameState
 
-from . import rules, view
+from . import rules, stash, view
 from .phases import Phase, Stage
 
 __all__ = ["CoveState"]
@@ -90,8 +91,14 @@ class CoveState(FrameState):
         return frames[-1].phase if frames else Phase.OVER  # type: ignore[attr-defined]
 
     def _apply(self, action: Action) -> None:
-        self.frames[-1].apply(self, action)
+        FrameState._apply(self, action)
         rules.run(self)
+
+    def _anytime(self, seat: int) -> Sequence[Action]:
+        return stash.pay_at_any_decision(self, seat)
+
+    def _take_anytime(self, action: Action) -> None:
+        stash.pay_by_action(self, action)
 
     def _scores(self) -> list[float]:
         """Most gold wins (DTN, BGUK); solo: gold minus the Peddler's gold (designed)."""

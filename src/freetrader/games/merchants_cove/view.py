@@ -36,7 +36,7 @@ def _colours(xs: list[int]) -> list[str]:
 
 
 def view(s: S, seat: int | None) -> dict[str, Any]:
-    rc = C.rogues[s.rogue]
+    rc = C.rogues[s.rogues[0]]  # the top card in force (Multiple Rogues removes one at each Clean-Up)
     players = []
     for p in range(s.seats):
         m = s.merchant[p]

@@ -65,6 +65,12 @@
     return c ? `${size} ${c} good` : nice(g);
   }
   function tfName(t) { return TF[t] ? TF[t].name : nice(t); }
+  // the Rogue cards in force, top first (Multiple Rogues: one is removed at each Clean-Up)
+  function rogueCards(view) {
+    const cards = arr(view.rogue_cards).map(obj).filter((c) => c.name);
+    return cards.length ? cards : [obj(view.rogue_card)].filter((c) => c.name);
+  }
+  const rogueText = (view) => rogueCards(view).map((c) => (c.number !== undefined ? c.number + " " : "") + c.name).join(", ");
   function seatName(view, q) {
     const n = num(Number(q), -1);
     if (view && view.peddler && n === arr(view.players).length) return "the Peddler";
@@ -307,8 +313,8 @@
       g.append(S("text", { x: x + lw / 2, y: y + 26, "text-anchor": "middle", class: "on-dark tiny", text: "Lair" }));
       for (let k = 0; k < Math.min(n, 6); k++) g.append(meeple(x + 14 + (k % 3) * 14, y + 42 + Math.floor(k / 3) * 22, ROGUE, 0.8));
       g.append(S("text", { x: x + lw - 8, y: y + 70, "text-anchor": "end", class: "on-dark count", text: n }));
-      const rc = obj(view.rogue_card);
-      g.append(S("title", { text: `The Lair: ${plural(n, "Rogue")}` + (rc.name ? ` · Rogue card ${rc.number || ""} ${rc.name}` : "") }));
+      const rcs = rogueCards(view);
+      g.append(S("title", { text: `The Lair: ${plural(n, "Rogue")}` + (rcs.length ? ` · Rogue card${rcs.length > 1 ? "s" : ""} ${rogueText(view)}` : "") }));
       svg.append(g);
       if (!narrow) {
         const bag = obj(view.bag);
@@ -434,7 +440,7 @@
     const lines = [
       `Townsfolk deck: ${num(view.townsfolk_deck, 0)}` + (arr(view.townsfolk_under_deck).length ? ` (${arr(view.townsfolk_under_deck).length} put under it)` : ""),
       `Corruption deck: ${num(view.corruption_deck, 0)} · discards: ${arr(view.corruption_discards).length}`,
-      `Rogue card: ${obj(view.rogue_card).name || "?"} · sets: ${str(view.townsfolk_sets).replace("+", " + ") || "?"}`,
+      `Rogue card${rogueCards(view).length > 1 ? "s" : ""}: ${rogueCards(view).map((c) => c.name).join(", ") || "?"} · sets: ${str(view.townsfolk_sets).replace("+", " + ") || "?"}`,
     ];
     lines.forEach((l, k) => svg.append(S("text", { x: ix, y: iy + k * 20, class: "small", text: l })));
     if (narrow) {
@@ -817,11 +823,11 @@
     const width = root.clientWidth || (typeof window !== "undefined" ? window.innerWidth : 1000);
     const narrow = width < 640;
     if (narrow) wrap.classList.add("narrow");
-    const rc = obj(view.rogue_card);
+    const rogues = rogueText(view);
     const head = FT.el("div", { class: "mc-head" }, [
       FT.el("span", {}, [FT.el("b", { text: "Day " }), `${num(view.day, "?")} of ${num(view.days, 3)}`]),
       FT.el("span", {}, [FT.el("b", { text: "Stage " }), nice(view.stage || "?") + (view.phase && view.phase !== view.stage ? " · " + nice(view.phase) : "")]),
-      rc.name ? FT.el("span", {}, [FT.el("b", { text: "Rogues " }), `${rc.number !== undefined ? rc.number + " " : ""}${rc.name}`]) : null,
+      rogues ? FT.el("span", {}, [FT.el("b", { text: "Rogues " }), rogues]) : null,
       arr(view.market_order).length ? FT.el("span", {}, [FT.el("b", { text: "Market order " }), arr(view.market_order).map((q) => seatName(view, q)).join(" → ")]) : null,
     ]);
     const pickBox = FT.el("div", { class: "mc-pick", role: "group", "aria-label": "Choose a move", hidden: true });
