@@ -247,6 +247,7 @@ class Table:
             "error": self.error,
             "bot_failures": [self.failed[s] for s in sorted(self.failed)],
             "fallback_bot": FALLBACK_BOT,
+            "bot_choices": bot_names(self.game) if self.failed else [],  # what may replace a failed bot
         }
 
     def message(self, seat: int | None) -> dict[str, Any]:
