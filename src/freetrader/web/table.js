@@ -151,6 +151,14 @@
     }
   }
 
+  // The table's own error (a bot retrying) is shown while it lasts and cleared with it.
+  let tableError = null;
+  function showTableError() {
+    if (msg.table.error) showError(msg.table.error);
+    else if (tableError && $("error").textContent === tableError) showError("");
+    tableError = msg.table.error || null;
+  }
+
   // The decision's deadline is the server's (table.deadline, its clock); counted down against the server's
   // clock (clockOffset), rounded up so that "0 s" never shows while time remains.
   function renderTimer() {
@@ -274,7 +282,7 @@
     const yours = msg.you.seat !== null && v.to_act === msg.you.seat;
     $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + v.prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + v.prompt);
     $("prompt").className = "prompt" + (yours ? " yours" : "");
-    if (msg.table.error) showError(msg.table.error);
+    showTableError();
     const r = current = await FT.loadRenderer(FT.gameName(v.game));
     const legal = legalSet();
     r.draw($("board"), v, { seat: msg.you.seat, legal, act, table: msg.table, seatLabel: (s) => FT.seatLabel(msg.table, s), disabled: pending });
