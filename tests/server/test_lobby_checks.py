@@ -207,3 +207,24 @@ def test_a_bot_this_server_cannot_run_is_a_failed_seat_after_a_restart(db_url: s
         assert r.status_code == 200, r.text
         wait_for(c, tid, lambda m: m["index"] >= 2, timeout=20)
 
+
+
+def test_a_failed_bot_is_replaced_over_the_socket(client: TestClient) -> None:
+    tid = create(client, ["raising-test", "human", "human"], AGREED)
+    token = join(client, tid, 1)
+    assert client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": "declare", "seq": 0}
+                       ).status_code == 200
+    wait_for(client, tid, lambda m: m["table"]["bot_failures"], timeout=20)
+    with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "state" and first["table"]["bot_choices"] == bot_names(freetrader.game("contraband"))
+        assert isinstance(first["now"], float) and first["table"]["fallback_bot"] == "random"
+        ws.send_json({"type": "bot", "seat": 0, "choice": "replace", "bot": "nope", "id": 1})
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["status"] == 400 and "nope" in reply["error"]
+        ws.send_json({"type": "bot", "seat": 0, "choice": "replace", "bot": "random", "id": 2})
+        while (reply := ws.receive_json())["type"] != "ack":
+            assert reply["type"] == "state"
+        assert reply["id"] == 2
+    moved = wait_for(client, tid, lambda m: m["index"] >= 2, timeout=20)
+    assert moved["table"]["bot_failures"] == [] and moved["table"]["seats"][0]["kind"] == "random"
