@@ -33,8 +33,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def _page(browser: Any, viewport: str) -> Any:
     context = browser.new_context(viewport=VIEWPORTS[viewport])
     page = context.new_page()
-    page.on("pageerror", lambda exc: pytest.fail(f"a script error on the page: {exc}"))
+    page.script_errors = []
+    page.on("pageerror", lambda exc: page.script_errors.append(str(exc)))
     return page
+
+
+def _done(page: Any) -> None:
+    errors = page.script_errors
+    page.context.close()
+    assert errors == [], f"script errors on the page: {errors}"
 
 
 def _shot(page: Any, name: str) -> None:
@@ -90,7 +97,7 @@ def test_a_table_of_each_game_is_made_from_the_lobby_by_clicks(browser: Any, ser
     mine.locator("a.resume").click()
     _first_decision(page)
     assert table_id in page.url
-    page.context.close()
+    _done(page)
 
 
 def test_a_table_opened_without_its_token_warns_of_the_stored_seat(browser: Any, server: LiveServer) -> None:
@@ -109,7 +116,7 @@ def test_a_table_opened_without_its_token_warns_of_the_stored_seat(browser: Any,
     page.click("#open-my-seat")
     _first_decision(page)
     assert page.locator("#stored-seat-warning").count() == 0
-    page.context.close()
+    _done(page)
 
 
 def test_the_turn_timer_counts_down_from_the_first_turn(browser: Any, server: LiveServer) -> None:
@@ -128,4 +135,4 @@ def test_the_turn_timer_counts_down_from_the_first_turn(browser: Any, server: Li
     assert 30 <= first <= 40, timer.text_content()
     assert re.search(r"Your time: \d+ s left", timer.text_content() or "")
     page.wait_for_function(f"Number(document.getElementById('timer').dataset.left) < {first}", timeout=5000)
-    page.context.close()
+    _done(page)
