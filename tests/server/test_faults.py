@@ -124,7 +124,7 @@ def test_a_bot_that_raises_shows_a_plain_error_and_the_table_resumes(client: Tes
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         msg = wait_for(client, tid, lambda m: m["table"]["error"] is not None)
         error = msg["table"]["error"]
-        assert "flaky-test bot at seat 0 could not move (it raised an error); retrying" in error
+        assert "flaky-test bot at seat 0 could not move (it raised RuntimeError); retrying" in error
         legal = [str(a) for a in lobby.tables[tid].state.legal_actions()]
         assert legal and not any(a in error for a in legal)  # the bot's options stay hidden
     finally:
@@ -183,7 +183,13 @@ def test_a_bot_past_its_deadline_is_stopped_and_the_table_goes_on(db_url: str) -
         assert c.post(f"/api/tables/{tid}/actions", json={"token": t1, "action": "declare", "seq": 0}).status_code == 200
         msg = wait_for(c, tid, lambda m: m["table"]["error"] is not None)
         assert "did not decide within 0.4 s" in msg["table"]["error"]
-        # after three faults a random move is played for that decision: the table is not stuck
+        # after three faults the bot is marked failed and the seated player lets the fallback move
+        msg = wait_for(c, tid, lambda m: m["table"]["bot_failures"], timeout=20)
+        assert msg["table"]["bot_failures"] == [
+            {"seat": 0, "bot": "thinking-test", "reason": "it did not decide within 0.4 s"}]
+        assert msg["table"]["error"] is None
+        r = c.post(f"/api/tables/{tid}/bots", json={"token": t1, "seat": 0, "choice": "fallback"})
+        assert r.status_code == 200, r.text
         msg = wait_for(c, tid, lambda m: m["index"] >= 2, timeout=20)
         assert msg["table"]["error"] is None
         assert c.app.state.lobby.bot_pool.replaced >= 1  # type: ignore[attr-defined]

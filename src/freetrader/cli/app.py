@@ -359,14 +359,28 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
     from .play import play
 
-    g = freetrader.game(args.game)
-    specs = parse_seats(args.seats)
-    options = _options(g, args.option)
-    seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000_000
     if args.save:
         parent = Path(args.save).resolve().parent
         if not parent.is_dir():
             raise CliError(f"cannot save to {args.save}: folder {parent} does not exist")
+    if args.resume:
+        from .play import load_save
+
+        if args.option or args.seed is not None:
+            raise CliError("--resume goes on with the saved game's options and seed; leave out --option and --seed")
+        state, specs = load_save(args.resume, parse_seats(args.seats) if args.seats else None)
+        if args.game is not None and freetrader.game(args.game).spec.name != state.game.spec.name:
+            raise CliError(f"{args.resume} is a game of {state.game.spec.title}, not {args.game}")
+        # a resumed game is saved back to its file unless --save names another
+        return play(console, state.game, specs, 0, dict(state.options), args.save or args.resume, resume=state)
+    if args.game is None:
+        raise CliError("play needs a game: 'freetrader play GAME --seats ...' (or --resume FILE)")
+    if not args.seats:
+        raise CliError("play needs --seats, one spec per seat, e.g. --seats human,heuristic,random")
+    g = freetrader.game(args.game)
+    specs = parse_seats(args.seats)
+    options = _options(g, args.option)
+    seed = args.seed if args.seed is not None else time.time_ns() // 1000 % 1_000_000_000
     return play(console, g, specs, seed, options, args.save)
 
 
@@ -541,11 +555,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_rules)
 
     sp = add("play", "play in the terminal against bots, or hot-seat with several humans")
-    game_arg(sp)
-    sp.add_argument("--seats", required=True, help="one spec per seat, e.g. human,heuristic,random")
+    game_arg(sp, required=False)
+    sp.add_argument("--seats", help="one spec per seat, e.g. human,heuristic,random (with --resume: the saved ones)")
     sp.add_argument("--seed", type=int, help="deal seed (default: from the clock, printed)")
     option_arg(sp)
     sp.add_argument("--save", metavar="FILE", help="write the game record (JSON) at the end or on quit")
+    sp.add_argument("--resume", metavar="FILE", help="go on with a game saved by --save (its record and seats)")
     sp.set_defaults(func=cmd_play)
 
     sp = add("simulate", "play many bot games, in parallel, into a JSON Lines file")

@@ -1,4 +1,11 @@
-"""Playing in the terminal: humans and bots at one table, hot-seat for several humans."""
+"""Playing in the terminal: humans and bots at one table, hot-seat for several humans.
+
+A saved game (``--save``) is the game's record plus ``players``, the seat
+specs, so ``freetrader play --resume FILE`` replays it and goes on with the
+same seats. A seat's action numbers stay put across its consecutive
+decisions (Contraband's claims: the Crown Jewels stay 9 after a claim), and
+its board is drawn again only when it changed.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +18,13 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from freetrader.core import Game, IllegalAction, State
+import freetrader
+from freetrader.core import FreetraderError, Game, IllegalAction, State
 from freetrader.sim import HUMAN, bot_move, seat_players
 
 from .render import print_actions, print_results, render_view, seat_label
 
-__all__ = ["play", "save_record"]
+__all__ = ["play", "save_record", "load_save", "Menu"]
 
 QUIT_WORDS = frozenset(("quit", "q", "exit"))
 HELP_WORDS = frozenset(("help", "?", "h"))
@@ -28,9 +36,81 @@ class _Quit(Exception):
     pass
 
 
-def save_record(path: str | Path, state: State) -> None:
-    """Write ``state.record()`` as indented JSON (``freetrader replay`` reads it back)."""
-    Path(path).write_text(json.dumps(state.record(), indent=2) + "\n", encoding="utf-8")
+def save_record(path: str | Path, state: State, players: Sequence[str] | None = None) -> None:
+    """Write ``state.record()`` as indented JSON (``freetrader replay`` reads it back), with ``players``."""
+    rec = state.record()
+    if players is not None:
+        rec["players"] = list(players)
+    Path(path).write_text(json.dumps(rec, indent=2) + "\n", encoding="utf-8")
+
+
+class ResumeError(FreetraderError):
+    """A save that cannot be resumed (one line: what is wrong with it)."""
+
+
+def load_save(path: str | Path, seats: Sequence[str] | None = None) -> tuple[State, list[str]]:
+    """The state a save reached and its seat specs (``seats`` overrides the saved ones)."""
+    try:
+        rec = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ResumeError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ResumeError(f"{path} is not a saved game (JSON): {exc}") from None
+    if not isinstance(rec, dict):
+        raise ResumeError(f"{path} is not a saved game: it holds a JSON {type(rec).__name__}, not an object")
+    state = freetrader.replay(rec)
+    players = list(seats) if seats else rec.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ResumeError(f"{path} does not say who sits where (no 'players'); give them with --seats, "
+                          f"e.g. --seats {','.join(['human'] + ['random'] * (state.seats - 1))}")
+    if len(players) != state.seats:
+        raise ResumeError(f"{path} is a game of {state.seats} seats, but {len(players)} seat specs were given")
+    if state.is_over:
+        raise ResumeError(f"the game in {path} is over; see it with: freetrader replay {path}")
+    return state, [p.strip() for p in players]
+
+
+class Menu:
+    """The numbers of one seat's actions, kept while the same seat decides again at once.
+
+    After a seat's action, its next decision keeps the numbers of the actions
+    still legal and numbers new ones after the highest, so a number read once
+    means the same action until someone else moves.
+    """
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.at = -1  # the action count the menu was last shown at
+        self.numbers: dict[str, int] = {}
+
+    def number(self, state: State, seat: int, legal: Sequence[Any]) -> list[tuple[int, Any]]:
+        texts = [str(a) for a in legal]
+        keep = self.seat == seat and state.action_count == self.at + 1
+        old = self.numbers if keep else {}
+        top = max(old.values(), default=0)
+        numbers: dict[str, int] = {}
+        for t in texts:
+            if t in old:
+                numbers[t] = old[t]
+        for t in texts:
+            if t not in numbers:
+                top += 1
+                numbers[t] = top
+        self.seat, self.at, self.numbers = seat, state.action_count, numbers
+        return sorted(((numbers[str(a)], a) for a in legal), key=lambda p: p[0])
+
+    def warm(self, state: State) -> None:
+        """Number the menus the seat to act saw in its run of decisions up to ``state`` (a resumed game):
+        the numbers shown before the save are the numbers after it."""
+        seat = state.to_act
+        record = state.record()
+        start = state.action_count
+        while start > 0 and freetrader.replay(record, upto=start - 1).to_act == seat:
+            start -= 1
+        for i in range(start, state.action_count):
+            earlier = freetrader.replay(record, upto=i)
+            if seat is not None:
+                self.number(earlier, seat, earlier.legal_actions())
 
 
 def _reader(console: Console, input_fn: Callable[[str], str] | None) -> Callable[[str], str]:
@@ -60,22 +140,30 @@ def play(
     options: dict[str, Any],
     save: str | None = None,
     input_fn: Callable[[str], str] | None = None,
+    resume: State | None = None,
 ) -> int:
+    """Play a game in the terminal (``resume``: go on from that state, a loaded save)."""
     specs = [s.strip() for s in seat_specs]
-    state = game.new_state(len(specs), seed, options)
+    state = resume if resume is not None else game.new_state(len(specs), seed, options)
     bots, rngs = seat_players(game, specs, seed, allow_human=True)
     humans = [seat for seat, spec in enumerate(specs) if spec.lower() == HUMAN]
     hot_seat = len(humans) > 1
     names = ["human" if s in humans else specs[s] for s in range(len(specs))]
     read = _reader(console, input_fn)
-    seen = {seat: 0 for seat in humans}  # events each human has been shown
-    printed = 0  # events printed so far (for the bot-only live log)
+    start = len(state.events) if resume is not None else 0
+    seen = {seat: start for seat in humans}  # events each human has been shown
+    printed = start  # events printed so far (for the bot-only live log)
     last_human: int | None = None
+    menu = Menu()
+    if resume is not None:
+        menu.warm(state)
+    boards: dict[int, str] = {}  # the board each human was last shown (drawn again only when it changed)
 
     console.print(
         Text(
             f"{game.spec.title}: {', '.join(seat_label(s, names) for s in range(len(specs)))}. "
-            f"Seed {seed} (replay this deal with --seed {seed}).",
+            + (f"Resumed after {state.action_count} actions." if resume is not None else
+               f"Seed {seed} (replay this deal with --seed {seed})."),
             style="bold",
         )
     )
@@ -101,13 +189,15 @@ def play(
                 console.clear()
                 read(f"Pass to seat {seat}, press Enter ")
                 console.clear()
+                boards.clear()  # the screen was cleared: draw the board again
             last_human = seat
-            _human_turn(console, state, seat, names, seen, read)
+            _human_turn(console, state, seat, names, seen, read, menu, boards)
     except _Quit:
         console.print(Text(f"Game stopped after {state.action_count} actions.", style="bold"))
         if save:
-            save_record(save, state)
-            console.print(Text(f"Record saved to {save} (see it with: freetrader replay {save})"), soft_wrap=True)
+            save_record(save, state, specs)
+            console.print(Text(f"Record saved to {save} (see it with: freetrader replay {save}; go on with: "
+                               f"freetrader play --resume {save})"), soft_wrap=True)
         return 0
 
     since = min(seen.values()) if seen else printed
@@ -120,9 +210,15 @@ def play(
     console.print(render_view(state.view(None), names))
     print_results(console, state.scores(), state.winners(), names)
     if save:
-        save_record(save, state)
+        save_record(save, state, specs)
         console.print(Text(f"Record saved to {save}"), soft_wrap=True)
     return 0
+
+
+def _board_key(view: dict[str, Any]) -> str:
+    """What the board shows: the view without its log, its legal actions and its counters."""
+    shown = {k: v for k, v in view.items() if k not in ("events", "legal", "actions_taken", "prompt", "to_act")}
+    return json.dumps(shown, sort_keys=True, default=str)
 
 
 def _human_turn(
@@ -132,10 +228,17 @@ def _human_turn(
     names: Sequence[str],
     seen: dict[int, int],
     read: Callable[[str], str],
+    menu: Menu,
+    boards: dict[int, str],
 ) -> None:
     view = state.view(seat)
     console.rule(Text(f"{seat_label(seat, names, you=seat)} · {state.action_count} actions"))
-    console.print(render_view(view, names))
+    key = _board_key(view)
+    if boards.get(seat) != key:
+        console.print(render_view(view, names))
+        boards[seat] = key
+    else:
+        console.print(Text("(the board has not changed; 'board' draws it again)", style="dim"))
     events = view["events"][seen[seat] :]
     if events:
         skipped = len(events) - MAX_LOG
@@ -146,14 +249,18 @@ def _human_turn(
             console.print(Text(f"  · {e}"))
     seen[seat] = len(view["events"])
     legal = state.legal_actions()
+    numbered = menu.number(state, seat, legal)
+    by_number = dict(numbered)
     console.print(Text(f"Seat {seat}, {state.prompt}:", style="bold yellow"))
-    print_actions(console, legal)
+    shown = [n for n, _ in numbered]
+    print_actions(console, [a for _, a in numbered], numbers=shown)
+    span = f"{shown[0]}" if len(shown) == 1 else (f"{shown[0]}-{shown[-1]}" if shown[-1] - shown[0] == len(shown) - 1
+                                                  else ", ".join(map(str, shown)))
     while True:
-        choices = "1" if len(legal) == 1 else f"1-{len(legal)}"
-        entry = read(f"Your move [{choices}, action, help, quit]: ")
+        entry = read(f"Your move [{span}, action, help, quit]: ")
         low = entry.lower()
         if not entry:
-            console.print(Text(f"Type a number from 1 to {len(legal)}, an action such as '{legal[0]}', or 'quit'."))
+            console.print(Text(f"Type a number ({span}), an action such as '{legal[0]}', or 'quit'."))
             continue
         if low in QUIT_WORDS:
             raise _Quit
@@ -164,18 +271,18 @@ def _human_turn(
                     f"'{legal[-1]}'); 'board' draws the table again; 'quit' (or Ctrl-D) stops the game."
                 )
             )
-            print_actions(console, legal)
+            print_actions(console, [a for _, a in numbered], numbers=shown)
             continue
         if low in BOARD_WORDS:
             console.print(render_view(state.view(seat), names))
-            print_actions(console, legal)
+            print_actions(console, [a for _, a in numbered], numbers=shown)
             continue
         if entry.isdigit():
             k = int(entry)
-            if not 1 <= k <= len(legal):
-                console.print(Text(f"No action {k}: choose a number from 1 to {len(legal)}.", style="red"))
+            if k not in by_number:
+                console.print(Text(f"No action {k}: choose one of the numbers shown ({span}).", style="red"))
                 continue
-            action: Any = legal[k - 1]
+            action: Any = by_number[k]
         else:
             action = entry
         before = len(state.events)
@@ -183,7 +290,7 @@ def _human_turn(
             state.apply(action)
         except IllegalAction as exc:
             console.print(Text(f"Not a legal action: {exc}", style="red"))
-            console.print(Text(f"Try again: a number from 1 to {len(legal)}, or the action text.", style="red"))
+            console.print(Text(f"Try again: a number ({span}), or the action text.", style="red"))
             continue
         console.print(Text(f"You: {action}", style="green"))
         for e in state.events[before:]:

@@ -127,10 +127,13 @@ def render_generic(view: Mapping[str, Any], names: Sequence[str] | None = None) 
 
 
 # -- the shared frame ---------------------------------------------------------------
-def print_actions(console: Console, actions: Sequence[Any], who: str = "") -> None:
+def print_actions(console: Console, actions: Sequence[Any], who: str = "",
+                  numbers: Sequence[int] | None = None) -> None:
+    """The actions, numbered 1, 2, ... or by ``numbers`` (a menu that keeps its numbers)."""
     if who:
         console.print(Text(who, style="bold"))
-    for i, a in enumerate(actions, 1):
+    nums = list(numbers) if numbers is not None else list(range(1, len(actions) + 1))
+    for i, a in zip(nums, actions, strict=True):
         console.print(Text(f"  {i:>2}. {a}"))
 
 

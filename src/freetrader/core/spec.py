@@ -17,7 +17,9 @@ class Option:
 
     ``choices`` lists the allowed values of a choice option; ``minimum`` and
     ``maximum`` bound an integer option. ``help`` says what it changes and,
-    for rulings, why the default was chosen.
+    for rulings, why the default was chosen. ``kind`` (from these) is how a
+    form draws it: a choice, a flag, a number or a text; a text option's
+    content is checked by its game when the state is made.
     """
 
     name: str
@@ -27,9 +29,21 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    @property
+    def kind(self) -> str:
+        """``choice``, ``flag``, ``number`` or ``text``."""
+        if self.choices:
+            return "choice"
+        if isinstance(self.default, bool):
+            return "flag"
+        if isinstance(self.default, int):
+            return "number"
+        return "text"
+
     def check(self, value: Any) -> Any:
         if self.choices:
-            if value not in self.choices:
+            # 1 == True in Python: a choice must also be of its choices' type
+            if value not in self.choices or not any(type(value) is type(c) for c in self.choices):
                 allowed = ", ".join(repr(c) for c in self.choices)
                 raise BadOption(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
             return value
@@ -38,12 +52,14 @@ class Option:
                 raise BadOption(f"option {self.name} must be true or false, got {value!r}")
             return value
         if isinstance(self.default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"option {self.name} must be a whole number, got {value!r}")
             lo, hi = self.minimum, self.maximum
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOption(f"option {self.name} must be {_bounds(lo, hi)}, got {value!r}")
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise BadOption(f"option {self.name}={value} is out of range; use {lo}..{hi}")
+                raise BadOption(f"option {self.name}={value} is out of range; use {_bounds(lo, hi)}")
             return value
+        if isinstance(self.default, str) and not isinstance(value, str):
+            raise BadOption(f"option {self.name} must be text (its default is {self.default!r}), got {value!r}")
         return value
 
     def parse_text(self, text: str) -> Any:
@@ -63,6 +79,16 @@ class Option:
             except ValueError:
                 raise BadOption(f"option {self.name} must be a whole number, got {text!r}") from None
         return self.check(value)
+
+
+def _bounds(lo: int | None, hi: int | None) -> str:
+    if lo is None and hi is None:
+        return "a whole number"
+    if lo is not None and hi is not None:
+        return f"a whole number from {lo} to {hi}"
+    if lo is not None:
+        return f"a whole number of at least {lo}"
+    return f"a whole number of at most {hi}"
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from .models import (
     ActionBody,
     ActionResult,
     AnswerBody,
+    BotBody,
     CreateTable,
     ErrorBody,
     GameInfo,
@@ -194,7 +195,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             out.append({
                 "name": spec.name, "slug": spec.slug, "title": spec.title, "summary": spec.summary,
                 "min_seats": spec.min_seats, "max_seats": spec.max_seats,
-                "options": [{"name": o.name, "default": o.default, "help": o.help,
+                "options": [{"name": o.name, "kind": o.kind, "default": o.default, "help": o.help,
                              "choices": list(o.choices) if o.choices else None,
                              "minimum": o.minimum, "maximum": o.maximum} for o in spec.options],
                 "bots": bot_names(g),
@@ -273,6 +274,13 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     async def answer(table_id: str, body: AnswerBody) -> dict[str, Any]:
         table = await lobby.get(table_id)
         await lobby.answer_takeback(table, _seat(table, body.token), body.approve)
+        return {"ok": True}
+
+    @app.post("/api/tables/{table_id}/bots", response_model=Ok, responses=_ERRORS,
+              summary="A seat whose bot failed: replace its bot, or let the fallback bot make this move")
+    async def bot_choice(table_id: str, body: BotBody) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        await lobby.bot_choice(table, _seat(table, body.token), body.seat, body.choice, body.bot)
         return {"ok": True}
 
     # -- records and replays ------------------------------------------------------------------
@@ -379,6 +387,8 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
                 await lobby.ask_takeback(table, conn.seat)
             elif kind == "answer":
                 await lobby.answer_takeback(table, conn.seat, msg.get("approve"))
+            elif kind == "bot":
+                await lobby.bot_choice(table, conn.seat, msg.get("seat"), msg.get("choice"), msg.get("bot"))
             elif kind == "view":
                 lobby.welcome(table, conn)
                 return None
@@ -388,7 +398,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
                 return {"type": "pong", "id": ref}
             else:
                 return {"type": "error", "id": ref,
-                        "error": f"unknown message type {kind!r}; use action, takeback, answer, view, hint or ping"}
+                        "error": f"unknown message type {kind!r}; use action, takeback, answer, bot, view, hint or ping"}
             return {"type": "ack", "id": ref, "index": table.state.action_count, "seq": table.seq}
         except ApiError as exc:
             return {"type": "error", "id": ref, "error": exc.message, "status": exc.status}

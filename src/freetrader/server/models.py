@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
-    "ActionBody", "ActionResult", "AnswerBody", "CreateTable", "ErrorBody", "GameInfo", "JoinBody", "JoinResult",
+    "ActionBody", "ActionResult", "AnswerBody", "BotBody", "CreateTable", "ErrorBody", "GameInfo", "JoinBody", "JoinResult",
     "Ok", "ReplayBody", "ReplayResult", "StateMessage", "TableList", "TableResult", "TokenBody",
 ]
 
@@ -59,6 +59,14 @@ class ActionBody(_Body):
                                        description="how many actions have been played before this one (repeats "
                                                    "after a take-back; send seq instead)")
     seat: int | None = Field(default=None, ge=0, le=64, description="optional: the seat you mean to act for")
+
+
+class BotBody(_Body):
+    token: str = Token
+    seat: int = Field(ge=0, le=64, description="the seat whose bot failed")
+    choice: str = Field(max_length=16, description="replace (with `bot` from now on) or fallback (one move by "
+                                                   "the fallback bot)")
+    bot: str | None = Field(default=None, max_length=128, description="the replacing bot, one of the game's bots")
 
 
 class AnswerBody(_Body):
@@ -128,6 +136,7 @@ class ReplayResult(BaseModel):
 
 class OptionInfo(BaseModel):
     name: str
+    kind: str = Field(description="choice (one of choices), flag (true/false), number (minimum..maximum) or text")
     default: Any
     help: str
     choices: list[Any] | None

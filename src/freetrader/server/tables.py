@@ -26,10 +26,18 @@ A failure there (the bot raises, misses its deadline, picks an illegal move,
 or the database does not answer) is retried with backoff; the table shows a
 plain error meanwhile (it names the seat and the kind of fault, never the
 bot's legal actions) and clears it when a move goes through. After
-``BOT_FAULTS`` faults of the bot itself a random move is played for that
-decision, so a broken bot cannot stop a table. On a restart, every table
-still playing is rebuilt by replaying its log (``freetrader.replay``) and
-its bots and timers resume.
+``BOT_FAULTS`` faults of the bot itself the seat's bot is marked *failed*
+(a ``bot-failed`` note, so it survives a restart): the table shows which
+bot failed and the kind of fault (the exception's type, never its message,
+which may name that seat's cards), and the seated players choose, by
+``bot_choice``: replace the bot by another of the game's bots (a
+``bot-replaced`` note; the new bot plays from then on), or let the
+fallback bot (``FALLBACK_BOT``) make the seat's move. With nobody seated to
+choose, the fallback moves by itself; with a turn timer, the timer runs
+for the failed seat as for a human one. So a broken bot cannot stop a
+table. On a restart, every table still playing is rebuilt by replaying its
+log (``freetrader.replay``) and its notes, and its bots and timers resume;
+a bot this server no longer has is a failed seat, not a lost table.
 
 Sockets receive a table's events as deltas: a state message holds the view
 without its ``events`` list and ``events_from``/``events``, the events after
@@ -51,7 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import freetrader
-from freetrader.bots import Bot, make_bot
+from freetrader.bots import Bot, bot_names, make_bot
 from freetrader.core import FreetraderError, Game, Rng, Seed, State, new_key_seed, seed_number
 
 from .errors import ApiError, bad_request, conflict, forbidden, not_found
@@ -66,8 +74,12 @@ log = logging.getLogger("freetrader.server")
 HUMAN = "human"
 TIMEOUT_BOTS = ("random", "heuristic")
 MAX_ACTION_TEXT = 200
-#: Faults of a bot itself (not of the database) before a random move is played for that one decision.
+#: Faults of a bot itself (not of the database) at one decision before the seat's bot is marked failed.
 BOT_FAULTS = 3
+#: Lost worker processes at one decision (a bot that kills its worker) before the bot is marked failed.
+WORKER_FAULTS = 6
+#: The bot that moves for a failed bot seat: it reads only the legal actions, so it cannot fail the same way.
+FALLBACK_BOT = "random"
 #: Longest pause between retries of a failing bot turn, timer or take-back (seconds).
 MAX_BACKOFF = 5.0
 T = TypeVar("T")
@@ -118,6 +130,8 @@ class Table:
         self.error: str | None = None
         self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
         self.thinking: int | None = None  # the seq a bot turn is running for
+        self.failed: dict[int, dict[str, Any]] = {}  # bot seat -> {"seat", "bot", "reason"}: waits for players
+        self.replaced: dict[int, str] = {}  # bot seat -> the bot spec that replaced the one it was created with
 
     @property
     def seq(self) -> int:
@@ -126,7 +140,12 @@ class Table:
 
     @property
     def specs(self) -> list[str]:
-        return self.row.seats
+        """Each seat's player now: ``human`` or a bot spec (a replaced bot's replacement)."""
+        return [self.replaced.get(i, s) for i, s in enumerate(self.row.seats)]
+
+    def anyone_seated(self) -> bool:
+        """Whether a player holds a seat link here (who could answer for a failed bot)."""
+        return any(h is not None for h in self.seat_hashes.values())
 
     def is_human(self, seat: int) -> bool:
         return seat in self.seat_hashes
@@ -226,6 +245,9 @@ class Table:
             "takebacks": [n for n in self.notes if n["kind"].startswith("takeback")],
             "created": self.row.created,
             "error": self.error,
+            "bot_failures": [self.failed[s] for s in sorted(self.failed)],
+            "fallback_bot": FALLBACK_BOT,
+            "bot_choices": bot_names(self.game) if self.failed else [],  # what may replace a failed bot
         }
 
     def message(self, seat: int | None) -> dict[str, Any]:
@@ -237,6 +259,7 @@ class Table:
             "you": {"seat": seat, "can_take_back": self.can_take_back(seat)},
             "table": self.info(),
             "view": self.view(seat),
+            "now": time.time(),
         }
 
     def socket_message(self, seat: int | None, info: dict[str, Any], view: dict[str, Any],
@@ -255,6 +278,7 @@ class Table:
             "view": view,
             "events_from": start,
             "events": None if events is None else events[start:],
+            "now": time.time(),  # the server's clock: the client counts the deadline down against it
         }
         return json.dumps(msg)
 
@@ -355,8 +379,33 @@ class Lobby:
     def _seat_players(self, table: Table) -> None:
         for seat, spec in enumerate(table.specs):
             if spec != HUMAN:
-                table.bots[seat] = make_bot(spec, table.game, seed_number(table.seed, seat))
-                table.bot_rngs[seat] = Rng(seed_number(table.seed, 1000 + seat))
+                self._seat_bot(table, seat, spec)
+
+    def _seat_bot(self, table: Table, seat: int, spec: str) -> None:
+        table.bot_rngs[seat] = Rng(seed_number(table.seed, 1000 + seat))
+        try:
+            table.bots[seat] = make_bot(spec, table.game, seed_number(table.seed, seat))
+        except FreetraderError as exc:  # a table made by a server with other bots: the seat waits for players
+            table.bots.pop(seat, None)
+            table.failed.setdefault(seat, {"seat": seat, "bot": spec.partition(":")[0],
+                                           "reason": f"this server cannot run it ({exc})"})
+
+    def _restore_bots(self, table: Table) -> None:
+        """The failed and replaced bots, from the notes (so a restart or another process knows them)."""
+        failed: dict[int, dict[str, Any]] = {}
+        replaced: dict[int, str] = {}
+        for note in table.notes:
+            if note["kind"] == "bot-failed":
+                seat = int(note["seat"])
+                failed[seat] = {"seat": seat, "bot": note["bot"], "reason": note["reason"]}
+            elif note["kind"] == "bot-replaced":
+                seat = int(note["seat"])
+                replaced[seat] = str(note["bot"])
+                failed.pop(seat, None)
+        changed = [s for s in set(replaced) | set(table.replaced) if replaced.get(s) != table.replaced.get(s)]
+        table.failed, table.replaced = failed, replaced
+        for seat in changed:
+            self._seat_bot(table, seat, table.specs[seat])
 
     async def _load(self, table_id: str) -> Table | None:
         loaded: LoadedTable | None = await self.db(self.store.load, table_id)
@@ -380,6 +429,7 @@ class Lobby:
         table.seat_names = dict(loaded.seat_names)
         table.notes = loaded.notes
         self._restore_takeback(table)
+        self._restore_bots(table)
         self._seat_players(table)
         self.tables[table_id] = table
         return table
@@ -425,8 +475,12 @@ class Lobby:
                 make_bot(timeout_bot, game, 0)
         except FreetraderError as exc:
             raise bad_request(str(exc)) from None
-        except (TypeError, ValueError) as exc:  # options of a shape the engine does not expect
-            raise bad_request(f"bad options for {game.spec.slug}: {exc}") from None
+        except ApiError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - options the checks let through but the game cannot take
+            log.warning("creating a %s table with options %r failed: %r", game.spec.slug, options, exc)
+            raise bad_request(f"the options {json.dumps(options, default=str)[:200]} do not make a "
+                              f"{game.spec.title} game; leave them out for the defaults") from None
         settings = {"turn_seconds": turn_seconds, "timeout_bot": timeout_bot if turn_seconds else None,
                     "name": label, "seed_chosen": chosen}
         if not chosen:
@@ -602,6 +656,7 @@ class Lobby:
                 conn.seat, conn.known = None, 0
         if notes:
             table.notes.extend(notes)
+            self._restore_bots(table)
         table.takeback = None
         self._restore_takeback(table)
         # a seat taken or left changes no turn: the timer keeps running
@@ -764,10 +819,18 @@ class Lobby:
         seat = table.state.to_act
         if seat is None or table.takeback is not None or not self.owns(table):
             return
-        if seat in table.bots:
+        if seat in table.failed and not table.anyone_seated():
+            # nobody is here to choose for the failed bot: the fallback moves, so the table goes on
+            if table.thinking != table.seq:
+                table.thinking = table.seq
+                self._spawn(self._bot_turn(table, table.seq, seat, FALLBACK_BOT, "fallback"))
+            return
+        if seat in table.bots and seat not in table.failed:
             if table.thinking != table.seq:  # one bot turn per position, however often this runs
                 table.thinking = table.seq
                 self._spawn(self._bot_turn(table, table.seq, seat, table.specs[seat], "bot"))
+            return
+        if not table.is_human(seat) and seat not in table.failed:
             return
         secs = table.row.settings.get("turn_seconds")
         if secs:
@@ -805,12 +868,18 @@ class Lobby:
         if delay and self.bot_delay:
             await asyncio.sleep(self.bot_delay)
         name = spec.partition(":")[0]
-        bot_faults = 0
+        bot_faults = lost = 0
         attempt = 0
         while not self.closing:
             if table.seq != seq or table.state.to_act != seat or table.takeback is not None or not self.owns(table):
                 return
-            use = spec if bot_faults < BOT_FAULTS else "random"
+            use = spec
+            if origin == "bot" and seat in table.failed:
+                if table.anyone_seated():
+                    return  # the players choose: replace the bot or let the fallback move
+                use, origin = FALLBACK_BOT, "fallback"
+            elif origin != "bot" and (bot_faults >= BOT_FAULTS or lost >= WORKER_FAULTS):
+                use = FALLBACK_BOT  # a timer's bot that keeps failing: the fallback moves for that decision
             try:
                 text = await self._decide(table, seq, seat, use)
                 await self.act(table, seat, text, None, origin, expected_seq=seq)
@@ -826,12 +895,14 @@ class Lobby:
                 bot_faults += 1
                 reason = f"it did not decide within {self.bot_deadline:g} s"
             except WorkerLost:
+                lost += 1
                 reason = "its worker process stopped"
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - a bot may fail in any way; the table must not stop
+            except Exception as exc:  # noqa: BLE001 - a bot may fail in any way; the table must not stop
                 bot_faults += 1
-                reason = "it raised an error"
+                # the type only: a message may name the cards of the seat the bot plays
+                reason = f"it raised {type(exc).__name__}"
                 log.exception("table %s: the %s bot at seat %d failed", table.id, name, seat)
             else:
                 if table.error is not None:
@@ -840,12 +911,71 @@ class Lobby:
                 return
             attempt += 1
             self.faults += 1
-            fallback = "; a random move will be played for it" if bot_faults >= BOT_FAULTS and use != "random" else ""
-            who = "the turn timer" if origin == "timeout" else f"the {name} bot"
-            table.error = f"{who} at seat {seat} could not move ({reason}); retrying{fallback}"
+            who = "the turn timer" if origin == "timeout" else f"the {use.partition(':')[0]} bot"
+            if origin == "bot" and (bot_faults >= BOT_FAULTS or lost >= WORKER_FAULTS):
+                await self._bot_failed(table, seq, seat, name, reason)
+                bot_faults = lost = 0
+                continue  # the loop's head waits for the players, or lets the fallback move
+            table.error = f"{who} at seat {seat} could not move ({reason}); retrying"
             log.warning("table %s: %s", table.id, table.error)
             self._after_change_safely(table, reschedule=False)
             await asyncio.sleep(min(MAX_BACKOFF, 0.1 * 2**attempt))
+
+    async def _bot_failed(self, table: Table, seq: int, seat: int, name: str, reason: str) -> None:
+        """Mark ``seat``'s bot failed (a note: it survives a restart) and show it to the table."""
+        async with table.lock:
+            if table.seq != seq or seat in table.failed:
+                return
+            failure = {"seat": seat, "bot": name, "reason": reason}
+            try:
+                await self._note(table, "bot-failed", failure)
+            except ApiError:  # the database is away: shown anyway; after a restart the bot is tried again
+                log.warning("table %s: the failure of seat %d's bot could not be noted", table.id, seat)
+            table.failed[seat] = failure
+            table.error = None
+            log.warning("table %s: the %s bot at seat %d failed (%s)", table.id, name, seat, reason)
+            self._after_change_safely(table, reschedule=False)
+
+    async def bot_choice(self, table: Table, by: int | None, seat: Any, choice: Any, bot: Any) -> None:
+        """A seated player answers for a failed bot: ``replace`` it with ``bot``, or let the ``fallback`` move."""
+        if by is None:
+            raise forbidden("spectators cannot answer for a failed bot; join a free seat to play")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise bad_request(f"seat must be the number of the failed bot's seat, got {seat!r}")
+        if choice not in ("replace", "fallback"):
+            raise bad_request(f"choice must be replace or fallback, got {choice!r}")
+        async with table.lock:
+            if seat not in table.failed:
+                failed = ", ".join(map(str, sorted(table.failed))) or "none"
+                raise conflict(f"the bot at seat {seat} has not failed (seats whose bot failed: {failed})")
+            if choice == "fallback":
+                if table.state.to_act != seat:
+                    raise conflict(f"it is not seat {seat}'s turn; the fallback bot moves only for its turn")
+                if table.thinking != table.seq:
+                    table.thinking = table.seq
+                    self._spawn(self._bot_turn(table, table.seq, seat, FALLBACK_BOT, "fallback", delay=False))
+                return
+            spec = self._replacement(table, bot)
+            await self._note(table, "bot-replaced", {"seat": seat, "bot": spec, "was": table.specs[seat], "by": by})
+            table.replaced[seat] = spec
+            table.failed.pop(seat, None)
+            self._seat_bot(table, seat, spec)
+            self._changed(table)
+
+    def _replacement(self, table: Table, bot: Any) -> str:
+        names = bot_names(table.game)
+        if not isinstance(bot, str) or not bot.strip():
+            raise bad_request(f"bot must name the replacing bot, one of: {', '.join(names)}")
+        spec = bot.strip()
+        if spec.partition(":")[0] not in names:
+            raise bad_request(f"{spec.partition(':')[0]!r} is not a bot for {table.game.spec.title}; "
+                              f"its bots are: {', '.join(names)}")
+        check_bot_spec(spec)
+        try:
+            make_bot(spec, table.game, 0)
+        except FreetraderError as exc:
+            raise bad_request(str(exc)) from None
+        return spec
 
     def record(self, table: Table) -> dict[str, Any]:
         """The downloadable record: ``state.record()`` plus the table's history as metadata."""

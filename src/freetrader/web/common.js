@@ -130,6 +130,32 @@
     return "Seat " + seat + " · " + s.kind + " bot";
   };
 
+  // The seats this browser holds (localStorage): table id -> {token, seat, title, name, at}. The lobby lists
+  // them with Resume; the table page warns when one exists for a table opened without its token.
+  const SEATS_KEY = "freetrader.seats";
+  FT.mySeats = {
+    all() {
+      try {
+        const data = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+        return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+      } catch (e) { return {}; }
+    },
+    get(tableId) { return FT.mySeats.all()[tableId] || null; },
+    remember(tableId, info) {
+      const data = FT.mySeats.all();
+      data[tableId] = Object.assign({}, data[tableId] || {}, info, { at: Date.now() });
+      try { localStorage.setItem(SEATS_KEY, JSON.stringify(data)); } catch (e) { /* storage full or disabled */ }
+    },
+    forget(tableId) {
+      const data = FT.mySeats.all();
+      delete data[tableId];
+      try { localStorage.setItem(SEATS_KEY, JSON.stringify(data)); } catch (e) { /* storage disabled */ }
+    },
+  };
+  FT.seatLink = function (tableId, token) {
+    return location.origin + "/t/" + encodeURIComponent(tableId) + "#token=" + encodeURIComponent(token);
+  };
+
   FT.api = async function (method, path, body) {
     const opts = { method, headers: {} };
     if (body !== undefined) { opts.headers["content-type"] = "application/json"; opts.body = JSON.stringify(body); }

@@ -22,35 +22,75 @@
     }
   }
 
+  // How an option is drawn, by its kind (the server's Option.kind): a choice is a select, a flag a checkbox,
+  // a number an input with its bounds, a text an input showing its default. An empty field means the default.
+  function kindOf(o) {
+    if (o.kind) return o.kind;
+    if (o.choices) return "choice";
+    if (typeof o.default === "boolean") return "flag";
+    return typeof o.default === "number" ? "number" : "text";
+  }
+
+  function bounds(o) {
+    if (o.minimum !== null && o.minimum !== undefined && o.maximum !== null && o.maximum !== undefined) return o.minimum + " to " + o.maximum;
+    if (o.minimum !== null && o.minimum !== undefined) return "at least " + o.minimum;
+    if (o.maximum !== null && o.maximum !== undefined) return "at most " + o.maximum;
+    return "a whole number";
+  }
+
+  function optionInput(o) {
+    const id = "opt-" + o.name;
+    const kind = kindOf(o);
+    if (kind === "choice") {
+      const sel = FT.el("select", { id, "data-option": o.name, "data-kind": kind });
+      for (const c of o.choices) {
+        const mark = JSON.stringify(c) === JSON.stringify(o.default) ? " (default)" : "";
+        sel.append(FT.el("option", { value: JSON.stringify(c) }, String(c) + mark));
+      }
+      sel.value = JSON.stringify(o.default);
+      return sel;
+    }
+    if (kind === "flag") return FT.el("input", { type: "checkbox", id, "data-option": o.name, "data-kind": kind, checked: o.default });
+    if (kind === "number") {
+      return FT.el("input", { type: "number", id, "data-option": o.name, "data-kind": kind, step: 1,
+        min: o.minimum, max: o.maximum, placeholder: String(o.default) + " (default; " + bounds(o) + ")" });
+    }
+    return FT.el("input", { type: "text", id, "data-option": o.name, "data-kind": kind, maxlength: 200,
+      placeholder: String(o.default) + " (default)" });
+  }
+
   function renderOptions() {
     const g = game();
     const box = $("options");
     box.replaceChildren();
     $("game-summary").textContent = g.summary;
     for (const o of g.options) {
-      let input;
-      if (o.choices) {
-        input = FT.el("select", { id: "opt-" + o.name, "data-option": o.name });
-        for (const c of o.choices) input.append(FT.el("option", { value: JSON.stringify(c) }, String(c)));
-        input.value = JSON.stringify(o.default);
-      } else if (typeof o.default === "boolean") {
-        input = FT.el("input", { type: "checkbox", id: "opt-" + o.name, "data-option": o.name, checked: o.default });
-      } else {
-        input = FT.el("input", { type: "number", id: "opt-" + o.name, "data-option": o.name, value: o.default, min: o.minimum, max: o.maximum });
-      }
-      box.append(FT.el("div", { class: "form-row" }, [FT.el("label", { for: "opt-" + o.name }, o.name), input, FT.el("small", {}, o.help)]));
+      const kind = kindOf(o);
+      const hint = kind === "number" ? " Default " + o.default + "; " + bounds(o) + "; empty: the default."
+        : kind === "text" ? " Default " + JSON.stringify(o.default) + "; empty: the default." : "";
+      box.append(FT.el("div", { class: "form-row", "data-kind": kind },
+        [FT.el("label", { for: "opt-" + o.name }, o.name), optionInput(o), FT.el("small", {}, o.help + hint)]));
     }
   }
 
+  // The options that differ from their defaults; a number that is not one is sent as typed, so the
+  // server's one-line refusal names the option and what it takes.
   function readOptions() {
     const out = {};
     const g = game();
     for (const node of $("options").querySelectorAll("[data-option]")) {
       const o = g.options.find((x) => x.name === node.dataset.option);
       let v;
-      if (node.type === "checkbox") v = node.checked;
-      else if (node.tagName === "SELECT") v = JSON.parse(node.value);
-      else v = parseInt(node.value, 10);
+      if (node.dataset.kind === "flag") v = node.checked;
+      else if (node.dataset.kind === "choice") v = JSON.parse(node.value);
+      else {
+        const text = node.value.trim();
+        if (text === "") {
+          if (node.dataset.kind === "number" && node.validity && node.validity.badInput) { out[o.name] = "not a number"; }
+          continue;
+        }
+        v = node.dataset.kind === "number" ? (/^-?\d+$/.test(text) ? parseInt(text, 10) : text) : text;
+      }
       if (JSON.stringify(v) !== JSON.stringify(o.default)) out[o.name] = v;
     }
     return out;
@@ -68,14 +108,47 @@
       if (!seats.includes("human")) { location.href = "/t/" + made.table.id; return; }
       const name = $("name").value.trim();
       const joined = await FT.api("POST", "/api/tables/" + made.table.id + "/join", name ? { name } : {});
+      remember(made.table, joined, name);
       location.href = joined.link;
     } catch (err) { $("create-error").textContent = err.message; }
   }
 
-  async function join(tableId, seat) {
+  function remember(table, joined, name) {
+    FT.mySeats.remember(table.id, { token: joined.token, seat: joined.seat, title: table.title || "", name: name || "" });
+  }
+
+  // "Your tables": the seats this browser holds, each with its state from the server and Resume.
+  async function renderMine() {
+    const mine = FT.mySeats.all();
+    const ids = Object.keys(mine).sort((a, b) => (mine[b].at || 0) - (mine[a].at || 0));
+    const box = $("mine-box");
+    box.hidden = !ids.length;
+    const ul = $("mine");
+    const items = await Promise.all(ids.map(async (id) => {
+      let t = null, gone = false;
+      try { t = (await FT.api("GET", "/api/tables/" + encodeURIComponent(id))).table; } catch (e) { gone = /no table/.test(e.message); }
+      return { id, s: mine[id], t, gone };
+    }));
+    ul.replaceChildren();
+    for (const { id, s, t, gone } of items) {
+      const title = (t && t.title) || s.title || "table";
+      let state = "";
+      if (gone) state = "no longer on this server";
+      else if (t && t.is_over) state = "game over";
+      else if (t) state = t.to_act === s.seat ? "your turn" : t.actions + " moves";
+      const li = FT.el("li", { "data-mine": id }, [FT.el("span", { class: "what" },
+        [FT.el("strong", {}, title), " — table " + id + ", seat " + s.seat + (state ? " — " + state : "")])]);
+      if (!gone) li.append(FT.el("a", { href: "/t/" + encodeURIComponent(id) + "#token=" + encodeURIComponent(s.token), class: "resume" }, t && t.is_over ? "See the end" : "Resume"));
+      li.append(FT.el("button", { type: "button", class: "secondary", onclick: () => { FT.mySeats.forget(id); renderMine(); } }, "Forget"));
+      ul.append(li);
+    }
+  }
+
+  async function join(tableId, seat, title) {
     const name = $("name").value.trim();
     try {
       const joined = await FT.api("POST", "/api/tables/" + tableId + "/join", name ? { seat, name } : { seat });
+      remember({ id: tableId, title: title }, joined, name);
       location.href = joined.link;
     } catch (err) { $("tables-error").textContent = err.message; }
   }
@@ -92,7 +165,7 @@
         const li = FT.el("li", { "data-table": t.id }, [
           FT.el("span", { class: "what" }, [FT.el("strong", {}, t.title + (t.label ? " · " + t.label : "")), " — " + who + " — " + t.actions + " moves" + (t.seed_chosen ? " — seed chosen by the creator (practice)" : "")]),
         ]);
-        for (const s of free) li.append(FT.el("button", { type: "button", onclick: () => join(t.id, s.seat) }, "Join seat " + s.seat));
+        for (const s of free) li.append(FT.el("button", { type: "button", onclick: () => join(t.id, s.seat, t.title) }, "Join seat " + s.seat));
         li.append(FT.el("a", { href: "/t/" + t.id }, "Watch"));
         ul.append(li);
       }
@@ -107,6 +180,7 @@
     $("nseats").addEventListener("change", renderSeats);
     $("create").addEventListener("submit", create);
     renderOptions(); renderSeats();
+    renderMine();
     refresh();
     setInterval(refresh, 4000);
   }

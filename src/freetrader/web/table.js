@@ -15,6 +15,7 @@
   let renderedEvents = 0;
   let events = [];         // the table's events so far: state messages send only the new ones
   let eventsFrom = 0;      // the first event the last message changed
+  let clockOffset = 0;     // the server's clock minus this browser's (seconds), from each message's "now"
 
   function setConn(text, ok) {
     const c = $("conn");
@@ -50,6 +51,7 @@
     ws.onmessage = (e) => {
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
+      if (typeof m.now === "number") clockOffset = m.now - Date.now() / 1000;
       if (m.type === "state") {
         if (Array.isArray(m.events)) {
           // events after the first events_from; a gap (a missed message) asks for the whole log again
@@ -69,9 +71,9 @@
       else if (m.type === "error") {
         pending = false;
         showError(m.error);
-        if (m.fatal) { fatal = true; setConn("refused", false); }
+        if (m.fatal) { fatal = true; setConn("refused", false); forgetBadToken(m.status); }
         renderActions();
-      } else if (m.type === "left") { showError(m.message); }
+      } else if (m.type === "left") { showError(m.message); forgetBadToken(403); }
     };
     ws.onclose = () => {
       pending = false;
@@ -149,18 +151,92 @@
     }
   }
 
+  // The table's own error (a bot retrying) is shown while it lasts and cleared with it.
+  let tableError = null;
+  function showTableError() {
+    if (msg.table.error) showError(msg.table.error);
+    else if (tableError && $("error").textContent === tableError) showError("");
+    tableError = msg.table.error || null;
+  }
+
+  // The decision's deadline is the server's (table.deadline, its clock); counted down against the server's
+  // clock (clockOffset), rounded up so that "0 s" never shows while time remains.
   function renderTimer() {
     const box = $("timer");
     clearInterval(timerHandle);
     const dl = msg.table.deadline;
     if (!dl || msg.view.is_over) { box.hidden = true; return; }
     box.hidden = false;
+    const bot = msg.table.timeout_bot || "random";
+    const whose = msg.you.seat !== null && msg.view.to_act === msg.you.seat ? "Your time" : "Time for " + FT.seatLabel(msg.table, msg.view.to_act);
     const tick = () => {
-      const left = Math.max(0, Math.round(dl - Date.now() / 1000));
-      box.textContent = "Turn timer: " + left + " s (then a " + msg.table.timeout_bot + " bot moves)";
+      const left = Math.ceil(dl - (Date.now() / 1000 + clockOffset));
+      box.dataset.left = String(Math.max(0, left));
+      box.textContent = left > 0 ? whose + ": " + left + " s left (then a " + bot + " bot moves)" : "Time is up: a " + bot + " bot moves";
     };
     tick();
-    timerHandle = setInterval(tick, 1000);
+    timerHandle = setInterval(tick, 250);
+  }
+
+  // "Copy your seat link" for a seat; for a page opened without its token, a warning when this browser holds
+  // a seat here (the lobby's Watch link, or a link shared without its #token part).
+  function renderSeatLink() {
+    const box = $("seat-link");
+    box.replaceChildren();
+    if (token && msg.you.seat !== null) {
+      FT.mySeats.remember(tableId, { token, seat: msg.you.seat, title: msg.table.title });
+      const note = FT.el("span", { class: "muted", id: "seat-link-note" }, " Keep it to come back to your seat.");
+      box.append(FT.el("button", { type: "button", class: "secondary", id: "copy-seat-link", onclick: () => copySeatLink(note) },
+        "Copy your seat link"), note);
+      return;
+    }
+    const stored = FT.mySeats.get(tableId);
+    if (!token && stored && stored.token) {
+      box.append(FT.el("p", { class: "warning", id: "stored-seat-warning", role: "alert" }, [
+        "This browser holds seat " + stored.seat + " at this table, but this page was opened without its seat link, so you are watching. ",
+        FT.el("a", { href: "/t/" + encodeURIComponent(tableId) + "#token=" + encodeURIComponent(stored.token), id: "open-my-seat",
+          onclick: () => setTimeout(() => location.reload(), 0) }, "Open your seat")]));
+    }
+  }
+
+  function copySeatLink(note) {
+    const link = FT.seatLink(tableId, token);
+    const done = () => { note.textContent = " Copied. Anyone with this link plays your seat: keep it to yourself."; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(link).then(done, () => { note.textContent = " " + link; });
+    } else { note.textContent = " " + link; }
+  }
+
+  function forgetBadToken(status) {
+    const stored = FT.mySeats.get(tableId);
+    if (token && stored && stored.token === token && (status === 403 || status === 404)) FT.mySeats.forget(tableId);
+  }
+
+  // A bot that failed: who and why (the kind of fault only), and for a seated player the two ways on:
+  // replace the bot, or let the fallback bot make this move.
+  function renderBotFailures() {
+    const box = $("bot-failures");
+    const list = msg.table.bot_failures || [];
+    box.replaceChildren();
+    box.hidden = !list.length;
+    for (const f of list) {
+      const row = FT.el("div", { class: "bot-failure", "data-seat": f.seat }, [FT.el("p", {},
+        "The " + f.bot + " bot at seat " + f.seat + " failed: " + f.reason + ".")]);
+      if (msg.you.seat !== null && !msg.view.is_over) {
+        const sel = FT.el("select", { "aria-label": "Replace the bot at seat " + f.seat + " with", class: "replace-bot" });
+        for (const b of msg.table.bot_choices || []) if (b !== f.bot) sel.append(FT.el("option", { value: b }, b + " bot"));
+        sel.value = (msg.table.bot_choices || []).includes("heuristic") && f.bot !== "heuristic" ? "heuristic" : (msg.table.fallback_bot || "random");
+        row.append(FT.el("div", { class: "row" }, [sel, FT.el("button", { type: "button", class: "replace-bot-button",
+          onclick: () => send({ type: "bot", seat: f.seat, choice: "replace", bot: sel.value }) }, "Replace")]));
+        if (msg.view.to_act === f.seat) {
+          row.append(FT.el("button", { type: "button", class: "secondary fallback-button",
+            onclick: () => send({ type: "bot", seat: f.seat, choice: "fallback" }) }, "Let the " + (msg.table.fallback_bot || "random") + " bot make this move"));
+        }
+      } else {
+        row.append(FT.el("p", { class: "muted" }, "The players at this table can replace it, or let the " + (msg.table.fallback_bot || "random") + " bot move for it."));
+      }
+      box.append(row);
+    }
   }
 
   function renderSeats() {
@@ -206,13 +282,15 @@
     const yours = msg.you.seat !== null && v.to_act === msg.you.seat;
     $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + v.prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + v.prompt);
     $("prompt").className = "prompt" + (yours ? " yours" : "");
-    if (msg.table.error) showError(msg.table.error);
+    showTableError();
     const r = current = await FT.loadRenderer(FT.gameName(v.game));
     const legal = legalSet();
     r.draw($("board"), v, { seat: msg.you.seat, legal, act, table: msg.table, seatLabel: (s) => FT.seatLabel(msg.table, s), disabled: pending });
     renderActions();
     renderTakeback();
     renderTimer();
+    renderSeatLink();
+    renderBotFailures();
     renderSeats();
     renderLog();
     renderOver();
