@@ -28,7 +28,7 @@ from typing import Any, TypedDict
 import freetrader
 from freetrader.core.registry import game_package, load_part
 
-__all__ = ["LogLine", "display_names", "seat_names", "render_event", "private_lines", "table_log", "results_of"]
+__all__ = ["LogLine", "display_names", "seat_names", "render_event", "private_lines", "table_log", "results_of", "choice_notes_of"]
 
 
 class LogLine(TypedDict):
@@ -44,9 +44,11 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'_-]*[A-Za-z0-9]")
 def display_names(components: Mapping[str, Any]) -> dict[str, str]:
     """Every hyphenated id of the components that has a ``name``: "scilly-sound" -> "Scilly Sound".
 
-    One-word ids ("red", "black") are left out: they are also ordinary words of the events.
+    One-word ids ("red", "black") are left out: they are also ordinary words of the events; a game
+    names the ids its events print that way in ``log_names`` (id -> name) of its components.
     """
-    out: dict[str, str] = {}
+    named = components.get("log_names")
+    out: dict[str, str] = dict(named) if isinstance(named, dict) else {}
     for group in components.values():
         if not isinstance(group, dict):
             continue
@@ -57,14 +59,15 @@ def display_names(components: Mapping[str, Any]) -> dict[str, str]:
 
 
 def seat_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
-    """What the log calls each seat: a person's name, else "Seat N"; a bot by its kind ("Seat 2 (random bot)")."""
+    """What the log calls each seat, as the table page does: a person's name, else "Seat N"; a bot
+    by its kind ("Seat 2 · random bot")."""
     out = []
     for s in seats:
         n = int(s["seat"])
         if s.get("kind") == "human":
             out.append(str(s["name"]) if s.get("name") else f"Seat {n}")
         else:
-            out.append(f"Seat {n} ({s.get('kind')} bot)")
+            out.append(f"Seat {n} · {s.get('kind')} bot")
     return out
 
 
@@ -212,3 +215,12 @@ def results_of(state: Any) -> Any:
     module = importlib.import_module(game_package(state.game) + ".view")
     fn = getattr(module, "results", None)
     return fn(state) if fn is not None else None
+
+
+def choice_notes_of(state: Any, seat: int | None) -> dict[str, str]:
+    """What each of ``seat``'s legal choices costs and pays (the game's ``web.choice_notes``), when it acts."""
+    if seat is None or state.is_over or state.to_act != seat:
+        return {}
+    part = load_part(state.game, "web")
+    fn = getattr(part, "choice_notes", None) if part is not None else None
+    return dict(fn(state, seat)) if fn is not None else {}

@@ -96,4 +96,4 @@ def results(s: S) -> Results:
                       {"label": "Loans owed to you", "value": float(lent)},
                       {"label": "Loans you owe", "value": float(-owes)}])
     return make_results("Money after loans ($)", "none in the rules: tied players share the win",
-                        f"{s.round} rounds", net_worth(s), s.winners(), parts)
+                        f"{s.round} round{'' if s.round == 1 else 's'}", net_worth(s), s.winners(), parts)

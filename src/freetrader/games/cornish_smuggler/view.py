@@ -130,4 +130,4 @@ def results(s: S) -> Results:
     parts: list[list[Part]] = [[{"label": "Gold", "value": float(s.gold[p])},
                                 {"label": "Reputation", "value": float(s.rep[p])}] for p in range(s.seats)]
     return make_results("Gold + Reputation", "none in the rulebook (its Ties rule settles choices, not the "
-                        "winner): tied players share the win", f"{s.turn} turns", s.scores(), s.winners(), parts)
+                        "winner): tied players share the win", f"{s.turn} turn{'' if s.turn == 1 else 's'}", s.scores(), s.winners(), parts)

@@ -20,8 +20,8 @@ from freetrader.core.results import Part, Results
 from freetrader.core.results import results as make_results
 
 from . import boats
-from .board import who
 from .actions import SLOT_IDS
+from .board import who
 from .components import ADV_NAMES, COLOURS, GOOD_IDS, N_GOODS
 from .components import COMPONENTS as C
 from .merchants import MERCHANTS
@@ -191,5 +191,5 @@ def results(s: S) -> Results:
         parts[0].append({"label": "The Peddler's gold", "value": float(-peddler)})
         parts = parts[:1]
     return make_results("Gold" if s.np == s.seats else "Gold beyond the Peddler's",
-                        "none in the rules: tied players share the win", f"{s.day} days", s.scores(),
+                        "none in the rules: tied players share the win", f"{s.day} day{'' if s.day == 1 else 's'}", s.scores(),
                         s.winners(), parts)

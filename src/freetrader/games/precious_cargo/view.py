@@ -111,5 +111,5 @@ def results(s: S) -> Results:
     """Winning the Game: the first to hold coins worth the target; at the turn limit, most coins."""
     parts: list[list[Part]] = [[{"label": "Coins", "value": float(s.coins[p])}] for p in range(s.seats)]
     return make_results(f"Coins (target {s.options['target']})", "the first to reach the target wins at once; "
-                        "at the turn limit tied players share the win", f"{s.turn} turns", s.scores(),
+                        "at the turn limit tied players share the win", f"{s.turn} turn{'' if s.turn == 1 else 's'}", s.scores(),
                         s.winners(), parts)
