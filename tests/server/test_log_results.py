@@ -103,6 +103,8 @@ def test_the_table_log_has_names_numbers_and_private_lines_only_for_their_seat(c
     for s in (0, 1):
         private = [line["text"] for line in mine[s]["log"] if line["kind"] == "you"]
         assert all(t.startswith("You ") for t in private)
+        # the cards by their names, not their ids
+        assert not any(raw in t for t in private for raw in ("brandy", "whisky", "perfume", "personal-effects"))
         public = [line for line in mine[s]["log"] if line["kind"] != "you"]
         assert [line["text"] for line in public] == _log_text(spectator)
     assert any(line["kind"] == "you" for s in (0, 1) for line in mine[s]["log"])

@@ -37,7 +37,7 @@ def _seats(game: str) -> list[str]:
     return ["human"] + [bot] * (n - 1)
 
 
-def play_to_the_end(page: Any, budget: float = 150.0) -> int:
+def play_to_the_end(page: Any, budget: float = 300.0) -> int:
     """Click the first legal button whenever it is this seat's move, until the game is over."""
     clicks = 0
     end = time.monotonic() + budget
@@ -92,6 +92,13 @@ def test_a_game_played_by_clicking_ends_with_each_seats_results(browser: Any, tm
         page.goto(server.url + link)
         page.wait_for_selector("#board svg, #board dl", timeout=15000)
         no_sideways_scroll(page, width)
+        # a refused move says why and links to the rule of the decision it was refused in
+        page.wait_for_selector("#notation-input:enabled", timeout=15000)
+        page.fill("#notation-input", "fly to the moon")
+        page.press("#notation-input", "Enter")
+        page.wait_for_selector("#error-rule", timeout=10000)
+        assert page.locator("#error-rule").get_attribute("href").startswith(f"/rules/{game}")
+        assert page.locator("#rules-link").get_attribute("href").startswith(f"/rules/{game}#phase-")
         play_to_the_end(page)
         page.wait_for_selector("#results .result-row", timeout=15000)
         rows = page.locator("#results .result-row")

@@ -28,7 +28,7 @@ from typing import Any, TypedDict
 import freetrader
 from freetrader.core.registry import game_package, load_part
 
-__all__ = ["LogLine", "display_names", "seat_names", "render_event", "private_lines", "table_log", "results_of", "choice_notes_of"]
+__all__ = ["LogLine", "display_names", "item_names", "seat_names", "render_event", "private_lines", "table_log", "results_of", "choice_notes_of"]
 
 
 class LogLine(TypedDict):
@@ -58,6 +58,17 @@ def display_names(components: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
+def item_names(components: Mapping[str, Any]) -> dict[str, str]:
+    """Every id of the components that has a ``name``, one-word ids too: for ids a view lists, never free text."""
+    out = display_names(components)
+    for group in components.values():
+        if isinstance(group, dict):
+            for key, item in group.items():
+                if isinstance(item, dict) and isinstance(item.get("name"), str):
+                    out.setdefault(key, item["name"])
+    return out
+
+
 def seat_names(seats: Sequence[Mapping[str, Any]]) -> list[str]:
     """What the log calls each seat, as the table page does: a person's name, else "Seat N"; a bot
     by its kind ("Seat 2 · random bot")."""
@@ -82,7 +93,7 @@ def render_event(text: str, names: Sequence[str], ids: Mapping[str, str]) -> str
 
 
 #: How a new private item reads in its seat's log, by view field; other ``your_*`` fields use the default.
-_PRIVATE_VERBS = {"your_secrets": "You draw", "your_corruption": "You draw", "your_luggage": "You look inside: "}
+_PRIVATE_VERBS = {"your_secrets": "You draw", "your_corruption": "You draw"}
 
 
 def private_lines(before: Mapping[str, Any], after: Mapping[str, Any], ids: Mapping[str, str]) -> list[str]:
@@ -103,7 +114,7 @@ def private_lines(before: Mapping[str, Any], after: Mapping[str, Any], ids: Mapp
             continue
         shown = [ids.get(str(g), str(g)) for g in gained]
         verb = _PRIVATE_VERBS.get(key, "You now hold")
-        if key == "your_luggage":
+        if key == "your_luggage":  # the whole luggage: it is looked at as one
             out.append("You look inside the luggage: " + ", ".join(ids.get(str(g), str(g)) for g in now))
         else:
             out.append(f"{verb} {', '.join(shown)}")
@@ -121,15 +132,19 @@ class _Cache:
         self.marks: list[int] = []                       # marks[k]: events after k actions
         self.private: dict[int, list[tuple[int, str]]] = {}  # seat -> (events before the line, text)
         self.fields: dict[int, dict[str, Any]] = {}      # seat -> its your_* fields after the last action
-        self.ids: dict[str, str] | None = None
+        self.ids: dict[str, str] | None = None    # for event text: hyphenated ids and log_names
+        self.items: dict[str, str] | None = None  # for the ids a view lists: every named id
 
 
 _CACHES: weakref.WeakKeyDictionary[Any, _Cache] = weakref.WeakKeyDictionary()
 
 
-def _ids_of(game: str) -> dict[str, str]:
+def _names_of(game: str) -> tuple[dict[str, str], dict[str, str]]:
     part = load_part(freetrader.game(game), "web")
-    return display_names(part.components()) if part is not None else {}
+    if part is None:
+        return {}, {}
+    comps = part.components()
+    return display_names(comps), item_names(comps)
 
 
 def _step(c: _Cache, state: Any, seats: int) -> None:
@@ -138,7 +153,7 @@ def _step(c: _Cache, state: Any, seats: int) -> None:
     for seat in range(seats):
         now = _private_fields(state.view(seat, events=False))
         before = c.fields.get(seat, {})
-        for line in private_lines(before, now, c.ids or {}):
+        for line in private_lines(before, now, c.items or {}):
             c.private.setdefault(seat, []).append((c.marks[-1], line))
         c.fields[seat] = now
 
@@ -147,7 +162,7 @@ def _sync(table: Any) -> _Cache:
     c = _CACHES.get(table)
     if c is None:
         c = _CACHES[table] = _Cache()
-        c.ids = _ids_of(table.row.game)
+        c.ids, c.items = _names_of(table.row.game)
     n = table.state.action_count
     seats = table.state.seats
     if len(c.marks) == n + 1:
@@ -162,7 +177,7 @@ def _sync(table: Any) -> _Cache:
     c.marks.append(s.event_count)
     for seat in range(seats):
         c.fields[seat] = _private_fields(s.view(seat, events=False))
-        for line in private_lines({}, c.fields[seat], c.ids or {}):
+        for line in private_lines({}, c.fields[seat], c.items or {}):
             c.private.setdefault(seat, []).append((c.marks[0], line))
     for text in record["actions"]:
         s.apply(text)

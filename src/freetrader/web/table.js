@@ -22,7 +22,14 @@
     c.className = "conn " + (ok ? "ok" : "bad");
   }
 
-  function showError(text) { $("error").textContent = text || ""; }
+  function showError(text, rule) {
+    // a refused move links to the rules section of the decision it was refused in
+    const box = $("error");
+    box.replaceChildren(text || "");
+    if (text && rule && $("rules-link").href) {
+      box.append(" ", FT.el("a", { href: $("rules-link").getAttribute("href"), target: "_blank", rel: "noopener", id: "error-rule" }, "(the rule)"));
+    }
+  }
 
   function send(obj) {
     if (!ws || ws.readyState !== WebSocket.OPEN) { showError("not connected; reconnecting…"); return false; }
@@ -68,7 +75,7 @@
       else if (m.type === "ack") { pending = false; renderActions(); }
       else if (m.type === "error") {
         pending = false;
-        showError(m.error);
+        showError(m.error, m.status === 400);
         if (m.fatal) { fatal = true; setConn("refused", false); }
         renderActions();
       } else if (m.type === "left") { showError(m.message); }

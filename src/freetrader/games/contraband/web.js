@@ -121,7 +121,7 @@
       pack.append(cardBack(6, 6), cardBack(3, 3), cardBack(0, 0));
       pack.append(S("text", { x: 40, y: 128, "text-anchor": "middle", class: "label", text: `pack: ${view.pack}` }));
       svg.append(pack);
-      const disc = S("g", { transform: "translate(230,350)", class: "discards" });
+      const disc = S("g", { transform: "translate(215,350)", class: "discards" });
       disc.append(S("text", { x: 0, y: 0, class: "label", text: `discards: ${view.discard.face_down} face down` }));
       const shown = view.discard.revealed.slice(-6);
       shown.forEach((id, i) => disc.append(S("text", { x: 0, y: 18 + i * 16, class: "small", text: "· " + article(view, id).name })));
@@ -159,7 +159,7 @@
       svg.append(lg);
 
       // the declaration
-      const dec = S("g", { transform: "translate(400,335)", class: "declaration" });
+      const dec = S("g", { transform: "translate(410,335)", class: "declaration" });
       dec.append(S("rect", { x: 0, y: 0, width: 320, height: 92, rx: 8, class: "paper" }));
       dec.append(S("text", { x: 12, y: 22, class: "label dark", text: view.declarer >= 0 ? `Declaration of ${ctx.seatLabel(view.declarer)}` : "Declaration" }));
       const claimed = view.claim.diplomatic_bag ? [bagName()] : view.claim.articles.map((id) => article(view, id).name);

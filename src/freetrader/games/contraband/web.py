@@ -46,7 +46,8 @@ def choice_notes(state: Any, seat: int) -> dict[str, str]:
         verb, _, rest = text.partition(" ")
         a = by_id.get(rest)
         if verb == "claim" and a is not None:
-            out[text] = "no duty" if a.is_bag else f"duty ${a.duty}, fine ${a.fine} if found undeclared"
+            out[text] = (f"no duty; a false claim is fined ${c.false_bag_fine}" if a.is_bag
+                         else f"duty ${a.duty}; fine ${a.fine} if found undeclared")
         elif verb == "search":
             out[text] = f"finds contraband: fines are paid; honest luggage: you pay ${c.search_compensation}"
     return out
