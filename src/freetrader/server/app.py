@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -51,6 +51,7 @@ from .models import (
     TableResult,
     TokenBody,
 )
+from .rules import rules_page
 from .storage import Store, normalize_url, token_hash
 from .tables import Conn, Lobby, Table
 from .workers import Deadline, WorkerLost, WorkerPool, replay_view
@@ -417,6 +418,14 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:
         return FileResponse(web / "replay.html")
+
+    @app.get("/rules/{name}", include_in_schema=False)
+    async def rules(name: str) -> HTMLResponse:
+        _registered(name)
+        page = rules_page(web, name)
+        if page is None:
+            raise not_found(f"{name} has no players' rules page yet; see its RULES.md")
+        return HTMLResponse(page)
 
     @app.get("/static/games/{name}.js", include_in_schema=False)
     async def game_script(name: str) -> FileResponse:

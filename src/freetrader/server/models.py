@@ -120,6 +120,9 @@ class StateMessage(BaseModel):
     you: dict[str, Any]
     table: TableInfo
     view: dict[str, Any]
+    log: list[dict[str, Any]] = []  # the readable log for this seat (server/log.py)
+    results: dict[str, Any] | None = None  # each seat's rank, score and parts once the game is over
+    notes: dict[str, str] = {}  # what each of the seat's legal choices costs and pays, by notation
 
 
 class ActionResult(BaseModel):

@@ -62,6 +62,7 @@ import freetrader
 from freetrader.bots import Bot, bot_names, make_bot
 from freetrader.core import FreetraderError, Game, Rng, Seed, State, new_key_seed, seed_number
 
+from . import log as readable
 from .errors import ApiError, bad_request, conflict, forbidden, not_found
 from .storage import DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token_hash
 from .takeback import undoable
@@ -260,6 +261,9 @@ class Table:
             "table": self.info(),
             "view": self.view(seat),
             "now": time.time(),
+            "log": readable.table_log(self, seat),
+            "results": readable.results_of(self.state),
+            "notes": readable.choice_notes_of(self.state, seat),
         }
 
     def socket_message(self, seat: int | None, info: dict[str, Any], view: dict[str, Any],
@@ -279,6 +283,10 @@ class Table:
             "events_from": start,
             "events": None if events is None else events[start:],
             "now": time.time(),  # the server's clock: the client counts the deadline down against it
+            # the readable log (server/log.py) is sent whole: it is rewritten when a name changes
+            "log": readable.table_log(self, seat),
+            "results": readable.results_of(self.state),
+            "notes": readable.choice_notes_of(self.state, seat),
         }
         return json.dumps(msg)
 

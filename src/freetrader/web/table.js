@@ -23,7 +23,14 @@
     c.className = "conn " + (ok ? "ok" : "bad");
   }
 
-  function showError(text) { $("error").textContent = text || ""; }
+  function showError(text, rule) {
+    // a refused move links to the rules section of the decision it was refused in
+    const box = $("error");
+    box.replaceChildren(text || "");
+    if (text && rule && $("rules-link").href) {
+      box.append(" ", FT.el("a", { href: $("rules-link").getAttribute("href"), target: "_blank", rel: "noopener", id: "error-rule" }, "(the rule)"));
+    }
+  }
 
   function send(obj) {
     if (!ws || ws.readyState !== WebSocket.OPEN) { showError("not connected; reconnecting…"); return false; }
@@ -70,7 +77,7 @@
       else if (m.type === "ack") { pending = false; renderActions(); }
       else if (m.type === "error") {
         pending = false;
-        showError(m.error);
+        showError(m.error, m.status === 400);
         if (m.fatal) { fatal = true; setConn("refused", false); forgetBadToken(m.status); }
         renderActions();
       } else if (m.type === "left") { showError(m.message); forgetBadToken(403); }
@@ -120,8 +127,10 @@
     for (const [verb, list] of groups) {
       const g = FT.el("div", { class: "group", role: "group", "aria-label": verb });
       for (const a of list) {
+        // the server's note says what the choice costs and pays, where the game knows
+        const note = msg && msg.notes ? msg.notes[a] : null;
         g.append(FT.el("button", { type: "button", class: "move", "data-action": a, disabled: !canPlay,
-          title: a, onclick: () => act(a) }, label(a)));
+          title: a, onclick: () => act(a) }, note ? [label(a), FT.el("span", { class: "note", text: note })] : label(a)));
       }
       box.append(g);
     }
@@ -252,23 +261,52 @@
   }
 
   function renderLog() {
+    // the server's readable log (names, display names, private lines, marks); the raw events if it sent none
     const ol = $("log");
-    const events = msg.view.events || [];
-    if (events.length < renderedEvents || eventsFrom < renderedEvents) { ol.replaceChildren(); renderedEvents = 0; }
-    for (let i = renderedEvents; i < events.length; i++) ol.append(FT.el("li", { text: events[i] }));
-    renderedEvents = events.length;
+    const lines = Array.isArray(msg.log) && msg.log.length ? msg.log
+      : (msg.view.events || []).map((t, i) => ({ n: i + 1, text: t, kind: "event" }));
+    const same = lines.length >= renderedEvents && ol.children.length === renderedEvents
+      && lines.slice(0, renderedEvents).every((l, i) => ol.children[i].dataset.text === l.text);
+    if (!same) { ol.replaceChildren(); renderedEvents = 0; }
+    for (let i = renderedEvents; i < lines.length; i++) {
+      const l = lines[i];
+      const li = FT.el("li", { class: "line " + l.kind, "data-n": String(l.n) },
+        [FT.el("span", { class: "n", text: String(l.n) }), FT.el("span", { class: "t", text: l.text })]);
+      li.dataset.text = l.text;
+      ol.append(li);
+    }
+    renderedEvents = lines.length;
     ol.scrollTop = ol.scrollHeight;
   }
+
+  function fmt(v) { return Number.isInteger(v) ? String(v) : v.toFixed(2); }
 
   function renderOver() {
     const box = $("over");
     if (!msg.view.is_over) { box.hidden = true; return; }
     box.hidden = false;
-    box.replaceChildren(
-      FT.el("h2", { text: "Game over" }),
-      FT.el("p", { text: "Winner" + (msg.view.winners.length > 1 ? "s" : "") + ": " + msg.view.winners.map((s) => FT.seatLabel(msg.table, s)).join(", ") }),
-      FT.el("p", {}, [FT.el("a", { href: "/api/tables/" + encodeURIComponent(tableId) + "/record", download: tableId + ".json", id: "download-record" }, "Download the record"),
-        " · ", FT.el("a", { href: "/replay?table=" + encodeURIComponent(tableId), id: "replay-link" }, "Replay it step by step")]));
+    const res = msg.results;
+    const winners = msg.view.winners.map((s) => FT.seatLabel(msg.table, s)).join(", ");
+    const out = [FT.el("h2", { text: "Game over" }),
+      FT.el("p", { class: "winner", text: "Winner" + (msg.view.winners.length > 1 ? "s" : "") + ": " + winners })];
+    if (res) {
+      const head = FT.el("tr", {}, [FT.el("th", { text: "#" }), FT.el("th", { text: "Player" }),
+        FT.el("th", { text: res.score }), FT.el("th", { text: "Made of" })]);
+      const rows = res.seats.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat).map((r) =>
+        FT.el("tr", { class: "result-row", "data-seat": String(r.seat), "data-rank": String(r.rank) }, [
+          FT.el("td", { class: "rank", text: String(r.rank) }),
+          FT.el("td", { class: "who", text: FT.seatLabel(msg.table, r.seat) }),
+          FT.el("td", { class: "score", text: fmt(r.score) }),
+          FT.el("td", { class: "parts" }, [FT.el("ul", {}, r.parts.map((p) =>
+            FT.el("li", { class: "part" }, [p.label + " ", FT.el("b", { text: fmt(p.value) })])))]),
+        ]));
+      out.push(FT.el("table", { class: "results", id: "results" }, [FT.el("thead", {}, [head]), FT.el("tbody", {}, rows)]));
+      out.push(FT.el("p", { class: "muted", id: "results-length",
+        text: "Length: " + res.length + ", " + msg.index + " actions. Ties: " + res.tie_break + "." }));
+    }
+    out.push(FT.el("p", {}, [FT.el("a", { href: "/api/tables/" + encodeURIComponent(tableId) + "/record", download: tableId + ".json", id: "download-record" }, "Download the record"),
+      " · ", FT.el("a", { href: "/replay?table=" + encodeURIComponent(tableId), id: "replay-link" }, "Replay it step by step")]));
+    box.replaceChildren(...out);
   }
 
   async function render() {
@@ -282,6 +320,11 @@
     const yours = msg.you.seat !== null && v.to_act === msg.you.seat;
     $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + v.prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + v.prompt);
     $("prompt").className = "prompt" + (yours ? " yours" : "");
+    // the rules page's section for this decision (each section carries id="phase-<phase>")
+    const phase = typeof v.phase === "string" ? v.phase : "";
+    $("rules-link").hidden = false;
+    $("rules-link").href = "/rules/" + encodeURIComponent(FT.gameName(v.game)) + (phase ? "#phase-" + encodeURIComponent(phase) : "");
+    $("rules-link").textContent = phase && !v.is_over ? "Rules: what governs this decision" : "The rules of this game";
     showTableError();
     const r = current = await FT.loadRenderer(FT.gameName(v.game));
     const legal = legalSet();
@@ -302,6 +345,16 @@
     act(input.value);
     input.value = "";
   });
+
+  // zoom: the board fits the width by default; + and − scale it (the box scrolls when larger)
+  let zoom = 1;
+  function applyZoom() {
+    $("board").style.setProperty("--zoom", String(zoom));
+    $("board").classList.toggle("zoomed", zoom !== 1);
+  }
+  $("zoom-in").onclick = () => { zoom = Math.min(3, zoom * 1.25); applyZoom(); };
+  $("zoom-out").onclick = () => { zoom = Math.max(0.5, zoom / 1.25); applyZoom(); };
+  $("zoom-fit").onclick = () => { zoom = 1; applyZoom(); };
 
   if (!tableId) { showError("no table in this address; go back to the lobby"); return; }
   connect();

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
+from freetrader.core.results import Part, Results
+from freetrader.core.results import results as make_results
 
 if TYPE_CHECKING:
     from .state import HighCardState as S
@@ -40,3 +42,13 @@ def determinize(s: S, seat: int, seed: int) -> None:
     for i in hidden:
         s.hands[i] = pool.pop()
     s.deck = pool
+
+
+def results(s: S) -> Results:
+    """Chips in hand plus the pot's share won: the two parts of each seat's score."""
+    parts: list[list[Part]] = []
+    for p in range(s.seats):
+        share = s.pot / len(s.pot_winners) if p in s.pot_winners else 0.0
+        parts.append([{"label": "Chips in hand", "value": float(s.chips[p])},
+                      {"label": "Share of the pot", "value": float(share)}])
+    return make_results("Chips", "tied players share the pot", "one hand", s.scores(), s.winners(), parts)

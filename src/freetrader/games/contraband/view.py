@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
+from freetrader.core.results import Part, Results
+from freetrader.core.results import results as make_results
 
 from .components import COMPONENTS as C
 from .phases import PHASES
@@ -79,3 +81,19 @@ def determinize(s: S, seat: int, seed: int) -> None:
     s.discard_hidden = pool[n_pack : n_pack + n_hidden]
     if not sees_luggage:
         s.luggage = pool[n_pack + n_hidden :]
+
+
+def results(s: S) -> Results:
+    """Par. 10: money after allowing for loans; the loans a seat made and owes are its other parts."""
+    from .rules import net_worth
+
+    n = s.seats
+    parts: list[list[Part]] = []
+    for p in range(n):
+        owes = sum(s.loans[p * n + q] for q in range(n))
+        lent = sum(s.loans[b * n + p] for b in range(n))
+        parts.append([{"label": "Money in hand", "value": float(s.cash[p])},
+                      {"label": "Loans owed to you", "value": float(lent)},
+                      {"label": "Loans you owe", "value": float(-owes)}])
+    return make_results("Money after loans ($)", "none in the rules: tied players share the win",
+                        f"{s.round} round{'' if s.round == 1 else 's'}", net_worth(s), s.winners(), parts)

@@ -117,11 +117,11 @@
         text: `Round ${view.round} · ${view.declarations} declarations · ${view.reshuffles} reshuffles · phase: ${view.phase}` }));
 
       // the pack and the discards
-      const pack = S("g", { transform: "translate(250,185)", class: "pack" });
+      const pack = S("g", { transform: "translate(282,185)", class: "pack" });
       pack.append(cardBack(6, 6), cardBack(3, 3), cardBack(0, 0));
       pack.append(S("text", { x: 40, y: 128, "text-anchor": "middle", class: "label", text: `pack: ${view.pack}` }));
       svg.append(pack);
-      const disc = S("g", { transform: "translate(230,350)", class: "discards" });
+      const disc = S("g", { transform: "translate(215,350)", class: "discards" });
       disc.append(S("text", { x: 0, y: 0, class: "label", text: `discards: ${view.discard.face_down} face down` }));
       const shown = view.discard.revealed.slice(-6);
       shown.forEach((id, i) => disc.append(S("text", { x: 0, y: 18 + i * 16, class: "small", text: "· " + article(view, id).name })));
@@ -130,7 +130,8 @@
 
       // the luggage: face up only on the holder's own screen, once examined
       const lug = view.luggage;
-      const lg = S("g", { transform: "translate(430,190)", class: "luggage" });
+      // left of the seat boxes at the right (3 and 6 seats) and right of the pack: nothing covers a card
+      const lg = S("g", { transform: "translate(384,190)", class: "luggage" });
       if (lug) {
         lg.append(S("text", { x: 0, y: -10, class: "label", text: `Luggage of ${ctx.seatLabel(lug.holder)}${lug.examined ? "" : " (not yet looked at)"}` }));
         const mine = view.your_luggage;
@@ -158,7 +159,7 @@
       svg.append(lg);
 
       // the declaration
-      const dec = S("g", { transform: "translate(430,335)", class: "declaration" });
+      const dec = S("g", { transform: "translate(410,335)", class: "declaration" });
       dec.append(S("rect", { x: 0, y: 0, width: 320, height: 92, rx: 8, class: "paper" }));
       dec.append(S("text", { x: 12, y: 22, class: "label dark", text: view.declarer >= 0 ? `Declaration of ${ctx.seatLabel(view.declarer)}` : "Declaration" }));
       const claimed = view.claim.diplomatic_bag ? [bagName()] : view.claim.articles.map((id) => article(view, id).name);

@@ -15,7 +15,7 @@ from freetrader.core.data import load_toml
 
 from .components import COMPONENTS, Components, load_components
 
-__all__ = ["components"]
+__all__ = ["choice_notes", "components"]
 
 _PKG = __package__ or "freetrader.games.contraband"
 
@@ -31,3 +31,23 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
                   "false_bag_fine": c.false_bag_fine},
         "drawing": load_toml(_PKG, "drawing.toml", data_dir),
     }
+
+
+def choice_notes(state: Any, seat: int) -> dict[str, str]:
+    """What the acting seat's choices cost, by notation: the duty (list A) and the fine (list B) of each
+    article it may claim; a search's stakes for the Officer."""
+    if state.to_act != seat or state.is_over:
+        return {}
+    c = COMPONENTS
+    by_id = {a.id: a for a in c.articles}
+    out: dict[str, str] = {}
+    for action in state.legal_actions():
+        text = str(action)
+        verb, _, rest = text.partition(" ")
+        a = by_id.get(rest)
+        if verb == "claim" and a is not None:
+            out[text] = (f"no duty; a false claim is fined ${c.false_bag_fine}" if a.is_bag
+                         else f"duty ${a.duty}; fine ${a.fine} if found undeclared")
+        elif verb == "search":
+            out[text] = f"finds contraband: fines are paid; honest luggage: you pay ${c.search_compensation}"
+    return out

@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
+from freetrader.core.results import Part, Results
+from freetrader.core.results import results as make_results
 
 from .board import GOODS_IDS, LOC_IDS, card_of
 from .components import COMPONENTS as C
@@ -121,3 +123,11 @@ def determinize(s: S, seat: int, seed: int) -> None:
             s.drawn[i] = pool.pop()
         s.stacks[d] = pool
     s.sdeck = rng.redeal(s.sdeck, s.secrets, (p for p in range(s.seats) if p != seat))
+
+
+def results(s: S) -> Results:
+    """Object of the Game: Gold plus Reputation. The rulebook names no tie-break for the winner."""
+    parts: list[list[Part]] = [[{"label": "Gold", "value": float(s.gold[p])},
+                                {"label": "Reputation", "value": float(s.rep[p])}] for p in range(s.seats)]
+    return make_results("Gold + Reputation", "none in the rulebook (its Ties rule settles choices, not the "
+                        "winner): tied players share the win", f"{s.turn} turn{'' if s.turn == 1 else 's'}", s.scores(), s.winners(), parts)

@@ -48,5 +48,7 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
         "decks": list(DECKS),
         "track": {"discovery": list(c.discovery), "bribe": list(c.bribe), "new_officer": list(c.new_officer)},
         "secrets": {x.id: {"name": x.name, "timing": x.timing, "text": x.ability} for x in c.secrets},
+        # how the log names the goods pieces its events print by id (server/log.py)
+        "log_names": {f"g{i:02d}": f"goods piece {i}" for i in range(len(c.goods))},
         "drawing": load_toml(PKG, "drawing.toml", data_dir),
     }

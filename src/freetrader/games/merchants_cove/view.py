@@ -12,12 +12,16 @@ or marble a draw will bring (drawn with the state's RNG at the moment of drawing
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
+from freetrader.core.results import Part, Results
+from freetrader.core.results import results as make_results
 
 from . import boats
 from .actions import SLOT_IDS
+from .board import who
 from .components import ADV_NAMES, COLOURS, GOOD_IDS, N_GOODS
 from .components import COMPONENTS as C
 from .merchants import MERCHANTS
@@ -148,3 +152,44 @@ def _resample_challenges(s: S, rng: Rng, events: list[str]) -> None:
         rng.shuffle(pool)
         for i, card in zip(places, pool, strict=False):
             s.chal_deck[i] = card
+
+
+_SALE = re.compile(r"^(Seat \d+|The Peddler) sells .* for (\d+) gold$")
+_SPONSOR = re.compile(r"^Sponsorship: (Seat \d+|The Peddler) gains (\d+) gold$")
+_FINAL = re.compile(r"^Final scoring: (Seat \d+|The Peddler) \+(\d+) for faction icons, -(\d+) for Corruption$")
+
+
+def results(s: S) -> Results:
+    """Most gold wins: the gold of each seat split into sales, sponsorship, faction icons and Corruption.
+
+    The parts are summed from the game's own events; what no event names (Townsfolk, Merchant
+    abilities, challenges) is the "other gold" part, so the parts always add up to the gold.
+    """
+    names = [who(s, p) for p in range(s.np)]
+    got = {name: {"sales": 0, "sponsor": 0, "icons": 0, "corruption": 0} for name in names}
+    for e in s.events:
+        if m := _SALE.match(e):
+            if m.group(1) in got:
+                got[m.group(1)]["sales"] += int(m.group(2))
+        elif m := _SPONSOR.match(e):
+            if m.group(1) in got:
+                got[m.group(1)]["sponsor"] += int(m.group(2))
+        elif (m := _FINAL.match(e)) and m.group(1) in got:
+            got[m.group(1)]["icons"] += int(m.group(2))
+            got[m.group(1)]["corruption"] -= int(m.group(3))
+    parts: list[list[Part]] = []
+    for p in range(s.np):
+        g = got[names[p]]
+        other = s.gold[p] - sum(g.values())
+        parts.append([{"label": "Sales", "value": float(g["sales"])},
+                      {"label": "Sponsorship", "value": float(g["sponsor"])},
+                      {"label": "Faction icons", "value": float(g["icons"])},
+                      {"label": "Corruption", "value": float(g["corruption"])},
+                      {"label": "Everything else (start, spending, abilities)", "value": float(other)}])
+    if s.np > s.seats:  # solo: the score is the gold beyond the Peddler's
+        peddler = s.gold[s.seats]
+        parts[0].append({"label": "The Peddler's gold", "value": float(-peddler)})
+        parts = parts[:1]
+    return make_results("Gold" if s.np == s.seats else "Gold beyond the Peddler's",
+                        "none in the rules: tied players share the win", f"{s.day} day{'' if s.day == 1 else 's'}", s.scores(),
+                        s.winners(), parts)

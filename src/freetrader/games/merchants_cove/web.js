@@ -19,6 +19,7 @@
   let MERCHANT = {};   // merchant id -> { name, actions: { action: hours } }
   let PIER = {};       // pier id -> { name, short, note }
   let TF = {};         // Townsfolk id -> { name, colour, cost, icons }
+  let CORR = {};       // Corruption card id -> { icons, faction, cost: { kind, amount } | null }
 
   function init(c) {
     c = obj(c);
@@ -40,6 +41,7 @@
       PIER[id] = { name: name.replace(/ \(.*\)$/, ""), short: name.replace(/ \(.*\)$/, "").replace(/ Pier$/, ""),
         note: [goods, corr ? "+" + corr + " Corruption" : ""].filter(Boolean).join(" · ") };
     }
+    CORR = obj(c.corruption);
     TF = {};
     for (const [id, t] of Object.entries(obj(c.townsfolk))) {
       TF[id] = { name: str(obj(t).name) || nice(id), colour: str(t.colour), cost: num(t.cost, null), icons: arr(t.icons).map(str) };
@@ -63,6 +65,17 @@
   function goodName(g) {
     const [size, c] = str(g).split("-");
     return c ? `${size} ${c} good` : nice(g);
+  }
+  // a Corruption card by its icons (and faction), with its Secret Stash pay-off cost: never its bare id
+  function corrShort(c) {
+    const k = CORR[c];
+    return k ? `${k.icons} icon${k.icons === 1 ? "" : "s"}` + (k.faction ? " " + k.faction : "") : str(c);
+  }
+  function corrLong(c) {
+    const k = CORR[c];
+    if (!k) return "Corruption card " + c;
+    return `Corruption: ${k.icons} icon${k.icons === 1 ? "" : "s"}` + (k.faction ? ` (${k.faction})` : "")
+      + (k.cost ? `; pay-off ${k.cost.amount} ${k.cost.kind}` : "");
   }
   function tfName(t) { return TF[t] ? TF[t].name : nice(t); }
   // the Rogue cards in force, top first (Multiple Rogues: one is removed at each Clean-Up)
@@ -126,7 +139,8 @@
       case "skip": return "Skip";
       case "done": return "Done";
       case "shield": return `Sponsor ${a} (shield)`;
-      case "discard": return "Discard Corruption " + a;
+      case "discard": return "Discard " + corrLong(a);
+      case "pay": return "Pay off " + corrLong(a);
       case "return": return `Boat ${a}: ${b} back to the bag`;
       case "take": return `Boat ${a}: take a ${b} off`;
       case "rob": return `${nice(seatName(view, a))} draws the Corruption`;
@@ -695,7 +709,7 @@
           const x = 60 + i * 56;
           if (x > W - 58) return;
           const node = S("g", { class: "corr" }, [S("rect", { x, y: y + 1, width: 52, height: 22, rx: 4, fill: "#efe0f5", stroke: "#6c3483", "stroke-width": 1.5, class: "node-shape" }),
-            S("text", { x: x + 26, y: y + 16, "text-anchor": "middle", class: "tiny bold", text: c }), S("title", { text: "Corruption card " + c })]);
+            S("text", { x: x + 26, y: y + 16, "text-anchor": "middle", class: "tiny bold", text: corrShort(c) }), S("title", { text: corrLong(c) })]);
           if (acting) makeHot(node, "corr:" + c, hot, ctx, picker, "Corruption " + c);
           parts.push(node);
         });

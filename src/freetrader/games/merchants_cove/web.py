@@ -17,7 +17,7 @@ from freetrader.core.data import load_toml
 
 from .components import COLOURS, COMPONENTS, GREY, PKG, SIZES, Components, load_components
 
-__all__ = ["components"]
+__all__ = ["choice_notes", "components"]
 
 
 def components(data_dir: str | Path | None = None) -> dict[str, Any]:
@@ -38,5 +38,55 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
                    "icons": [COLOURS[i] for i in t.icons], "ability": t.ability, "amount": t.amount}
             for t in c.townsfolk
         },
+        # how the log names the ids its events print (server/log.py): goods, piers and their sides
+        "log_names": _log_names(c),
+        "corruption": {
+            k.id: {"icons": k.icons, "faction": COLOURS[k.faction] if k.faction >= 0 else None,
+                   "cost": {"kind": k.cost[0], "amount": k.cost[1]} if k.cost[0] else None}
+            for k in c.corruption
+        },
         "drawing": load_toml(PKG, "drawing.toml", data_dir),
     }
+
+
+def _log_names(c: Components) -> dict[str, str]:
+    from .actions import SLOT_IDS
+    from .components import GOOD_IDS
+
+    piers = {p.id: p.name.split(" (")[0] for p in c.piers}
+    out = {g: g.replace("-", " ") + " good" for g in GOOD_IDS}
+    out.update({f"rogues-{k}": f"the Rogues at the {v}" for k, v in piers.items()})
+    out.update({k: f"the {v}" for k, v in piers.items()})
+    for slot in SLOT_IDS:
+        pier, _, side = slot.partition("-")
+        if side:
+            out[slot] = f"the {piers.get(pier, pier)} ({side})"
+    return out
+
+
+def choice_notes(state: Any, seat: int) -> dict[str, str]:
+    """What the acting seat's choices pay and cost, by notation: each sale's gold (and the Corruption a
+    Black Market or Rogue sale brings); each Corruption card's icons and Secret Stash pay-off cost."""
+    from . import rules
+    from .actions import SELLS
+
+    if state.to_act != seat or state.is_over:
+        return {}
+    legal = {str(a) for a in state.legal_actions()}
+    c = COMPONENTS
+    out: dict[str, str] = {}
+    for g, pi, price, rogues in rules.sale_options(state, seat):
+        text = str(SELLS[g][pi][rogues])
+        corrupt = c.piers[pi].corruption + (1 if rogues else 0)
+        out[text] = f"pays {price} gold" + (f", {corrupt} Corruption card{'s' if corrupt > 1 else ''}"
+                                          if corrupt else "")
+    for card in c.corruption:
+        what = f"{card.icons} Corruption icon{'s' if card.icons != 1 else ''}"
+        if card.faction >= 0:
+            what += f" ({COLOURS[card.faction]})"
+        for verb in ("discard", "pay"):
+            text = f"{verb} {card.id}"
+            if text in legal:
+                kind, amount = card.cost
+                out[text] = what + (f"; pay-off {amount} {kind}" if verb == "pay" and kind else "")
+    return {k: v for k, v in out.items() if k in legal}

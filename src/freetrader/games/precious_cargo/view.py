@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
+from freetrader.core.results import Part, Results
+from freetrader.core.results import results as make_results
 
 from .actions import crate_token
 from .components import COMPONENTS as C
@@ -103,3 +105,11 @@ def determinize(s: S, seat: int, seed: int) -> None:
     rng = Rng(seed)
     for pool in s.pools:
         rng.shuffle(pool)
+
+
+def results(s: S) -> Results:
+    """Winning the Game: the first to hold coins worth the target; at the turn limit, most coins."""
+    parts: list[list[Part]] = [[{"label": "Coins", "value": float(s.coins[p])}] for p in range(s.seats)]
+    return make_results(f"Coins (target {s.options['target']})", "the first to reach the target wins at once; "
+                        "at the turn limit tied players share the win", f"{s.turn} turn{'' if s.turn == 1 else 's'}", s.scores(),
+                        s.winners(), parts)

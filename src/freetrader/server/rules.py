@@ -1,0 +1,84 @@
+"""The players' rules page of a game (``/rules/{game}``): its text, then what of it is designed.
+
+The text is ``web/rules/<game>.html``, written for players; each section that
+governs a decision carries ``id="phase-<phase>"`` so the table links a prompt
+to it. The designed components are listed from the game's own data files
+(every entry with ``provenance = "designed"``), so the page cannot drift from
+the data the rules engine reads.
+"""
+
+from __future__ import annotations
+
+import html
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import freetrader
+from freetrader.core.registry import game_package
+
+__all__ = ["designed_components", "rules_page", "rules_file"]
+
+
+def rules_file(web: Path, name: str) -> Path | None:
+    path = web / "rules" / f"{name}.html"
+    return path if path.is_file() else None
+
+
+def designed_components(name: str) -> dict[str, list[str]]:
+    """Per data file, the names (else ids) of the entries marked ``provenance = "designed"``."""
+    out: dict[str, list[str]] = {}
+    data = resources.files(game_package(freetrader.game(name))).joinpath("data")
+    if not data.is_dir():
+        return out
+    for f in sorted(data.iterdir(), key=lambda p: p.name):
+        if not f.name.endswith(".toml"):
+            continue
+        doc = tomllib.loads(f.read_text(encoding="utf-8"))
+        found: list[str] = []
+        _collect(doc, found, f.name[:-5])
+        if found:
+            out[f.name] = found
+    return out
+
+
+def _collect(node: Any, found: list[str], where: str) -> None:
+    if isinstance(node, dict):
+        if node.get("provenance") == "designed":
+            found.append(str(node.get("name") or node.get("id") or where))
+        for key, value in node.items():
+            if isinstance(value, (dict, list)):
+                _collect(value, found, key)
+    elif isinstance(node, list):
+        for item in node:
+            _collect(item, found, where)
+
+
+def rules_page(web: Path, name: str) -> str | None:
+    """The whole HTML page for game ``name``; ``None`` if it has no rules text."""
+    path = rules_file(web, name)
+    if path is None:
+        return None
+    spec = freetrader.game(name).spec
+    designed = designed_components(name)
+    items = "".join(
+        f"<li><b>{html.escape(file)}</b>: {html.escape(', '.join(names[:40]))}"
+        + (f" and {len(names) - 40} more" if len(names) > 40 else "") + "</li>"
+        for file, names in designed.items())
+    designed_html = (
+        '<section id="designed"><h2>Designed components</h2><p>These components are not printed in any '
+        "published source: they were <b>designed</b> for Freetrader so the game can be played, and are "
+        "marked <code>provenance = \"designed\"</code> in the game's data files.</p>"
+        f'<ul class="designed">{items}</ul></section>'
+        if items else '<section id="designed"><h2>Designed components</h2><p>None: every component '
+                      "follows the published rules.</p></section>")
+    title = html.escape(spec.title)
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}: rules · Freetrader</title>"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+        '<link rel="stylesheet" href="/static/app.css"></head><body>'
+        f'<header class="bar"><a href="/" class="brand">Freetrader</a><h1>{title}: the rules</h1></header>'
+        f'<main class="rules-page">{path.read_text(encoding="utf-8")}{designed_html}</main></body></html>')
