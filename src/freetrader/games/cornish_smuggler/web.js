@@ -1007,12 +1007,17 @@
     r = obj(r);
     return (EVENTS[r.event] || (r.event ? "the " + String(r.event).replace(/-/g, " ") : "this event")) + (typeof r.about === "number" && r.about >= 0 ? " by seat " + r.about : "");
   }
-  function reactionInfo(view, legal) {
+  function reactionInfo(view, legal, ctx) {
     if (!view.reaction || !legal.length) return null;
     const cards = legal.filter((n) => n !== "decline");
-    return FT.el("div", { class: "cs-info cs-react" }, [FT.el("strong", { text: "Reaction window: " + cap(eventText(view.reaction)) + ". " }),
+    const box = FT.el("div", { class: "cs-info cs-react" }, [FT.el("strong", { text: "Reaction window: " + cap(eventText(view.reaction)) + ". " }),
       cards.length ? "You may answer it with " + cards.map((n) => nameOf(parse(n).item)).join(", ") + ", or decline."
-        : "None of your cards can answer it: decline (or let the table decline for you, see the side panel)."]);
+        : "None of your cards can answer it. "]);
+    // nothing to answer with: the one click it costs is here, beside the map (on a phone the panel is far below)
+    if (!cards.length && legal.includes("decline") && !ctx.disabled) {
+      box.append(FT.el("button", { type: "button", class: "pick cs-decline", "data-action": "decline", onclick: () => ctx.act("decline") }, "Decline"));
+    }
+    return box;
   }
   function goodsById(view, gid) { return arr(view.goods).find((g) => g && g.id === gid) || null; }
   function saleGoods(view) {
