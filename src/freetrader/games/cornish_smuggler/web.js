@@ -918,9 +918,11 @@
   function panelEntries(legal, view) {
     if (SEL && SEL.pay) return SEL.pay.filter((n) => legal.includes(n)).map((n) => ({ text: noPay(n, view) + " — " + payText(n), n }));
     if (SEL && SEL.piece) return useEntries(legal.filter((n) => pieceOf(n) === SEL.piece), view);
-    if (SEL && SEL.kind) {
+    const kinds = new Set(legal.map(kindOf));
+    const kind = SEL && SEL.kind ? SEL.kind : kinds.size === 1 && useEntries(legal, view).length > 13 ? kindOf(legal[0]) : "";
+    if (kind) {  // one kind (chosen, or the only one there is): its pieces, then the moves without a piece
       const pieces = new Map(), direct = [];
-      for (const n of legal.filter((x) => kindOf(x) === SEL.kind)) {
+      for (const n of legal.filter((x) => kindOf(x) === kind)) {
         const p = pieceOf(n);
         if (!p) direct.push(n);
         else { if (!pieces.has(p)) pieces.set(p, []); pieces.get(p).push(n); }
@@ -1025,7 +1027,8 @@
     const g = goodsById(view, lastSold);
     if (g && g.owner === me && g.where === "land" && LOCS[g.at] && LOCS[g.at].size) return g;
     const here = arr(view.goods).filter((x) => x && x.owner === me && x.where === "land" && LOCS[x.at] && LOCS[x.at].size);
-    return here.length === 1 ? here[0] : null;
+    // another page (or a reload) did not see which was offered: any one will do if they all sell alike
+    return new Set(here.map((x) => x.at + "/" + x.size)).size === 1 ? here[0] : null;
   }
   function cell(town, size, row) {
     const c = arr(obj(PRICES[String(town)])[String(size)])[row];
@@ -1039,7 +1042,7 @@
     const tsize = town ? town.size : 0;
     const cu = obj(view.customs);
     const box = FT.el("div", { class: "cs-info cs-sale", "data-goods": g ? g.id : "", "data-town-size": tsize, "data-goods-size": g ? g.size : "" });
-    box.append(FT.el("strong", { text: g ? "Selling " + goodsName(view, g.id) + " in " + town.name + " (a size " + tsize + " town)" : "Selling: choose the price row" }));
+    box.append(FT.el("strong", { text: g ? "Selling " + (g.id === lastSold ? goodsName(view, g.id) : "a " + g.size + "-square Goods Shape") + " in " + town.name + " (a size " + tsize + " town)" : "Selling: choose the price row" }));
     if (g) {
       const t = FT.el("table", { class: "cs-this-sale" });
       t.append(FT.el("tr", {}, ["Row", "Costs", "Gold", "Reputation", "Gold Wheel"].map((h) => FT.el("th", { text: h }))));
