@@ -183,7 +183,7 @@ def check_landing(page: Any, view: dict[str, Any]) -> None:
 
 
 def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -> None:
-    server = LiveServer(f"sqlite:///{tmp_path}/cs.db", bot_delay=0.0).start()
+    server = LiveServer(f"sqlite:///{tmp_path}/cs.db", bot_delay=0.0).start(timeout=60)
     try:
         tid = api(server, "POST", "/api/tables", {"game": "cornish-smuggler", "seats": ["human", "heuristic", "heuristic"],
                                                   "seed": 5, "options": OPTIONS})["table"]["id"]
@@ -241,7 +241,7 @@ def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_side_panel_is_short_and_the_page_fits(browser: Any, tmp_path: Path, width: int) -> None:
     """Set-up's 'place your first counter anywhere' has dozens of choices: pages of at most 15 entries."""
-    server = LiveServer(f"sqlite:///{tmp_path}/cs2.db", bot_delay=0.0).start()
+    server = LiveServer(f"sqlite:///{tmp_path}/cs2.db", bot_delay=0.0).start(timeout=60)
     try:
         tid = api(server, "POST", "/api/tables", {"game": "cornish-smuggler", "seats": ["human", "heuristic", "heuristic"],
                                                   "seed": 5, "options": OPTIONS})["table"]["id"]

@@ -28,7 +28,9 @@
     const t = obj(c.track);
     TRACK = { discovery: arr(t.discovery), bribe: arr(t.bribe), new_officer: arr(t.new_officer) };
     WAREHOUSE = String(c.warehouse || ""); SCILLY = String(c.scilly || "");
-    PRICES = obj(c.prices); PRICE_COLS = obj(c.price_columns); COSTS = obj(c.costs);
+    PRICES = obj(c.prices); PRICE_COLS = obj(c.price_columns);
+    COSTS = {};
+    for (const k of arr(c.costs)) if (k && k.verb) COSTS[k.verb] = k;
     if (arr(c.row_cost).length) ROW_COST = arr(c.row_cost);
     if (arr(c.rows).length) ROWS = arr(c.rows);
     const d = obj(c.drawing);

@@ -79,7 +79,7 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
                           for town in sorted(c.prices)},
         "row_cost": list(c.row_cost),
         "rows": list(ROW_NAMES),
-        "costs": ACTION_COSTS,
+        "costs": [dict(pays, verb=verb) for verb, pays in ACTION_COSTS.items()],  # a list: verbs are not board ids
         "scilly": loc[c.scilly].id,  # no Customs at a landing on the Isles of Scilly
         "drawing": load_toml(PKG, "drawing.toml", data_dir),
     }
