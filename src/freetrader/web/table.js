@@ -117,6 +117,13 @@
     $("notation-input").disabled = !canPlay;
     $("notation-input").placeholder = legal.length ? "e.g. " + legal[0] : "type a move in notation";
     $("notation").querySelector("button").disabled = !canPlay;
+    // a game's renderer may lay out its own side panel (actions(box, legal, ctx)): grouped, a screenful at most
+    const r = renderer();
+    if (r.actions && msg) {
+      r.actions(box, legal, { act, disabled: !canPlay, view: msg.view, table: msg.table, seat: msg.you.seat });
+      if (msg.you.can_take_back === true) addTakeback();
+      return;
+    }
     // group buttons by verb: "claim brandy" and "claim watch" together
     const groups = new Map();
     for (const a of legal) {

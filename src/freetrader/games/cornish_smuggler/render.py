@@ -14,11 +14,14 @@ from freetrader.cli.render import register_renderer, seat_label
 
 from .components import COMPONENTS as C
 from .packing import hold_of_ship, hold_of_store, packing
+from .view import landing_risk, sale_prices
+from .web import ACTION_COSTS
 
 _SHIPS = {sh.id: sh for sh in C.ships}
 _STORES = {st.id: st for st in C.storehouses}
 _SHAPES = {sh.id: sh.index for sh in C.shapes}
 _CHARS = {c.id: c for c in C.characters}
+_SECRETS = {x.id: x for x in C.secrets}
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -37,6 +40,93 @@ def _grid(hold_index: int, rows: tuple[str, ...], pieces: list[dict[str, Any]]) 
         for r, c in placed:
             cells[r][c] = letter
     return "\n".join("".join(row) for row in cells) + ("\n" + " ".join(legend) if legend else "")
+
+
+#: The kinds the choices are grouped in (the table's side panel uses the same groups).
+KINDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Move", ("sail", "carry", "counter", "escort", "officer", "move", "step")),
+    ("Land", ("land", "unload", "done", "hide", "store", "unstore", "claim")),
+    ("Sell", ("sell", "price")), ("Hire", ("hire", "place")), ("Bribe", ("bribe",)), ("Discover", ("discover",)),
+    ("Buy", ("buy", "buy-reputation")), ("Cards", ("motivate", "play", "choose", "decline")),
+    ("Customs", ("post", "raid", "discard", "remove")), ("Set-up", ("ship", "storehouse", "draw", "keep", "launch")),
+    ("Pass", ("pass", "honest-work")),
+)
+_KIND_OF = {verb: kind for kind, verbs in KINDS for verb in verbs}
+
+
+def grouped_actions(legal: Sequence[str]) -> Table:
+    """The legal actions by kind, the ways to pay one move on one line; numbers are those of the action list."""
+    groups: dict[str, dict[str, list[tuple[int, str]]]] = {}
+    for i, text in enumerate(legal, 1):
+        head, _, pay = text.partition(" with ")
+        kind = _KIND_OF.get(head.split(" ")[0], "Other")
+        groups.setdefault(kind, {}).setdefault(head, []).append((i, pay))
+    out = Table(title="Your choices by kind", expand=False, show_header=False)
+    out.add_column("kind", style="bold")
+    out.add_column("moves (number: action, payments)")
+    for kind in [k for k, _ in KINDS] + ["Other"]:
+        if kind not in groups:
+            continue
+        lines = []
+        for head, ways in groups[kind].items():
+            nums = ",".join(str(i) for i, _ in ways)
+            pays = " / ".join(_pay_text(head, pay) for _, pay in ways if pay)
+            lines.append(f"{nums}: {head}" + (f" ({pays})" if pays else ""))
+        out.add_row(kind, "\n".join(lines))
+    return out
+
+
+def _pay_text(head: str, pay: str) -> str:
+    verb = head.split(" ")[0]
+    if pay in ACTION_COSTS.get(verb, {}):
+        return f"{ACTION_COSTS[verb][pay]} {pay.capitalize()}"
+    if verb == "price":
+        row = head.split(" ")[1] if " " in head else "top"
+        return f"{C.row_cost[('top', 'middle', 'bottom').index(row)]} {pay.capitalize()}"
+    return pay.capitalize()
+
+
+def price_list_at_sale(view: Mapping[str, Any]) -> RenderableType | None:
+    """At a sale's price choice: each row's Gold, Reputation and cost for the shapes that may be on sale."""
+    legal = view.get("legal") or []
+    if not any(a.startswith("price ") for a in legal):
+        return None
+    you = view.get("seat")
+    goods = [g for g in view["goods"] if g["owner"] == you and g["where"] == "land" and g["at"] in C.loc_by_id
+             and C.locations[C.loc_by_id[g["at"]]].size]
+    cu = view["customs"]
+    out = Table(title="Goods Price List for this sale", expand=False)
+    for col in ("Goods Shape", "town (size)", "row", "cost", "Gold", "Reputation", "Gold Wheel after"):
+        out.add_column(col)
+    for g in goods:
+        loc = C.locations[C.loc_by_id[g["at"]]]
+        for r in sale_prices(loc.size, g["size"]):
+            gold = min(r["gold"], view.get("bank", r["gold"]))
+            total = cu["wheel"] + gold
+            wheel = f"{cu['wheel']} -> {total % cu['wheel_size']}" + (
+                f" (Customs Track +{total // cu['wheel_size']})" if total // cu["wheel_size"] else "")
+            out.add_row(f"{g['id']} ({g['size']})", f"{loc.name} ({loc.size})", r["row"],
+                        f"{r['cost']} Influence or Reputation" if r["cost"] else "free", str(r["gold"]),
+                        str(r["reputation"]), wheel)
+    return out
+
+
+def landing_at(view: Mapping[str, Any]) -> RenderableType | None:
+    """During a landing: port risk plus squares against the Discovery Level, and what hiding leaves."""
+    landing = view.get("landing")
+    if not landing:
+        return None
+    sizes = {g["id"]: g["size"] for g in view["goods"]}
+    you = view.get("seat")
+    infl = view["players"][you]["influence"] if isinstance(you, int) else 0
+    r = landing_risk(landing["at"], [sizes[g] for g in landing["goods"]], view["customs"]["discovery"], infl)
+    lines = [f"Landing at {C.locations[C.loc_by_id[r['at']]].name}: port risk +{r['port_risk']} plus {r['squares']} "
+             f"squares = Landing Risk {r['risk']} against Discovery Level {r['discovery']}: {r['over']} Customs moves"]
+    if any(a.startswith("hide ") for a in view.get("legal") or []):
+        lines += [f"  spend {h['influence']} Influence: Landing Risk {h['risk']}, "
+                  + (f"{h['customs_moves']} Customs moves" if h["customs_moves"] else "no officer moves")
+                  for h in r["hide"]]
+    return Text("\n".join(lines), style="yellow")
 
 
 def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) -> RenderableType:
@@ -113,9 +203,18 @@ def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) 
     if view.get("secrets_discarded"):
         parts.append(Text("Secrets played: " + ", ".join(view["secrets_discarded"]), style="dim"))
     if view.get("your_secrets") is not None:
-        parts.append(Text("Your Secrets: " + (", ".join(view["your_secrets"]) or "none"), style="green"))
+        parts.append(Text("Your Secrets: " + ("; ".join(
+            f"{_SECRETS[x].name} ({_SECRETS[x].timing}{', costs ' + _SECRETS[x].cost_text if _SECRETS[x].cost else ''})"
+            f": {_SECRETS[x].ability}" if x in _SECRETS else x for x in view["your_secrets"]) or "none"), style="green"))
     if view.get("your_drawn"):
-        parts.append(Text("You drew: " + ", ".join(view["your_drawn"]), style="green"))
+        parts.append(Text("You drew: " + "; ".join(
+            f"{_CHARS[c].name} ({_CHARS[c].gold} Gold, Rep {_CHARS[c].reputation}): {_CHARS[c].ability}"
+            for c in view["your_drawn"]), style="green"))
+    for extra in (landing_at(view), price_list_at_sale(view)):
+        if extra is not None:
+            parts.append(extra)
+    if view.get("legal"):
+        parts.append(grouped_actions(view["legal"]))
     return Group(*parts)
 
 

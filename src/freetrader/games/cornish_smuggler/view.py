@@ -13,13 +13,14 @@ deck.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Rng
 from freetrader.core.results import Part, Results
 from freetrader.core.results import results as make_results
 
-from .board import GOODS_IDS, LOC_IDS, card_of
+from .board import GOODS_IDS, LOC_IDS, ROW_NAMES, card_of
 from .components import COMPONENTS as C
 from .components import DECKS
 from .phases import PHASES, WHERE
@@ -44,6 +45,34 @@ def _goods(s: S) -> list[dict[str, Any]]:
         out.append({"id": GOODS_IDS[g], "shape": C.shapes[C.goods[g]].id, "size": C.shapes[C.goods[g]].size,
                     "where": WHERE[w], "at": place, "owner": s.g_owner[g]})
     return out
+
+
+def sale_prices(town_size: int, goods_size: int) -> list[dict[str, Any]]:
+    """Selling Goods: for one Goods Shape in one town, each Price List row's Gold, Reputation and cost.
+
+    Read-only, for the table and the terminal: the cells are ``Components.price``, which the sale itself uses
+    (a card that changes the town's size or the row's cost during the sale is not seen here).
+    """
+    out = []
+    for row, name in enumerate(ROW_NAMES):
+        gold, rep = C.price(town_size, goods_size, row)
+        out.append({"row": name, "gold": gold, "reputation": rep, "cost": C.row_cost[row]})
+    return out
+
+
+def landing_risk(at: str, goods_sizes: Sequence[int], discovery: int, influence: int = 0) -> dict[str, Any]:
+    """Landing Goods: port risk plus squares against the Discovery Level, and what each Influence spent to hide leaves.
+
+    ``hide`` lists, for 0 up to the Influence that could be spent, the Landing Risk left and the Customs moves it
+    brings (each point over the Discovery Level moves the nearest officer one space; none on the Isles of Scilly).
+    """
+    loc = C.locations[C.loc_by_id[at]]
+    squares = sum(goods_sizes)
+    risk = loc.risk + squares
+    over = 0 if loc.index == C.scilly else max(0, risk - discovery)
+    hide = [{"influence": k, "risk": risk - k, "customs_moves": over - k} for k in range(0, min(influence, over) + 1)]
+    return {"at": at, "port_risk": loc.risk, "squares": squares, "risk": risk, "discovery": discovery, "over": over,
+            "hide": hide}
 
 
 def view(s: S, seat: int | None) -> dict[str, Any]:

@@ -15,6 +15,9 @@
   let LOCS = {}, SEAS = {}, SHIPS = {}, STORES = {}, SHAPES = {}, CHARS = {}, SECRETS = {};
   let TRACK = { discovery: [], bribe: [], new_officer: [] };
   let WAREHOUSE = "";  // the location of the Customs Warehouse
+  let SCILLY = "";     // no Customs at a landing there
+  // the Goods Price List exactly as the rules read it (web.py price_list): PRICES[town size][goods size][row] = [gold, rep]
+  let PRICES = {}, PRICE_COLS = {}, ROW_COST = [0, 1, 2], ROWS = ["top", "middle", "bottom"], COSTS = {};
   // the drawing's own layout and colours (data/drawing.toml): positions on a 1000 x 640 map, label placement [dx, dy, anchor]
   let POS = {}, LABEL = {}, DECK_COLOURS = {}, UP_COUNTY = "", WATER = [];
 
@@ -24,7 +27,12 @@
     SHAPES = obj(c.shapes); CHARS = obj(c.characters); SECRETS = obj(c.secrets);
     const t = obj(c.track);
     TRACK = { discovery: arr(t.discovery), bribe: arr(t.bribe), new_officer: arr(t.new_officer) };
-    WAREHOUSE = String(c.warehouse || "");
+    WAREHOUSE = String(c.warehouse || ""); SCILLY = String(c.scilly || "");
+    PRICES = obj(c.prices); PRICE_COLS = obj(c.price_columns);
+    COSTS = {};
+    for (const k of arr(c.costs)) if (k && k.verb) COSTS[k.verb] = k;
+    if (arr(c.row_cost).length) ROW_COST = arr(c.row_cost);
+    if (arr(c.rows).length) ROWS = arr(c.rows);
     const d = obj(c.drawing);
     POS = obj(d.position); LABEL = obj(d.label); DECK_COLOURS = obj(d.deck_colours);
     UP_COUNTY = String(d.up_county || ""); WATER = arr(d.water);
@@ -93,21 +101,58 @@
     if (SECRETS[a.item] || a.verb === "play") return "x:" + a.item;
     return null;
   }
-  const byTarget = (legal) => FT.byTarget(legal, targetOf);
 
   function goodsName(view, gid) {
     const g = arr(view && view.goods).find((x) => x && x.id === gid);
     return g ? nice(g.shape) + " (" + g.size + ")" : gid;
   }
+  let OPTIONS = {};  // the table's options (hire_reputation prices "hire ... with reputation")
+  const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
+  // what one way of paying costs, from the rulebook's Actions & Costs (web.py ACTION_COSTS) or the card
+  function payAmount(a) {
+    if (!a.pay) return null;
+    if (a.verb === "hire" && a.pay === "reputation") return num(OPTIONS.hire_reputation, 2);
+    if (a.verb === "price") return num(ROW_COST[ROWS.indexOf(a.item)], null);
+    if (COSTS[a.verb] && typeof COSTS[a.verb][a.pay] === "number") return COSTS[a.verb][a.pay];
+    const card = CHARS[a.item] || SECRETS[a.item];
+    if (card && card.cost) {
+      const m = new RegExp("(\\d+) " + a.pay, "i").exec(card.cost);
+      if (m) return Number(m[1]);
+    }
+    return null;
+  }
+  function payText(n) {
+    const a = typeof n === "string" ? parse(n) : n;
+    if (!a.pay) return "";
+    const k = payAmount(a);
+    return (k === null ? "" : k + " ") + cap(a.pay);
+  }
+  function pieceText(item, view) {
+    if (/^g\d+$/.test(item)) return goodsName(view, item);
+    if (/^\d+$/.test(item)) return "Customs Officer " + item;
+    return item ? nameOf(item) : "";
+  }
+  const VERBS = { sail: "Sail", carry: "Carry", counter: "Move counter", escort: "Escort", officer: "Move", "buy-reputation": "Buy 1 Reputation (4 Gold)",
+    "honest-work": "Honest Work", discover: "Discover a Secret", unload: "Unload", done: "Done", land: "Land goods here",
+    store: "Store", unstore: "Take out", claim: "Claim", hire: "Hire", buy: "Buy", bribe: "Bribe", sell: "Sell", price: "Sell at the",
+    raid: "Raid for", motivate: "Motivate", play: "Play", decline: "Decline", choose: "Choose", post: "Post the new officer at",
+    place: "Place a counter at", launch: "Launch at", ship: "Take ship", storehouse: "Take storehouse", draw: "Draw from", keep: "Keep",
+    move: "Move", step: "Step to", pass: "Pass" };
+  // a move as people say it: "Sail → Mount's Bay (1 Influence)", "Spend 2 Influence to hide", "Sell at the middle row (1 Reputation)"
   function label(n, view) {
     const a = parse(n);
-    const verb = a.verb.charAt(0).toUpperCase() + a.verb.slice(1).replace(/-/g, " ");
-    let item = a.item;
-    if (/^g\d+$/.test(item)) item = goodsName(view, item);
-    else if (/^\d+$/.test(item)) item = "officer " + item;
-    else if (item) item = nameOf(item);
-    let text = verb + (item ? " " + item : "") + (a.to ? " → " + nameOf(a.to) : "");
-    if (a.pay) text += " (" + a.pay + ")";
+    if (a.verb === "hide") {
+      const k = Number(a.item) || 0;
+      return k ? "Spend " + k + " Influence to hide" : "Spend no Influence";
+    }
+    let text = VERBS[a.verb] || cap(a.verb.replace(/-/g, " "));
+    if (a.verb === "price") text += " " + a.item + " row";
+    else if (a.verb === "draw") text += " the " + a.item + " stack";
+    else if (a.item) text += " " + pieceText(a.item, view);
+    if (a.to) text += (a.verb === "store" ? " in " : " → ") + nameOf(a.to);
+    if (a.verb === "hire") { const c = CHARS[a.item]; if (c) text += " (" + c.gold + " Gold, +" + c.rep + " Rep)"; }
+    if (a.pay) text += " — " + payText(a);
+    else if (a.verb === "price" && a.item === "top") text += " — free";
     return text;
   }
 
@@ -157,9 +202,139 @@
     return go(0) ? placed : null;
   }
 
-  // ---- hot-spots: one legal move plays at once; several open a small chooser above the board ----------
-  const makeHot = (node, keys, hot, ctx, picker, what) => FT.makeHot(node, keys, hot, ctx, picker, what, label);
-  const chooser = (box, ctx) => FT.chooser(box, ctx, label);
+  // ---- point, then choose ---------------------------------------------------------------------------
+  // Click a piece you may act with (your ship, a counter, an officer, a Goods Shape, a character, a card):
+  // only its destinations light up; click one; several payments open a chooser with each amount. The side
+  // panel offers the same moves grouped by kind, never more than a screenful.
+  const KINDS = [["Move", ["sail", "carry", "counter", "escort", "officer", "move", "step"]],
+    ["Land", ["land", "unload", "done", "hide", "store", "unstore", "claim"]], ["Sell", ["sell", "price"]],
+    ["Hire", ["hire", "place"]], ["Bribe", ["bribe"]], ["Discover", ["discover"]], ["Buy", ["buy", "buy-reputation"]],
+    ["Cards", ["motivate", "play", "choose", "decline"]], ["Customs", ["post", "raid", "discard", "remove"]],
+    ["Set-up", ["ship", "storehouse", "draw", "keep", "launch"]], ["Pass", ["pass", "honest-work"]]];
+  function kindOf(n) {
+    const v = parse(n).verb;
+    for (const [k, verbs] of KINDS) if (verbs.includes(v)) return k;
+    return "Other";
+  }
+  // the piece a move acts with, as a key ("ship", "g:g07", "n:madron", "o:2", "c:<character>", "x:<secret>"), or ""
+  function pieceOf(n) {
+    const a = parse(n);
+    switch (a.verb) {
+      case "sail": return "ship";
+      case "carry": case "escort": case "sell": case "unload": case "store": case "unstore": case "claim": case "buy": case "raid":
+        return /^g\d+$/.test(a.item) ? "g:" + a.item : "";
+      case "counter": return a.item ? "n:" + a.item : "";
+      case "officer": case "bribe": return /^\d+$/.test(a.item) ? "o:" + a.item : "";
+      case "hire": case "motivate": return a.item ? "c:" + a.item : "";
+      case "play": return a.item ? "x:" + a.item : "";
+      default: return "";
+    }
+  }
+  function pieceName(key, view) {
+    if (key === "ship") { const me = obj(arr(view.players)[view.seat]); return (SHIPS[me.ship] || {}).name || "your ship"; }
+    const [k, id] = [key.slice(0, 1), key.slice(2)];
+    if (k === "g") return goodsName(view, id);
+    if (k === "n") return "your counter at " + nameOf(id);
+    if (k === "o") return "Customs Officer " + id;
+    return nameOf(id);
+  }
+  const base = (n) => { const a = parse(n); return a.verb + " " + a.item + " " + a.to; };
+  function noPay(n, view) { const a = parse(n); return label(a.verb + (a.item ? " " + a.item : "") + (a.to ? " to " + a.to : ""), view); }
+
+  let SEL = null;        // the selection: {kind}, {piece} or {pay: [notations]}, and its page
+  let SEL_KEY = "";      // the decision it was made in: a new decision clears it
+  let LAST = null;       // the last draw's arguments, to redraw on a new selection
+  let PANEL = null;      // the side panel's last arguments
+  let lastSold = "";     // the Goods Shape this page last offered for sale ("sell g07"), for the Price List
+  function select(sel) {
+    SEL = sel;
+    if (LAST) draw(LAST.root, LAST.view, LAST.ctx);
+    if (PANEL) renderPanel(PANEL.box, PANEL.legal, PANEL.tctx);
+  }
+  function played(n) {
+    const a = parse(n);
+    if (a.verb === "sell") lastSold = a.item;
+    SEL = null;
+  }
+
+  // the hot keys of the board: pieces to select, or (once one is selected) the places its moves go to
+  function buildHot(legal) {
+    const hot = new Map();
+    const add = (k, mode, n) => {
+      if (!k) return;
+      if (!hot.has(k)) hot.set(k, { mode, list: [] });
+      hot.get(k).list.push(n);
+    };
+    const piece = SEL && SEL.piece;
+    for (const n of legal) {
+      const p = pieceOf(n);
+      if (piece) {
+        if (p !== piece) continue;
+        add(p, "selected", n);
+        const a = parse(n);
+        if (a.to && isPlace(a.to)) add("p:" + a.to, "play", n);
+        else if (a.verb === "store" && a.to) add("h:" + a.to, "play", n);
+      } else if (p) add(p, "select", n);
+      else add(targetOf(n), "play", n);
+    }
+    return hot;
+  }
+  // mark `node` hot for the first of `keys` that has moves; a click selects, plays, or opens the payment chooser
+  function makeHot(node, keys, hot, ctx, picker, what) {
+    for (const k of [].concat(keys)) {
+      const h = hot.get(k);
+      if (!h) continue;
+      node.classList.add("hot");
+      if (h.mode === "selected") node.classList.add("selected");
+      const tip = h.mode === "select" ? what + ": choose what it does" : h.mode === "selected" ? what + " (selected; click to let go)"
+        : what + (h.list.length > 1 ? ": " + h.list.map(payText).join(" or ") : ": " + label(h.list[0], ctx.view));
+      FT.clickable(node, tip, () => {
+        if (h.mode === "select") select({ piece: k });
+        else if (h.mode === "selected") select(null);
+        else if (h.list.length === 1) ctx.act(h.list[0]);
+        else picker(what, h.list);
+      });
+      return true;
+    }
+    return false;
+  }
+  // the chooser above the board: the ways to pay for one move, each with its amount
+  function chooser(box, ctx) {
+    return function (what, list) {
+      box.hidden = false;
+      box.classList.add("cs-paying");
+      box.replaceChildren(FT.el("strong", { text: what + ": " }));
+      for (const n of list) {
+        box.append(FT.el("button", { type: "button", class: "pick", "data-action": n, title: n, onclick: () => ctx.act(n) },
+          parse(n).pay ? noPay(n, ctx.view) + " — " + payText(n) : label(n, ctx.view)));
+      }
+      box.append(FT.el("button", { type: "button", class: "secondary", onclick: () => { box.hidden = true; box.replaceChildren(); } }, "Cancel"));
+      const first = box.querySelector("button.pick");
+      if (first) first.focus();
+    };
+  }
+  // a selected piece: what it may do, above the board (on a phone the side panel is far below)
+  function selectedBox(box, legal, ctx) {
+    const key = SEL && SEL.piece;
+    const moves = legal.filter((n) => pieceOf(n) === key);
+    if (!key || !moves.length) return;
+    box.hidden = false;
+    const view = ctx.view;
+    const places = moves.filter((n) => parse(n).to);
+    box.append(FT.el("strong", { text: cap(pieceName(key, view)) + ": " }),
+      FT.el("span", { class: "cs-hint", text: places.length ? "click a lit place on the map, or choose here." : "choose what it does." }));
+    const c = key.startsWith("c:") ? CHARS[key.slice(2)] : key.startsWith("x:") ? SECRETS[key.slice(2)] : null;
+    if (c) box.append(FT.el("p", { class: "cs-card-text", text: cardLine(c) }));
+    for (const n of moves) box.append(FT.el("button", { type: "button", class: "pick", "data-action": n, title: n, onclick: () => ctx.act(n) }, label(n, view)));
+    box.append(FT.el("button", { type: "button", class: "secondary cs-cancel", onclick: () => select(null) }, "Cancel"));
+  }
+  function cardLine(c) {
+    const bits = [];
+    if (typeof c.gold === "number") bits.push(c.gold + " Gold to hire", "+" + c.rep + " Reputation");
+    if (c.cost) bits.push((c.timing || c.use === "action" ? "costs " : "costs ") + c.cost);
+    if (c.timing) bits.push(nice(c.timing));
+    return (c.job ? c.job + ". " : "") + bits.join(" · ") + (c.text ? " — " + c.text : "");
+  }
 
   // ---- pieces ---------------------------------------------------------------------------------------
   function goodsSquare(x, y, g, s) {
@@ -315,7 +490,9 @@
         const py = y - r - 12 - Math.floor(i / perRow) * 19;
         if (kind === "counter") {
           const c = S("circle", { cx: px, cy: py, r: 7, fill: colour(item), stroke: "#fff", "stroke-width": 2, class: "counter" });
-          c.append(S("title", { text: "Network Counter of seat " + item + " at " + nameOf(loc) }));
+          if (!(item === ctx.seat && makeHot(c, "n:" + loc, hot, ctx, picker, "Your Network Counter at " + nameOf(loc)))) {
+            c.append(S("title", { text: "Network Counter of seat " + item + " at " + nameOf(loc) }));
+          }
           svg.append(c);
         } else if (kind === "officer") {
           const piece = officerPiece(px, py, item);
@@ -351,7 +528,9 @@
       } else y -= 30;
       seats.forEach((seat, i) => {
         const p = view.players[seat];
-        svg.append(boat(x + (i - (seats.length - 1) / 2) * 32, y, seat, (SHIPS[p.ship] || {}).name || nice(p.ship)));
+        const b = boat(x + (i - (seats.length - 1) / 2) * 32, y, seat, (SHIPS[p.ship] || {}).name || nice(p.ship));
+        if (seat === ctx.seat) makeHot(b, "ship", hot, ctx, picker, (SHIPS[p.ship] || {}).name || "your ship");
+        svg.append(b);
       });
     }
     // the landing in progress
@@ -446,7 +625,7 @@
       body.append(S("text", { x, y: y + 14, class: "panel-small", text: p.ship_at ? "at " + nameOf(p.ship_at) : "not at sea" }));
       const d = drawHold(body, x, y + 22, ship ? ship.hold : [], holdGoods, 22, view, ctx, hot, picker);
       rowH = d.height + 28;
-      x += Math.max(d.width, 7 * Math.max((ship ? ship.name : String(p.ship)).length, 10), 6.3 * (3 + (p.ship_at ? nameOf(p.ship_at) : "not at sea").length)) + 20;
+      x += Math.max(d.width, 8.4 * Math.max((ship ? ship.name : String(p.ship)).length, 10), 6.8 * (3 + (p.ship_at ? nameOf(p.ship_at) : "not at sea").length)) + 24;
     } else {
       body.append(S("text", { x, y, class: "panel-small", text: "no ship yet" }));
       x += 150;
@@ -457,14 +636,14 @@
       const st = STORES[sid];
       const inside = goods.filter((g) => g.where === "storehouse" && g.at === sid);
       const w = st ? Math.max(...st.hold.map((r) => r.length)) * 18 : 60;
-      if (x + Math.max(w, (st ? st.name : String(sid)).length * 7.2) > PW - 8) { x = 12; y += rowH + 16; rowH = 0; }
+      if (x + Math.max(w, (st ? st.name : String(sid)).length * 8.4) > PW - 8) { x = 12; y += rowH + 16; rowH = 0; }
       const title = S("text", { x, y, class: "panel-label", text: st ? st.name : nice(sid) });
       title.append(S("title", { text: (st ? st.name + ", " + nameOf(st.at) : nice(sid)) }));
       body.append(title);
       body.append(S("text", { x, y: y + 14, class: "panel-small", text: st ? nameOf(st.at) : "" }));
       const d = drawHold(body, x, y + 22, st ? st.hold : [], inside, 18, view, ctx, hot, picker);
       rowH = Math.max(rowH, d.height + 28);
-      x += Math.max(d.width, (st ? st.name : String(sid)).length * 7.2, 90) + 18;
+      x += Math.max(d.width, (st ? st.name : String(sid)).length * 8.4, 6.8 * nameOf(st ? st.at : "").length, 90) + 24;
     }
     y += rowH + 18;
     // hired characters
@@ -473,16 +652,18 @@
     y += 8;
     chars.forEach((cid, i) => {
       const ch = CHARS[cid];
-      const cx = 12 + (i % 2) * 240, cy = y + Math.floor(i / 2) * 26;
+      const cx = 12 + (i % 2) * 240, cy = y + Math.floor(i / 2) * 38;
+      const face = arr(p.motivated).includes(cid) ? " · face down" : "";
       const cg = S("g", { class: "char-chip", transform: `translate(${cx},${cy})` });
-      cg.append(S("rect", { x: 0, y: 0, width: 232, height: 22, rx: 5, fill: "#fffaf0", stroke: ch ? DECK_COLOURS[ch.deck] || "#666" : "#666", "stroke-width": 1.5 }));
-      cg.append(S("rect", { x: 0, y: 0, width: 7, height: 22, rx: 2, fill: ch ? DECK_COLOURS[ch.deck] || "#666" : "#666" }));
-      cg.append(S("text", { x: 13, y: 15.5, class: "chip-name", text: words(ch ? ch.name : nice(cid), 30, 1)[0] }));
-      cg.append(S("title", { text: ch ? ch.name + (ch.job ? ", " + ch.job : "") + ": " + ch.text : nice(cid) }));
+      cg.append(S("rect", { x: 0, y: 0, width: 232, height: 34, rx: 5, fill: face ? "#ece6da" : "#fffaf0", stroke: ch ? DECK_COLOURS[ch.deck] || "#666" : "#666", "stroke-width": 1.5 }));
+      cg.append(S("rect", { x: 0, y: 0, width: 7, height: 34, rx: 2, fill: ch ? DECK_COLOURS[ch.deck] || "#666" : "#666" }));
+      cg.append(S("text", { x: 13, y: 14, class: "chip-name", text: words(ch ? ch.name : nice(cid), 30, 1)[0] }));
+      cg.append(S("text", { x: 13, y: 28, class: "card-sub", text: words(ch ? `${ch.gold} G · +${ch.rep} Rep` + (ch.cost ? " · " + ch.cost : "") + face + " · " + ch.text : "", 40, 1)[0] || "" }));
+      cg.append(S("title", { text: ch ? ch.name + (ch.job ? ", " + ch.job : "") + " (" + ch.gold + " Gold, +" + ch.rep + " Reputation" + (ch.cost ? ", costs " + ch.cost : "") + "): " + ch.text : nice(cid) }));
       makeHot(cg, "c:" + cid, hot, ctx, picker, ch ? ch.name : nice(cid));
       body.append(cg);
     });
-    y += Math.ceil(chars.length / 2) * 26 + 6;
+    y += Math.ceil(chars.length / 2) * 38 + 6;
     svg.setAttribute("viewBox", `0 0 ${PW} ${y}`);
     svg.append(S("rect", { x: 1, y: 1, width: PW - 2, height: y - 2, rx: 8, fill: "#fffdf7", stroke: acting ? "#d6a530" : "#c9bb9b", "stroke-width": acting ? 4 : 2 }));
     svg.append(body);
@@ -520,7 +701,7 @@
       let node;
       if (cid) {
         node = card(x, y, cw, ch, DECK_COLOURS[deck] || "#666", c ? c.name : nice(cid), c ? c.job : "", c ? c.text : "", nice(deck));
-        if (c) node.append(S("text", { x: 6, y: ch - 7, class: "card-cost", text: `${c.gold} Gold · ${c.rep} Rep` }));
+        if (c) node.append(S("text", { x: 6, y: ch - 7, class: "card-cost", text: `${c.gold} Gold · ${c.rep} Rep` + (c.cost ? " · " + c.cost : "") }));
         makeHot(node, "c:" + cid, hot, ctx, picker, "Hire " + (c ? c.name : nice(cid)));
       } else {
         node = S("g", { transform: `translate(${x},${y})` });
@@ -544,6 +725,7 @@
       drawn.forEach((cid, i) => {
         const c = CHARS[cid];
         const node = card(10 + i * (cw + 6), y, cw, ch, c ? DECK_COLOURS[c.deck] || "#666" : "#666", c ? c.name : nice(cid), c ? c.job : "", c ? c.text : "", c ? nice(c.deck) : "");
+        if (c) node.append(S("text", { x: 6, y: ch - 7, class: "card-cost", text: `${c.gold} Gold · ${c.rep} Rep` + (c.cost ? " · " + c.cost : "") }));
         makeHot(node, "c:" + cid, hot, ctx, picker, "Keep " + (c ? c.name : nice(cid)));
         body.append(node);
       });
@@ -611,7 +793,7 @@
     body.append(S("text", { x: PW - 12, y: 22, "text-anchor": "end", class: "panel-small", text: "only you see these" }));
     mine.forEach((sid, i) => {
       const s = SECRETS[sid];
-      const node = card(10 + (i % 3) * (cw + 6), 34 + Math.floor(i / 3) * (ch + 8), cw, ch, "#4a2c2c", s ? s.name : nice(sid), "", s ? s.text : "", s ? nice(s.timing) : "Secret");
+      const node = card(10 + (i % 3) * (cw + 6), 34 + Math.floor(i / 3) * (ch + 8), cw, ch, "#4a2c2c", s ? s.name : nice(sid), s && s.cost ? "costs " + s.cost : "", s ? s.text : "", s ? nice(s.timing) : "Secret");
       makeHot(node, "x:" + sid, hot, ctx, picker, "Play " + (s ? s.name : nice(sid)));
       body.append(node);
     });
@@ -700,36 +882,278 @@
 .cornish .clickable:hover, .cornish .clickable:focus { filter: drop-shadow(0 0 5px #e0a100); }
 .cornish .piece.hot rect, .cornish .goods.hot rect { stroke: #e0a100; stroke-width: 3; }
 .cornish .char-chip.hot rect:first-child { stroke: #e0a100; stroke-width: 4; }
+.cornish .selected { filter: drop-shadow(0 0 6px #c0392b) !important; }
+.cornish .cs-pick .cs-card-text { flex-basis: 100%; margin: .2rem 0; font-size: .88rem; }
+.cornish .cs-hint { color: #5f574a; font-size: .88rem; }
+.cornish .cs-info { background: #fffaf0; border: 1px solid #c9bb9b; border-left: 4px solid #1f5f8b; border-radius: .4rem; padding: .45rem .6rem; font-size: .92rem; overflow-x: auto; }
+.cornish .cs-info.cs-react { border-left-color: #7d3c98; }
+.cornish .cs-info.cs-landing { border-left-color: #d35400; }
+.cornish .cs-info table { border-collapse: collapse; margin: .35rem 0; font-size: .88rem; }
+.cornish .cs-info th, .cornish .cs-info td { border: 1px solid #ddd3c2; padding: .15rem .4rem; text-align: left; white-space: nowrap; }
+.cornish .cs-info th { background: #f3ead4; }
+.cornish .cs-info tr.cs-off { color: #9a9080; }
+.cornish .cs-price-list tr.cs-town td { background: #fff1c9; }
+.cornish .cs-price-list td.mine { background: #d6a530 !important; font-weight: 700; }
+.cornish .cs-info summary { cursor: pointer; margin-top: .3rem; }
+.cornish .cs-info ul { margin: .3rem 0; padding-left: 1.2rem; }
+.actions .cs-kind { font-size: .8rem; color: #6b645a; text-transform: uppercase; letter-spacing: .04em; margin-top: .2rem; }
+.actions .cs-where { font-weight: 700; }
+.actions .cs-note { margin: 0; font-size: .92rem; }
+.actions .cs-setting { font-size: .85rem; color: #5f574a; display: flex; gap: .4rem; align-items: flex-start; }
+.actions button.cs-open { background: #e9f1f8; color: #1d1a16; border: 1px solid #1f5f8b; text-align: left; }
+.actions button.move { text-align: left; }
+.actions .cs-pages { display: flex; gap: .4rem; align-items: center; font-size: .88rem; }
 `;
   function ensureStyle() {
     if (document.getElementById("cornish-style")) return;
     document.head.append(FT.el("style", { id: "cornish-style", text: STYLE }));
   }
 
-  FT.register("cornish-smuggler", {
-    init,
-    label,
-    draw(root, view, ctx) {
-      ensureStyle();
-      view = obj(view);
-      ctx = Object.assign({}, ctx, { view });
-      const legal = ctx.legal instanceof Set ? Array.from(ctx.legal) : arr(ctx.legal);
-      const hot = byTarget(legal);
-      const wrap = FT.el("div", { class: "cornish" });
-      const pickBox = FT.el("div", { class: "cs-pick", role: "group", "aria-label": "Choose a move", hidden: true });
-      const picker = chooser(pickBox, ctx);
-      wrap.append(pickBox, FT.el("div", { class: "cs-map" }, drawMap(view, ctx, hot, picker)));
-      const panels = FT.el("div", { class: "cs-panels" });
-      const choices = choicesPanel(view, ctx, hot, picker);
-      if (choices) panels.append(choices);
-      // your own panel first, then the others in seat order
-      const n = arr(view.players).length;
-      const me = typeof ctx.seat === "number" && ctx.seat < n ? ctx.seat : 0;
-      for (let k = 0; k < n; k++) panels.append(playerPanel(view, ctx, (me + k) % n, hot, picker));
-      if ("your_secrets" in view) panels.append(secretsPanel(view, ctx, hot, picker));
-      panels.append(charactersPanel(view, ctx, hot, picker), customsPanel(view, ctx, hot, picker));
-      wrap.append(panels);
-      root.replaceChildren(wrap);
-    },
-  });
+  // ---- the side panel: the moves grouped by kind, then by piece, then by payment ------------------------
+  const PAGE = 11;
+  function useEntries(moves, view, group) {
+    const byBase = new Map();
+    for (const n of moves) { const k = base(n); if (!byBase.has(k)) byBase.set(k, []); byBase.get(k).push(n); }
+    return Array.from(byBase.values()).map((list) => (list.length === 1 ? { text: label(list[0], view), n: list[0], group }
+      : { text: noPay(list[0], view) + " — " + list.map(payText).join(" or "), open: { pay: list, parent: SEL }, group, covers: list }));
+  }
+  function panelEntries(legal, view) {
+    if (SEL && SEL.pay) return SEL.pay.filter((n) => legal.includes(n)).map((n) => ({ text: noPay(n, view) + " — " + payText(n), n }));
+    if (SEL && SEL.piece) return useEntries(legal.filter((n) => pieceOf(n) === SEL.piece), view);
+    const kinds = new Set(legal.map(kindOf));
+    const kind = SEL && SEL.kind ? SEL.kind : kinds.size === 1 && useEntries(legal, view).length > 13 ? kindOf(legal[0]) : "";
+    if (kind) {  // one kind (chosen, or the only one there is): its pieces, then the moves without a piece
+      const pieces = new Map(), direct = [];
+      for (const n of legal.filter((x) => kindOf(x) === kind)) {
+        const p = pieceOf(n);
+        if (!p) direct.push(n);
+        else { if (!pieces.has(p)) pieces.set(p, []); pieces.get(p).push(n); }
+      }
+      const out = [];
+      for (const [p, list] of pieces) {
+        const uses = useEntries(list, view);
+        if (uses.length === 1) { out.push(uses[0]); continue; }
+        const places = new Set(list.map((n) => parse(n).to).filter(Boolean)).size;
+        out.push({ text: cap(pieceName(p, view)) + " ▸ " + (places ? places + " place" + (places > 1 ? "s" : "") : uses.length + " choices"),
+          open: { piece: p, parent: SEL }, covers: list });
+      }
+      return out.concat(useEntries(direct, view));
+    }
+    const all = useEntries(legal, view);
+    if (all.length <= 13) return legal.length ? useEntries(sortByKind(legal), view).map((e) => Object.assign(e, { group: kindOf(e.n || e.open.pay[0]) })) : [];
+    const out = [];
+    for (const [kind] of KINDS.concat([["Other"]])) {
+      const moves = legal.filter((n) => kindOf(n) === kind);
+      if (!moves.length) continue;
+      const uses = useEntries(moves, view, kind);
+      // Pass (and Honest Work) stay one click away, whatever else there is
+      if (uses.length === 1 || kind === "Pass") out.push(...uses);
+      else out.push({ text: kind + " ▸ " + uses.length + " choices", open: { kind }, group: kind, covers: moves });
+    }
+    return out;
+  }
+  function sortByKind(legal) {
+    const order = KINDS.map((k) => k[0]).concat(["Other"]);
+    return legal.slice().sort((a, b) => order.indexOf(kindOf(a)) - order.indexOf(kindOf(b)));
+  }
+  function autoDecline() { try { return localStorage.getItem("cornish-auto-decline") === "1"; } catch (e) { return false; } }
+  let autoDeclined = "";
+  function renderPanel(box, legal, tctx) {
+    PANEL = { box, legal, tctx };
+    const view = obj(tctx.view);
+    box.replaceChildren();
+    box.dataset.index = String(num(view.actions_taken, -1));  // which decision these entries are for
+    if (!legal.length) return;
+    const go = (n) => { played(n); tctx.act(n); };
+    const disabled = !!tctx.disabled;
+    const entries = panelEntries(legal, view);
+    const page = Math.max(0, Math.min(num(SEL && SEL.page, 0), Math.ceil(entries.length / PAGE) - 1));
+    const paged = entries.length > 13;
+    const shown = paged ? entries.slice(page * PAGE, page * PAGE + PAGE) : entries;
+    const where = SEL ? (SEL.pay ? "How to pay" : SEL.piece ? cap(pieceName(SEL.piece, view)) : SEL.kind) : "";
+    if (where) box.append(FT.el("div", { class: "cs-where", text: where }));
+    // a reaction window you cannot answer: say so, and one Decline
+    const onlyDecline = legal.length === 1 && legal[0] === "decline";
+    if (onlyDecline) {
+      box.append(FT.el("p", { class: "cs-note", text: "None of your cards can answer " + eventText(view.reaction) + "." }));
+      const cb = FT.el("input", { type: "checkbox", id: "cs-auto-decline", checked: autoDecline() || null,
+        onchange: (e) => { try { localStorage.setItem("cornish-auto-decline", e.target.checked ? "1" : "0"); } catch (err) { /* private mode */ } } });
+      box.append(FT.el("label", { class: "cs-setting", for: "cs-auto-decline" }, [cb,
+        " Decline for me when I hold nothing playable (answers at once, so the others may notice you hold nothing that answers)"]));
+    }
+    let lastGroup = "";
+    for (const e of shown) {
+      if (!SEL && e.group && e.group !== lastGroup && !e.open) { box.append(FT.el("div", { class: "cs-kind", text: e.group })); }
+      lastGroup = e.group || lastGroup;
+      if (e.n) box.append(FT.el("button", { type: "button", class: "move", "data-action": e.n, title: e.n, disabled, onclick: () => go(e.n) }, e.text));
+      else box.append(FT.el("button", { type: "button", class: "cs-open", "data-actions": arr(e.covers).join("|"), disabled, onclick: () => select(e.open) }, e.text));
+    }
+    if (paged) {
+      const pages = Math.ceil(entries.length / PAGE);
+      const turn = (k) => select(Object.assign({}, SEL || {}, { page: k }));
+      box.append(FT.el("div", { class: "cs-pages" }, [
+        FT.el("button", { type: "button", class: "secondary cs-page", disabled: page === 0, onclick: () => turn(page - 1) }, "‹ Earlier"),
+        " " + (page + 1) + " of " + pages + " ",
+        FT.el("button", { type: "button", class: "secondary cs-page", disabled: page >= pages - 1, onclick: () => turn(page + 1) }, "More ›")]));
+    }
+    if (SEL) box.append(FT.el("button", { type: "button", class: "secondary cs-back", onclick: () => select(SEL.parent || null) }, "‹ Back"));
+    if (onlyDecline && autoDecline() && !disabled && autoDeclined !== SEL_KEY) {
+      autoDeclined = SEL_KEY;
+      setTimeout(() => go("decline"), 0);
+    }
+  }
+
+  // ---- what a decision is about: a reaction window, the Price List at a sale, the Landing Risk ---------
+  const EVENTS = { land: "a landing", sail: "a ship's move", sale: "a sale", seizure: "goods about to be seized", seized: "a seizure",
+    bribe: "a bribe", buy: "a purchase", "buy-reputation": "a purchase of Reputation", "ship-enters": "a ship entering a space",
+    place: "a new Network Counter", "customs-move": "an officer's move" };
+  function eventText(r) {
+    r = obj(r);
+    return (EVENTS[r.event] || (r.event ? "the " + String(r.event).replace(/-/g, " ") : "this event")) + (typeof r.about === "number" && r.about >= 0 ? " by seat " + r.about : "");
+  }
+  function reactionInfo(view, legal, ctx) {
+    if (!view.reaction || !legal.length) return null;
+    const cards = legal.filter((n) => n !== "decline");
+    const box = FT.el("div", { class: "cs-info cs-react" }, [FT.el("strong", { text: "Reaction window: " + cap(eventText(view.reaction)) + ". " }),
+      cards.length ? "You may answer it with " + cards.map((n) => nameOf(parse(n).item)).join(", ") + ", or decline."
+        : "None of your cards can answer it. "]);
+    // nothing to answer with: the one click it costs is here, beside the map (on a phone the panel is far below)
+    if (!cards.length && legal.includes("decline") && !ctx.disabled) {
+      box.append(FT.el("button", { type: "button", class: "pick cs-decline", "data-action": "decline", onclick: () => ctx.act("decline") }, "Decline"));
+    }
+    return box;
+  }
+  function goodsById(view, gid) { return arr(view.goods).find((g) => g && g.id === gid) || null; }
+  function saleGoods(view) {
+    const me = view.seat;
+    const g = goodsById(view, lastSold);
+    if (g && g.owner === me && g.where === "land" && LOCS[g.at] && LOCS[g.at].size) return g;
+    const here = arr(view.goods).filter((x) => x && x.owner === me && x.where === "land" && LOCS[x.at] && LOCS[x.at].size);
+    // another page (or a reload) did not see which was offered: any one will do if they all sell alike
+    return new Set(here.map((x) => x.at + "/" + x.size)).size === 1 ? here[0] : null;
+  }
+  function cell(town, size, row) {
+    const c = arr(obj(PRICES[String(town)])[String(size)])[row];
+    return Array.isArray(c) ? c : null;
+  }
+  function saleInfo(view, legal) {
+    const prices = legal.filter((n) => parse(n).verb === "price");
+    if (!prices.length) return null;
+    const g = saleGoods(view);
+    const town = g ? LOCS[g.at] : null;
+    const tsize = town ? town.size : 0;
+    const cu = obj(view.customs);
+    const box = FT.el("div", { class: "cs-info cs-sale", "data-goods": g ? g.id : "", "data-town-size": tsize, "data-goods-size": g ? g.size : "" });
+    box.append(FT.el("strong", { text: g ? "Selling " + (g.id === lastSold ? goodsName(view, g.id) : "a " + g.size + "-square Goods Shape") + " in " + town.name + " (a size " + tsize + " town)" : "Selling: choose the price row" }));
+    if (g) {
+      const t = FT.el("table", { class: "cs-this-sale" });
+      t.append(FT.el("tr", {}, ["Row", "Costs", "Gold", "Reputation", "Gold Wheel"].map((h) => FT.el("th", { text: h }))));
+      ROWS.forEach((row, i) => {
+        const c = cell(tsize, g.size, i);
+        if (!c) return;
+        const ways = prices.filter((n) => parse(n).item === row);
+        const gold = Math.min(c[0], num(view.bank, c[0]));
+        const total = num(cu.wheel, 0) + gold, size = Math.max(1, num(cu.wheel_size, 1));
+        const passes = Math.floor(total / size);
+        const wheel = num(cu.wheel, 0) + " → " + (total % size) + (passes ? " (START passed: Customs Track +" + passes + ")" : "");
+        const cost = ROW_COST[i] ? (ways.length ? ways.map(payText).join(" or ") : ROW_COST[i] + " Influence or Reputation (you have too little)") : "free";
+        t.append(FT.el("tr", { "data-row": row, class: ways.length ? "" : "cs-off" }, [FT.el("td", { text: cap(row) }), FT.el("td", { text: ways.some((n) => !parse(n).pay) && ROW_COST[i] ? "free (a card)" : cost }),
+          FT.el("td", { class: "gold", text: c[0] }), FT.el("td", { class: "rep", text: c[1] }), FT.el("td", { class: "wheel", text: wheel })]));
+      });
+      box.append(t);
+      if (num(view.bank, 99) < 25) box.append(FT.el("p", { class: "cs-hint", text: "The bank holds " + view.bank + " Gold: a sale pays no more." }));
+    }
+    // the whole Goods Price List as printed: a block of three rows per town size, a column per goods size
+    const sizes = Array.from(new Set([].concat(...Object.values(PRICE_COLS).map(arr)))).sort((a, b) => a - b);
+    const list = FT.el("table", { class: "cs-price-list" });
+    list.append(FT.el("tr", {}, [FT.el("th", { text: "Town" }), FT.el("th", { text: "Row" })].concat(sizes.map((s) => FT.el("th", { text: s + " squares" })))));
+    for (const town of Object.keys(PRICES).sort((a, b) => a - b)) {
+      const cols = arr(PRICE_COLS[town]);
+      const mineCol = g ? Math.max(...cols.filter((c) => c <= g.size)) : -1;
+      ROWS.forEach((row, i) => {
+        const here = Number(town) === tsize;
+        const tr = FT.el("tr", { class: here ? "cs-town" : "", "data-town": town, "data-row": row });
+        tr.append(FT.el("td", { text: i === 0 ? "size " + town : "" }), FT.el("td", { text: cap(row) + (ROW_COST[i] ? " (" + ROW_COST[i] + ")" : "") }));
+        for (const s of sizes) {
+          const c = cols.includes(s) ? cell(town, s, i) : null;
+          tr.append(FT.el("td", { class: here && s === mineCol ? "cs-cell mine" : "cs-cell", text: c ? c[0] + " G · " + c[1] + " R" : "—" }));
+        }
+        list.append(tr);
+      });
+    }
+    box.append(FT.el("details", { open: true }, [FT.el("summary", { text: "Goods Price List (Gold · Reputation; row cost in Influence or Reputation)" }), list]));
+    if (g) box.append(FT.el("p", { class: "cs-hint", text: "A shape bigger than the town sells at the town's own size. The nearest Customs Officer then moves one space toward " + town.name + "." }));
+    return box;
+  }
+  function landingInfo(view, legal) {
+    const l = obj(view.landing);
+    if (!l.at || !legal.length || !legal.some((n) => ["unload", "done", "hide", "store"].includes(parse(n).verb))) return null;
+    const loc = LOCS[l.at] || { name: nameOf(l.at), risk: 0 };
+    const disc = num(obj(view.customs).discovery, 0);
+    const sizes = arr(l.goods).map((gid) => num(obj(goodsById(view, gid)).size, 0));
+    const squares = sizes.reduce((a, b) => a + b, 0);
+    const risk = num(loc.risk, 0) + squares;
+    const box = FT.el("div", { class: "cs-info cs-landing", "data-port-risk": num(loc.risk, 0), "data-squares": squares, "data-discovery": disc });
+    box.append(FT.el("strong", { text: "Landing at " + loc.name + ": " }),
+      FT.el("span", { class: "cs-risk", text: "port risk +" + num(loc.risk, 0) + " plus " + squares + " square" + (squares === 1 ? "" : "s") + " = Landing Risk " + risk
+        + " against Discovery Level " + disc + (l.at === SCILLY ? " (no Customs on the Isles of Scilly)" : risk > disc ? ": " + (risk - disc) + " over" : ": not over") }));
+    const hides = legal.filter((n) => parse(n).verb === "hide");
+    if (hides.length) {
+      // the engine's figure after any card played on the landing: "... (N Customs moves otherwise)"
+      const m = /(\d+) Customs moves? otherwise/.exec(String(view.prompt || ""));
+      const over = m ? Number(m[1]) : Math.max(0, risk - disc);
+      const t = FT.el("table", { class: "cs-hide" });
+      t.append(FT.el("tr", {}, ["Spend", "Landing Risk", "Customs moves"].map((h) => FT.el("th", { text: h }))));
+      for (const n of hides) {
+        const k = Number(parse(n).item) || 0;
+        const left = Math.max(0, over - k);
+        t.append(FT.el("tr", { "data-hide": k }, [FT.el("td", { text: k + " Influence" }), FT.el("td", { class: "risk", text: disc + left }),
+          FT.el("td", { class: "moves", text: left ? left + (left === 1 ? " (the nearest officer moves one space)" : " (officers move " + left + " spaces)") : "none: no officer moves" })]));
+      }
+      box.append(t);
+    } else if (legal.some((n) => parse(n).verb === "unload")) {
+      const ul = FT.el("ul", { class: "cs-unload" });
+      for (const n of legal.filter((x) => parse(x).verb === "unload")) {
+        const g = goodsById(view, parse(n).item);
+        const r = risk + num(obj(g).size, 0);
+        ul.append(FT.el("li", { "data-goods": parse(n).item, text: "with " + goodsName(view, parse(n).item) + ": Landing Risk " + r + (r > disc ? ", " + (r - disc) + " over" : ", not over") }));
+      }
+      box.append(ul);
+    }
+    return box;
+  }
+
+  function draw(root, view, ctx) {
+    ensureStyle();
+    view = obj(view);
+    const act = ctx.act;
+    ctx = Object.assign({}, ctx, { view, act: (n) => { played(n); act(n); } });
+    LAST = { root, view, ctx: Object.assign({}, ctx, { act }) };
+    OPTIONS = obj(ctx.table && ctx.table.options);
+    const legal = ctx.legal instanceof Set ? Array.from(ctx.legal) : arr(ctx.legal);
+    const key = num(view.actions_taken, 0) + "|" + legal.join("|");
+    if (key !== SEL_KEY) { SEL_KEY = key; SEL = null; }
+    if (SEL && SEL.piece && !legal.some((n) => pieceOf(n) === SEL.piece)) SEL = null;
+    const hot = buildHot(legal);
+    const wrap = FT.el("div", { class: "cornish" });
+    const pickBox = FT.el("div", { class: "cs-pick", role: "group", "aria-label": "Choose a move", hidden: true });
+    const picker = chooser(pickBox, ctx);
+    selectedBox(pickBox, legal, ctx);
+    wrap.append(pickBox);
+    for (const info of [reactionInfo(view, legal, ctx), saleInfo(view, legal, ctx), landingInfo(view, legal, ctx)]) if (info) wrap.append(info);
+    wrap.append(FT.el("div", { class: "cs-map" }, drawMap(view, ctx, hot, picker)));
+    const panels = FT.el("div", { class: "cs-panels" });
+    const choices = choicesPanel(view, ctx, hot, picker);
+    if (choices) panels.append(choices);
+    // your own panel first, then the others in seat order
+    const n = arr(view.players).length;
+    const me = typeof ctx.seat === "number" && ctx.seat < n ? ctx.seat : 0;
+    for (let k = 0; k < n; k++) panels.append(playerPanel(view, ctx, (me + k) % n, hot, picker));
+    if ("your_secrets" in view) panels.append(secretsPanel(view, ctx, hot, picker));
+    panels.append(charactersPanel(view, ctx, hot, picker), customsPanel(view, ctx, hot, picker));
+    wrap.append(panels);
+    root.replaceChildren(wrap);
+  }
+
+  FT.register("cornish-smuggler", { init, label, draw, actions: renderPanel });
 })();

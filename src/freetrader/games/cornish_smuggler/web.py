@@ -14,9 +14,32 @@ from typing import Any
 
 from freetrader.core.data import load_toml
 
+from .board import ROW_NAMES
 from .components import COMPONENTS, DECKS, PKG, Components, load_components
 
-__all__ = ["components"]
+__all__ = ["ACTION_COSTS", "components", "price_list"]
+
+#: Actions & Costs (rulebook, Quick Reference): what each way of paying an Action costs before any card's
+#: discount. rules.py charges these amounts; the table shows them beside each payment ("1 Influence").
+ACTION_COSTS: dict[str, dict[str, int]] = {
+    "sail": {"influence": 1, "gold": 3},
+    "carry": {"influence": 1, "gold": 2},
+    "counter": {"influence": 1, "gold": 2},
+    "escort": {"influence": 3, "gold": 5},
+    "officer": {"influence": 4, "gold": 6},
+    "discover": {"influence": 2, "gold": 2},
+    "hire": {"influence": 1},  # "with reputation" costs the table's hire_reputation option
+}
+
+
+def price_list(c: Components = COMPONENTS) -> dict[str, dict[str, list[list[int]]]]:
+    """The Goods Price List as the rules read it: ``{town size: {goods size: [[gold, rep] per row]}}``.
+
+    Each cell is ``Components.price`` itself, so a bigger shape sold in a smaller town shows the town's column.
+    """
+    sizes = sorted({sh.size for sh in c.shapes} | {2, 3, 4, 5})
+    return {str(town): {str(g): [list(c.price(town, g, row)) for row in range(len(c.row_cost))] for g in sizes}
+            for town in sorted(c.prices)}
 
 
 def components(data_dir: str | Path | None = None) -> dict[str, Any]:
@@ -42,12 +65,22 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
         "shapes": {g.id: list(g.rows) for g in c.shapes},
         "characters": {
             ch.id: {"name": ch.name, "job": ch.occupation, "deck": DECKS[ch.deck], "gold": ch.gold,
-                    "rep": ch.reputation, "text": ch.ability}
+                    "rep": ch.reputation, "text": ch.ability, "mob": ch.mob,
+                    "cost": " / ".join(f"{n} {r.capitalize()}" for r, n in ch.cost), "use": ch.event}
             for ch in c.characters
         },
         "decks": list(DECKS),
         "track": {"discovery": list(c.discovery), "bribe": list(c.bribe), "new_officer": list(c.new_officer)},
-        "secrets": {x.id: {"name": x.name, "timing": x.timing, "text": x.ability} for x in c.secrets},
+        "secrets": {x.id: {"name": x.name, "timing": x.timing, "text": x.ability, "cost": x.cost_text,
+                           "use": x.event} for x in c.secrets},
+        "prices": price_list(c),  # the engine's own cells: web.js looks them up, never recomputes them
+        # the goods sizes each town's column prints (bigger shapes sell at the town's own size)
+        "price_columns": {str(town): [g for g, cell in enumerate(c.prices[town][0]) if cell != (0, 0)]
+                          for town in sorted(c.prices)},
+        "row_cost": list(c.row_cost),
+        "rows": list(ROW_NAMES),
+        "costs": [dict(pays, verb=verb) for verb, pays in ACTION_COSTS.items()],  # a list: verbs are not board ids
+        "scilly": loc[c.scilly].id,  # no Customs at a landing on the Isles of Scilly
         # how the log names the goods pieces its events print by id (server/log.py)
         "log_names": {f"g{i:02d}": f"goods piece {i}" for i in range(len(c.goods))},
         "drawing": load_toml(PKG, "drawing.toml", data_dir),
