@@ -216,6 +216,7 @@ class Table:
             "seed_chosen": self.seed_chosen,
             "turn_seconds": self.row.settings.get("turn_seconds"),
             "timeout_bot": self.row.settings.get("timeout_bot"),
+            "hints": bool(self.row.settings.get("hints")),  # the Hint button (server/hints.py), shown to all
             "deadline": self.deadline,
             "actions": self.state.action_count,
             "to_act": self.state.to_act,
@@ -400,7 +401,7 @@ class Lobby:
                                       waiting - approved)
 
     async def create(self, game_name: str, seats: list[str], options: dict[str, Any], seed: int | None,
-                     turn_seconds: float | None, timeout_bot: str, label: str | None) -> Table:
+                     turn_seconds: float | None, timeout_bot: str, label: str | None, *, hints: bool = False) -> Table:
         try:
             game = freetrader.game(game_name)
         except FreetraderError as exc:
@@ -428,7 +429,7 @@ class Lobby:
         except (TypeError, ValueError) as exc:  # options of a shape the engine does not expect
             raise bad_request(f"bad options for {game.spec.slug}: {exc}") from None
         settings = {"turn_seconds": turn_seconds, "timeout_bot": timeout_bot if turn_seconds else None,
-                    "name": label, "seed_chosen": chosen}
+                    "name": label, "seed_chosen": chosen, "hints": bool(hints)}
         if not chosen:
             settings["seed"] = game_seed  # the secret key; the integer column keeps 0 for a hosted game
         row = TableRow(id=secrets.token_urlsafe(6), game=game.spec.slug, options=dict(state.options),
