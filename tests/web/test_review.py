@@ -24,10 +24,19 @@ def _api(server: LiveServer, method: str, path: str, body: Any = None) -> tuple[
         return r.status, json.loads(r.read())
 
 
-@pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[LiveServer]:
-    monkeypatch.setenv("FREETRADER_REVIEW_ITERS", "6")  # a fast review: the page, not the search, is tested
-    s = LiveServer(f"sqlite:///{tmp_path}/review.db", bot_delay=0.0).start(timeout=60)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    budgets = {"FREETRADER_REVIEW_ITERS": "6", "FREETRADER_HINT_ITERS": "30"}  # the page is tested, not the search
+    saved = {k: os.environ.get(k) for k in budgets}
+    os.environ.update(budgets)
+    try:
+        s = LiveServer(f"sqlite:///{tmp_path_factory.mktemp('review')}/review.db", bot_delay=0.0).start(timeout=60)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
     try:
         yield s
     finally:
@@ -67,3 +76,32 @@ def test_a_reviewed_replay_shows_win_chance_lines_and_flagged_moves(browser: Any
         page.screenshot(path=SHOT or str(tmp_path / "review.png"), full_page=True)
     finally:
         page.close()
+
+
+def test_the_hint_button_shows_the_preferred_move_at_a_table_with_hints(browser: Any, server: LiveServer) -> None:
+    _, made = _api(server, "POST", "/api/tables", {"game": "contraband", "seats": ["human", "random", "random"],
+                                                   "seed": 2, "hints": True,
+                                                   "options": {"end": "turns", "turn_limit": 6}})
+    table_id = made["table"]["id"]
+    _, joined = _api(server, "POST", f"/api/tables/{table_id}/join", {"seat": 0})
+    page = browser.new_page()
+    try:
+        page.goto(f"{server.url}/t/{table_id}#token={joined['token']}")
+        page.wait_for_selector("#prompt.yours", timeout=30_000)
+        legal = [b.get_attribute("data-action") for b in page.locator("#actions button.move").all()]
+        page.click("#ask-hint")
+        page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Hint: ')",
+                               timeout=30_000)
+        text = page.locator("#hint-text").inner_text()
+        assert any(text.startswith(f"Hint: {a}:") for a in legal), text
+        assert "%" in text
+    finally:
+        page.close()
+    # a spectator sees that hints are on, but has no button
+    watcher = browser.new_page()
+    try:
+        watcher.goto(f"{server.url}/t/{table_id}")
+        watcher.wait_for_selector("#hints-on", timeout=30_000)
+        assert watcher.locator("#ask-hint").count() == 0
+    finally:
+        watcher.close()
