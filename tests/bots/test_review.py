@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_ismcts import Guarded, Poisoned, _mid_game, _poison
 
 from freetrader.bots import review
 from freetrader.bots.review import decision_points, evaluate, hint, review_record
 from freetrader.core import BadOption, BadRecord, Rng, State
 from freetrader.games._template import GAME as HIGH_CARD
 from freetrader.sim import play_game
-
-from test_ismcts import Guarded, Poisoned, _mid_game, _poison
 
 
 def _high_card_with(value: int, seats: int = 2) -> State:

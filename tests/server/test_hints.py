@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tablehelp import SHORT, create, join, play_out, view, wait_for
+from tablehelp import SHORT, create, join, view, wait_for
 
 import freetrader
 from freetrader.server import hints

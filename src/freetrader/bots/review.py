@@ -142,8 +142,9 @@ class _ReviewSearch(IsmctsBot):
                 world.apply_unchecked(self._policy(world, world.to_act))
                 steps -= 1
             self._rewards(world)
-            est, win = self._end  # type: ignore[misc]
-            tally.add(win, est[seat])
+            end = self._end
+            assert end is not None  # _rewards sets it
+            tally.add(end[1], end[0][seat])
 
 
 @dataclass(frozen=True)
