@@ -29,8 +29,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     budgets = {"FREETRADER_REVIEW_ITERS": "6", "FREETRADER_HINT_ITERS": "30"}  # the page is tested, not the search
     saved = {k: os.environ.get(k) for k in budgets}
     os.environ.update(budgets)
+    s = LiveServer(f"sqlite:///{tmp_path_factory.mktemp('review')}/review.db", bot_delay=0.0)
     try:
-        s = LiveServer(f"sqlite:///{tmp_path_factory.mktemp('review')}/review.db", bot_delay=0.0).start(timeout=60)
+        s.start(timeout=60)
+    except RuntimeError:
+        s.stop()  # a server too slow to answer must not outlive the test
+        raise
     finally:
         for k, v in saved.items():
             if v is None:
