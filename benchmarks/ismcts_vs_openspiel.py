@@ -79,9 +79,16 @@ def _one(i: int) -> dict[str, Any]:
     scores = ft.scores()
     winners = ft.winners() if ft.is_over else []
     others = statistics.mean(scores[s] for s in range(seats) if s != me)
-    return {"game": i, "win": 1.0 / len(winners) if me in winners else 0.0, "margin": scores[me] - others,
+    return {"game": i, "iters": a.iters, "win": 1.0 / len(winners) if me in winners else 0.0, "margin": scores[me] - others,
             "over": ft.is_over, "seats": seats, **{f"{k}_s": spent[k] for k in spent},
             **{f"{k}_moves": moves[k] for k in moves}}
+
+
+def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``p`` of ``n`` games (sensible at 0%, 100% and small n)."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _init(args: argparse.Namespace) -> None:
@@ -119,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     seats = res[0]["seats"]
     wins = sum(r["win"] for r in res)
     share = wins / n
-    half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / n)
+    lo, hi = _wilson(share, n)
+    iters = res[0].get("iters", args.iters)
     margins = [r["margin"] for r in res]
     se = statistics.stdev(margins) / n**0.5 if n > 1 else float("nan")
     per_move = {k: sum(r[f"{k}_s"] for r in res) / max(1, sum(r[f"{k}_moves"] for r in res)) for k in ("ours", "theirs")}
@@ -127,8 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| game | seats | iterations per move | games | our wins | win share (fair {1 / seats:.0%}) [95% CI] "
           "| mean margin (se) | s/move ours | s/move OpenSpiel | unfinished |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    print(f"| {args.game} | {seats} | {args.iters} | {n} | {wins:g} | {share:.1%} [{max(0, share - half):.0%}, "
-          f"{min(1, share + half):.0%}] | {statistics.mean(margins):+.1f} ({se:.1f}) | {per_move['ours']:.3f} | "
+    print(f"| {args.game} | {seats} | {iters} | {n} | {wins:g} | {share:.1%} [{lo:.0%}, "
+          f"{hi:.0%}] | {statistics.mean(margins):+.1f} ({se:.1f}) | {per_move['ours']:.3f} | "
           f"{per_move['theirs']:.3f} | {unfinished} |")
     if not args.summary:
         print(f"(wall {wall:.0f} s with {args.workers} workers)")
