@@ -32,6 +32,7 @@ from freetrader.core.registry import load_part, part_file
 from .apidocs import install_api_docs
 from .cluster import Cluster, tagged_url
 from .errors import ApiError, bad_request, conflict, not_found
+from .hints import install_coach
 from .limits import BodyLimit, Limits, PerMinute, TooMany
 from .models import (
     ActionBody,
@@ -130,6 +131,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             if cluster is not None:
                 await cluster.close()
             await lobby.close()
+            coach.close()
             bots.close()
             heavy.close()
             store.close()
@@ -223,7 +225,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             raise TooMany(f"at most {caps.tables_per_minute} tables a minute may be created from one address; "
                           "try again in a minute")
         table = await lobby.create(body.game, body.seats, body.options, body.seed, body.turn_seconds,
-                                   body.timeout_bot, body.name)
+                                   body.timeout_bot, body.name, hints=body.hints)
         return {"table": table.info()}
 
     @app.get("/api/tables/{table_id}", response_model=TableResult, responses=_ERRORS)
@@ -307,6 +309,8 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         if not table.state.is_over:
             raise conflict(f"the game at table {table.id} is not over; it can be replayed when it ends")
         return await _heavy(table.state.record(), upto)
+
+    coach = install_coach(app, lobby, _ERRORS)  # GET .../review, POST .../hint (server/hints.py)
 
     # -- websocket --------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")

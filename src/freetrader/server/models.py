@@ -38,6 +38,8 @@ class CreateTable(_Body):
                                        description="turn timer for human seats; on timeout timeout_bot moves for them")
     timeout_bot: str = Field(default="random", max_length=32, description="random or heuristic")
     name: str | None = Field(default=None, max_length=64, description="a label shown in the lobby")
+    hints: bool = Field(default=False, description="offer human seats a Hint button (the search's preferred move); "
+                                                   "shown to everyone")
 
 
 class JoinBody(_Body):

@@ -1,6 +1,6 @@
 """Durable storage of tables through SQLAlchemy (SQLite by default, PostgreSQL by URL).
 
-Four tables:
+Five tables:
 
 - ``ft_tables``: one row per table: the record's fixed part (game slug,
   resolved options, seat specs, seed) and the table settings;
@@ -13,6 +13,10 @@ Four tables:
   deleted; the primary key makes a duplicate append fail;
 - ``ft_notes``: the table's other history (take-back requests and answers),
   also append-only, kept in the downloadable record as metadata.
+
+- ``ft_reviews``: the review of a finished game (``bots.review``), one row per
+  table, written once when it is first computed, so a second visit does not
+  compute it again.
 
 Every write is one transaction; a call returns only after its commit, so an
 acknowledged action survives a ``kill -9``. Calls are synchronous: the server
@@ -101,6 +105,14 @@ notes_t = Table(
     Column("data", Text, nullable=False),
     Column("at", Float, nullable=False),
     PrimaryKeyConstraint("table_id", "seq"),
+)
+
+reviews_t = Table(
+    "ft_reviews",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
 )
 
 
@@ -366,6 +378,19 @@ class Store:
                                       .order_by(notes_t.c.seq))
             ]
         return rows, seats, notes
+
+    def save_review(self, table_id: str, data: dict[str, Any]) -> None:
+        """Keep a finished game's review; a second write of the same table's is ignored (the first stays)."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(reviews_t).values(table_id=table_id, data=json.dumps(data), at=time.time()))
+        except IntegrityError:
+            pass  # another process stored it first: the same game, reviewed the same way
+
+    def load_review(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(reviews_t.c.data).where(reviews_t.c.table_id == table_id)).first()
+        return None if r is None else dict(json.loads(r.data))
 
     def count_tables(self, status: str) -> int:
         with self.engine.connect() as conn:

@@ -236,6 +236,7 @@ class Table:
             "seed_chosen": self.seed_chosen,
             "turn_seconds": self.row.settings.get("turn_seconds"),
             "timeout_bot": self.row.settings.get("timeout_bot"),
+            "hints": bool(self.row.settings.get("hints")),  # the Hint button (server/hints.py), shown to all
             "deadline": self.deadline,
             "actions": self.state.action_count,
             "to_act": self.state.to_act,
@@ -458,7 +459,7 @@ class Lobby:
                                       waiting - approved)
 
     async def create(self, game_name: str, seats: list[str], options: dict[str, Any], seed: int | None,
-                     turn_seconds: float | None, timeout_bot: str, label: str | None) -> Table:
+                     turn_seconds: float | None, timeout_bot: str, label: str | None, *, hints: bool = False) -> Table:
         try:
             game = freetrader.game(game_name)
         except FreetraderError as exc:
@@ -490,7 +491,7 @@ class Lobby:
             raise bad_request(f"the options {json.dumps(options, default=str)[:200]} do not make a "
                               f"{game.spec.title} game; leave them out for the defaults") from None
         settings = {"turn_seconds": turn_seconds, "timeout_bot": timeout_bot if turn_seconds else None,
-                    "name": label, "seed_chosen": chosen}
+                    "name": label, "seed_chosen": chosen, "hints": bool(hints)}
         if not chosen:
             settings["seed"] = game_seed  # the secret key; the integer column keeps 0 for a hosted game
         row = TableRow(id=secrets.token_urlsafe(6), game=game.spec.slug, options=dict(state.options),

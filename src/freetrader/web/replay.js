@@ -4,6 +4,9 @@
   const $ = (id) => document.getElementById(id);
   let record = null;
   let step = 0;
+  let review = null; // GET /api/tables/<id>/review once done: each decision judged from its seat's view
+  const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+  const pct = (x) => Math.round(100 * x) + "%";
 
   function seatLabel(s) {
     const t = record && record.table;
@@ -27,12 +30,96 @@
       $("log").replaceChildren(...v.events.map((e) => FT.el("li", { text: e })));
       $("log").scrollTop = $("log").scrollHeight;
       const moves = $("moves");
+      const flaggedAt = new Map(review ? review.decisions.filter((d) => d.flagged).map((d) => [d.index, d]) : []);
       moves.replaceChildren(...record.actions.map((a, i) => {
-        const li = FT.el("li", { class: i === step - 1 ? "acting" : "" }, [FT.el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, a)]);
+        const f = flaggedAt.get(i);
+        const cls = [i === step - 1 ? "acting" : "", f ? "flagged" : ""].join(" ").trim();
+        const li = FT.el("li", { class: cls || null, title: f ? "the review preferred " + f.best : null },
+          [FT.el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, a), f ? " ?" : null]);
         return li;
       }));
+      drawReview();
       $("error").textContent = "";
     } catch (err) { $("error").textContent = err.message; }
+  }
+
+  // -- the review: each seat's win-chance line, the flagged moves, what the review preferred ----------
+  function drawReview() {
+    const box = $("review");
+    if (!review || !record) return;
+    box.hidden = false;
+    const W = 600, H = 160, L = 34, R = 8, T = 8, B = 22;
+    const n = Math.max(1, review.actions);
+    const x = (i) => L + (W - L - R) * (i / n);
+    const y = (p) => T + (H - T - B) * (1 - p);
+    const parts = [];
+    for (const p of [0, 0.5, 1]) {
+      parts.push(FT.svg("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), class: "grid" }));
+      parts.push(FT.svg("text", { x: L - 4, y: y(p) + 4, "text-anchor": "end", text: pct(p) }));
+    }
+    parts.push(FT.svg("text", { x: W - R, y: H - 6, "text-anchor": "end", text: "action " + review.actions }));
+    parts.push(FT.svg("line", { x1: x(step), x2: x(step), y1: T, y2: H - B, class: "now" }));
+    const legend = [];
+    for (const seat of review.reviewed_seats) {
+      const mine = review.decisions.filter((d) => d.seat === seat);
+      const won = review.winners.includes(seat) ? 1 / review.winners.length : 0;
+      const pts = mine.map((d) => [d.index, d.before.win]).concat([[review.actions, won]]);
+      const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+      parts.push(FT.svg("polyline", { class: "winline", "data-seat": seat, stroke: colour,
+        points: pts.map(([i, p]) => x(i).toFixed(1) + "," + y(p).toFixed(1)).join(" ") },
+        [FT.svg("title", { text: seatLabel(seat) + ": estimated win chance" })]));
+      legend.push(FT.el("span", { class: "legend", style: "border-color:" + colour }, seatLabel(seat)));
+    }
+    for (const d of review.decisions.filter((d) => d.flagged)) {
+      const dot = FT.svg("circle", { class: "blunder", cx: x(d.index), cy: y(d.after_played.win), r: 4,
+        "data-index": d.index, onclick: () => show(d.index) },
+        [FT.svg("title", { text: "action " + (d.index + 1) + ": " + d.played + " (review preferred " + d.best + ")" })]);
+      parts.push(dot);
+    }
+    const chart = FT.svg("svg", { viewBox: "0 0 " + W + " " + H, class: "winchart", role: "img",
+      "aria-label": "Each seat's estimated win chance over the game" }, parts);
+    chart.addEventListener("click", (e) => {
+      if (e.target.tagName === "circle") return;
+      const r = chart.getBoundingClientRect();
+      const i = Math.round(((e.clientX - r.left) / r.width * W - L) / (W - L - R) * n);
+      show(Math.max(0, Math.min(n, i)));
+    });
+    $("winchart").replaceChildren(chart);
+    $("legend").replaceChildren(...legend);
+    const flagged = review.decisions.filter((d) => d.flagged);
+    $("flagged").replaceChildren(...(flagged.length ? flagged.map((d) => FT.el("li", { class: d.index === step || d.index === step - 1 ? "acting" : null }, [
+      FT.el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(d.index); } }, "action " + (d.index + 1)),
+      " · " + seatLabel(d.seat) + " played " + d.played + " (win " + pct(d.after_played.win) + "); the review preferred " +
+      d.best + " (win " + pct(d.after_best.win) + ")"])) : [FT.el("li", {}, "No move lost more than " + pct(review.threshold) + " win chance.")]));
+    const here = review.decisions.find((d) => d.flagged && (d.index === step || d.index === step - 1));
+    const note = $("preferred");
+    if (here) {
+      const verb = here.index === step ? "is about to play" : "played";
+      note.textContent = seatLabel(here.seat) + " " + verb + " " + here.played + " (estimated win chance " +
+        pct(here.after_played.win) + ", expected score " + here.after_played.score.toFixed(1) + "). The review preferred " +
+        here.best + " (win chance " + pct(here.after_best.win) + ", expected score " + here.after_best.score.toFixed(1) + ").";
+      note.hidden = false;
+    } else { note.hidden = true; }
+  }
+
+  async function loadReview(tableId) {
+    const box = $("review");
+    box.hidden = false;
+    $("review-status").textContent = "Reviewing every decision from its player's view… (once; it is kept with the table)";
+    for (let tries = 0; tries < 400; tries++) {
+      let r;
+      try { r = await FT.api("GET", "/api/tables/" + encodeURIComponent(tableId) + "/review"); }
+      catch (err) { $("review-status").textContent = "No review: " + err.message; return; }
+      if (r.status === "done") {
+        review = r.review;
+        $("review-status").textContent = "Reviewed with " + review.budget.replace("iters=", "") + " search iterations per decision; ? marks a move that lost more than " + pct(review.threshold) + " win chance.";
+        show(step);
+        return;
+      }
+      if (r.status === "failed") { $("review-status").textContent = "The review failed: " + r.error; return; }
+      await new Promise((res) => setTimeout(res, 1500));
+    }
+    $("review-status").textContent = "The review is taking long; reload the page later.";
   }
 
   function load(rec) {
@@ -59,5 +146,5 @@
     try { load(JSON.parse(await f.text())); } catch (err) { $("error").textContent = "could not read the file: " + err.message; }
   };
   const table = new URLSearchParams(location.search).get("table");
-  if (table) FT.api("GET", "/api/tables/" + encodeURIComponent(table) + "/record").then(load).catch((err) => { $("error").textContent = err.message; });
+  if (table) FT.api("GET", "/api/tables/" + encodeURIComponent(table) + "/record").then((rec) => { load(rec); loadReview(table); }).catch((err) => { $("error").textContent = err.message; });
 })();

@@ -142,6 +142,29 @@
       box.append(g);
     }
     if (msg && msg.you.can_take_back === true) addTakeback();
+    addHint();
+  }
+
+  // At a table with hints on (server/hints.py): the search's preferred move for your decision, from your view only.
+  function addHint() {
+    if (!msg || !msg.table.hints || msg.view.is_over) return;
+    if (msg.you.seat === null || msg.view.to_act !== msg.you.seat) {  // everyone sees that hints are on
+      $("actions").append(FT.el("p", { id: "hints-on", class: "muted" }, "Hints are on at this table: a human seat may ask for one at its turn."));
+      return;
+    }
+    const last = addHint.last && addHint.last.seq === msg.seq ? addHint.last : null;
+    const out = FT.el("p", { id: "hint-text", class: "muted", "aria-live": "polite" }, last ? last.text : "");
+    const button = FT.el("button", { type: "button", class: "secondary", id: "ask-hint", disabled: !!last, onclick: async () => {
+      button.disabled = true;
+      out.textContent = "Thinking from your view…";
+      const seq = msg.seq;
+      try {
+        const r = await FT.api("POST", "/api/tables/" + encodeURIComponent(tableId) + "/hint", { token });
+        addHint.last = { seq, text: "Hint: " + r.hint.sentence };
+      } catch (err) { addHint.last = { seq, text: "No hint: " + err.message }; }
+      if (msg.seq === seq) out.textContent = addHint.last.text;
+    } }, "Hint");
+    $("actions").append(button, out);
   }
 
   function addTakeback() {

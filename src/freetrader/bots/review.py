@@ -1,0 +1,394 @@
+"""A review of a finished game, and hints: IS-MCTS asked about every decision from the decider's information.
+
+For each decision of a record (a position where the seat to act had more than
+one legal action) the review searches from a *determinization for that seat
+at that moment*: the worker that evaluates a decision is handed
+``state.determinize(seat, rng)``, never the true state, and the search samples
+its worlds from that (``IsmctsBot``: ``determinize`` is its only door). So a
+move is judged by what its player could know, not by the cards that turned up
+later.
+
+**What is estimated.** Each search iteration ends in a world that is over or
+cut at the rollout depth; there the game's evaluator (or the final scores)
+gives every seat's estimated final score. Per root move the review averages
+the deciding seat's *win chance* (1 if it leads that estimate, a share of 1
+when tied, else 0; the real winners when the world is over) and its *expected
+score* (its own estimate). *Before* the decision is the average over every
+iteration of the search (the position's value as the search plays it); *after
+the move played* and *after the best move* (the search's choice) are the
+averages of the iterations that started with that move. The played and the
+best move each get at least ``min_visits`` iterations (extra iterations
+that start with that move are run when the search gave it fewer), so a
+rarely tried move is not judged on two rollouts.
+
+**Flagged** are the decisions whose played move's win chance is more than
+``threshold`` (default 0.10) below the best move's.
+
+Deterministic for an iteration budget (``iters``): each decision has its own
+seed (the review's ``seed`` and the action's index), so the result does not
+depend on the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import freetrader
+from freetrader.core import Action, BadOption, Game, Rng, State
+
+from .ismcts import IsmctsBot, normalize
+
+__all__ = [
+    "DEFAULT_THRESHOLD", "Estimate", "Evaluation", "Decision", "Review", "Hint", "evaluate", "review_record",
+    "hint", "decision_points",
+]
+
+#: A played move whose win chance is this much below the best move's is flagged.
+DEFAULT_THRESHOLD = 0.10
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The deciding seat's average win chance and expected final score over ``n`` search iterations."""
+
+    win: float
+    score: float
+    n: int
+
+
+@dataclass
+class _Tally:
+    n: int = 0
+    win: float = 0.0
+    score: float = 0.0
+
+    def add(self, win: float, score: float) -> None:
+        self.n += 1
+        self.win += win
+        self.score += score
+
+    def estimate(self) -> Estimate:
+        if self.n == 0:
+            return Estimate(0.0, 0.0, 0)
+        return Estimate(self.win / self.n, self.score / self.n, self.n)
+
+
+def _win_share(est: Sequence[float], seat: int) -> float:
+    top = max(est)
+    if est[seat] < top:
+        return 0.0
+    return 1.0 / sum(1 for x in est if x == top)
+
+
+class _ReviewSearch(IsmctsBot):
+    """IS-MCTS that also tallies, per root move, the decider's win chance and score at each rollout's end."""
+
+    def __init__(self, game: Game, seed: int, **params: Any) -> None:
+        super().__init__(game, seed, **params)
+        self.tallies: dict[Action, _Tally] = {}
+        self.total = _Tally()
+        self._seen: dict[Action, int] = {}
+        self._end: tuple[list[float], float] | None = None
+        self._seat = 0
+
+    def _rewards(self, world: State) -> list[float]:
+        if world.is_over:
+            est = world.scores()
+            winners = world.winners()
+            self._end = (est, 1.0 / len(winners) if self._seat in winners else 0.0)
+        else:
+            est = self._evaluate(world) if self._evaluate is not None else world.scores()
+            self._end = (est, _win_share(est, self._seat))
+        return normalize(est, self.reward)
+
+    def _record(self, action: Action) -> None:
+        assert self._end is not None
+        est, win = self._end
+        self.tallies.setdefault(action, _Tally()).add(win, est[self._seat])
+        self.total.add(win, est[self._seat])
+
+    def _iterate(self, root: Any, world: State, seat: int) -> None:
+        self._end = None
+        super()._iterate(root, world, seat)
+        # the root move this iteration took: the one root child whose visit count grew
+        for action, child in root.children.items():
+            if child.n != self._seen.get(action, 0):
+                self._seen[action] = child.n
+                self._record(action)
+                return
+
+    def search(self, state: State, seat: int) -> Action:
+        self._seat = seat
+        return self.choose(state, seat)
+
+    def top_up(self, state: State, seat: int, action: Action, visits: int, tries: int) -> None:
+        """Iterations that start with ``action`` until it has ``visits`` of them (``tries`` worlds at most)."""
+        text = str(action)
+        tally = self.tallies.setdefault(action, _Tally())
+        while tally.n < visits and tries > 0:
+            tries -= 1
+            world = self._sample(state, seat)
+            move = next((a for a in world.legal_actions() if str(a) == text), None)
+            if move is None:  # not legal in this world (a seat's moves should not depend on hidden cards)
+                continue
+            world.apply_unchecked(move)
+            self._end = None
+            steps = self.depth or -1
+            while steps != 0 and world.to_act is not None:
+                world.apply_unchecked(self._policy(world, world.to_act))
+                steps -= 1
+            self._rewards(world)
+            end = self._end
+            assert end is not None  # _rewards sets it
+            tally.add(end[1], end[0][seat])
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One decision searched: the best move, the estimates before it and after each move tried."""
+
+    seat: int
+    best: str
+    before: Estimate
+    after: dict[str, Estimate]
+    iterations: int
+
+    def gain(self, played: str) -> tuple[float, float]:
+        """How much more win chance and expected score the best move has than ``played``."""
+        a, b = self.after[self.best], self.after[played]
+        return a.win - b.win, a.score - b.score
+
+
+def _budget(iters: int | None, ms: float | None) -> str:
+    if iters is not None:
+        if iters < 1:
+            raise BadOption(f"the review needs at least 1 iteration per decision, got {iters}")
+        return f"iters={iters}"
+    if ms is None or ms <= 0:
+        raise BadOption(f"the review needs a time budget above 0 ms per decision, got {ms}")
+    return f"ms={ms:g}"
+
+
+def evaluate(state: State, seat: int, *, played: str | None = None, iters: int | None = 200, ms: float | None = None,
+             seed: int = 0, min_visits: int | None = None, params: Mapping[str, Any] | None = None) -> Evaluation:
+    """Search ``seat``'s decision in ``state``, read only through ``state.determinize(seat, ...)``.
+
+    ``played``: also estimate that move (with at least ``min_visits`` iterations, default a tenth of the
+    iterations and at least 8). ``params``: other IS-MCTS parameters (``depth``, ``playout``, ...).
+    """
+    budget = _budget(iters, ms)
+    extra = dict(params or {})
+    extra.pop("seed", None)
+    probe = state.determinize(seat, Rng(seed ^ 0x5EED))  # the game, and the legal moves, from the seat's view
+    bot = _ReviewSearch(probe.game, seed, **dict(_parse(budget), **extra))
+    best = bot.search(state, seat)
+    done = max(1, bot.last_iterations)
+    need = min_visits if min_visits is not None else max(8, done // 10)
+    moves = [best] if played is None else [best] + [a for a in bot.tallies if str(a) == played]
+    if played is not None and all(str(a) != played for a in moves):
+        move = next((a for a in probe.legal_actions() if str(a) == played), None)
+        if move is None:
+            raise BadOption(f"{played!r} is not a legal move of seat {seat} here")
+        moves.append(move)
+    for move in moves:
+        bot.top_up(state, seat, move, need, tries=4 * need)
+    after = {str(a): t.estimate() for a, t in bot.tallies.items() if t.n}
+    for move in moves:  # a move with no legal world keeps an empty estimate rather than vanishing
+        after.setdefault(str(move), Estimate(0.0, 0.0, 0))
+    return Evaluation(seat=seat, best=str(best), before=bot.total.estimate(), after=after, iterations=done)
+
+
+def _parse(budget: str) -> dict[str, Any]:
+    key, _, value = budget.partition("=")
+    return {key: float(value) if key == "ms" else int(value)}
+
+
+# -- reviewing a record ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: action ``index`` of the record (0-based), played by ``seat``."""
+
+    index: int
+    seat: int
+    played: str
+    best: str
+    choices: int
+    before: Estimate
+    after_played: Estimate
+    after_best: Estimate
+    flagged: bool
+
+    @property
+    def win_loss(self) -> float:
+        return self.after_best.win - self.after_played.win
+
+    @property
+    def score_loss(self) -> float:
+        return self.after_best.score - self.after_played.score
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["win_loss"] = round(self.win_loss, 4)
+        out["score_loss"] = round(self.score_loss, 4)
+        for key in ("before", "after_played", "after_best"):
+            out[key] = {"win": round(out[key]["win"], 4), "score": round(out[key]["score"], 3), "n": out[key]["n"]}
+        return out
+
+
+@dataclass
+class Review:
+    game: str
+    seats: int
+    budget: str
+    threshold: float
+    seed: int
+    decisions: list[Decision]
+    actions: int
+    winners: list[int]
+    scores: list[float]
+    reviewed_seats: list[int] = field(default_factory=list)
+
+    def flagged(self) -> list[Decision]:
+        return [d for d in self.decisions if d.flagged]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": 1,
+            "game": self.game, "seats": self.seats, "actions": self.actions,
+            "budget": self.budget, "threshold": self.threshold, "seed": self.seed,
+            "reviewed_seats": self.reviewed_seats,
+            "winners": self.winners, "scores": self.scores,
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+def decision_points(record: Mapping[str, Any], seats: Sequence[int] | None = None, game: Game | None = None
+                    ) -> tuple[State, list[tuple[int, int, State]]]:
+    """The final state, and ``(index, seat, state before the action)`` for each decision with a choice.
+
+    ``BadRecord`` (one line) for a record that does not replay.
+    """
+    freetrader.replay(record, game=game)  # refuses a bad record with the first problem named
+    state = freetrader.replay(record, upto=0, game=game)
+    points: list[tuple[int, int, State]] = []
+    for i, text in enumerate(record["actions"]):
+        seat = state.to_act
+        if seat is not None and (seats is None or seat in seats) and len(state.legal_actions()) > 1:
+            points.append((i, seat, state.clone()))
+        state.apply(text)
+    return state, points
+
+
+def _review_one(job: tuple[int, int, str, State, str, float, int, dict[str, Any]]) -> Decision:
+    index, seat, played, world, budget, threshold, seed, params = job
+    iters_ms = _parse(budget)
+    ev = evaluate(world, seat, played=played, iters=iters_ms.get("iters"), ms=iters_ms.get("ms"),
+                  seed=seed, params=params)
+    win_loss, _ = ev.gain(played)
+    return Decision(index=index, seat=seat, played=played, best=ev.best, choices=len(world.legal_actions()),
+                    before=ev.before, after_played=ev.after[played], after_best=ev.after[ev.best],
+                    flagged=ev.best != played and win_loss > threshold)
+
+
+def _decision_seed(seed: int, index: int) -> int:
+    return (seed * 1_000_003 + index * 7919 + 1) % (2**62)
+
+
+def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = None, iters: int | None = 200,
+                  ms: float | None = None, threshold: float = DEFAULT_THRESHOLD, seed: int = 0, workers: int = 1,
+                  params: Mapping[str, Any] | None = None, game: Game | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> Review:
+    """Review every decision of a finished game (of ``seats`` only, if given) in ``workers`` processes.
+
+    Each decision's worker is handed the determinization for the deciding seat drawn with that decision's
+    seed, and the move played; never the true state. ``progress(done, total)`` is called as decisions finish.
+    ``game``: review with that game object instead of the registered game of the record's slug.
+    """
+    budget = _budget(iters, ms)
+    if not 0 <= threshold <= 1:
+        raise BadOption(f"the flagging threshold is a win chance between 0 and 1, got {threshold}")
+    if workers < 1:
+        raise BadOption(f"--workers must be at least 1, got {workers}")
+    final, points = decision_points(record, seats, game)
+    if not final.is_over:
+        raise BadOption(f"the record's game is not over after its {final.action_count} actions; "
+                        "only a finished game can be reviewed")
+    n_seats = final.seats
+    if seats is not None:
+        bad = [s for s in seats if not 0 <= s < n_seats]
+        if bad:
+            raise BadOption(f"seat {bad[0]} is not in this {n_seats}-seat game (seats are 0..{n_seats - 1})")
+    actions = record["actions"]
+    jobs = []
+    for index, seat, state in points:
+        s = _decision_seed(seed, index)
+        jobs.append((index, seat, actions[index], state.determinize(seat, Rng(s)), budget, threshold, s,
+                     dict(params or {})))
+    total = len(jobs)
+    results: list[Decision] = []
+    if progress is not None:
+        progress(0, total)
+    if workers == 1 or total <= 1:
+        for job in jobs:
+            results.append(_review_one(job))
+            if progress is not None:
+                progress(len(results), total)
+    else:
+        import multiprocessing
+
+        with ProcessPoolExecutor(min(workers, total), mp_context=multiprocessing.get_context("fork")) as pool:
+            for decision in pool.map(_review_one, jobs, chunksize=1):
+                results.append(decision)
+                if progress is not None:
+                    progress(len(results), total)
+    results.sort(key=lambda d: d.index)
+    return Review(game=str(record["game"]), seats=n_seats, budget=budget, threshold=threshold, seed=seed,
+                  decisions=results, actions=len(actions), winners=final.winners(),
+                  scores=[float(x) for x in final.scores()],
+                  reviewed_seats=sorted(set(seats)) if seats is not None else list(range(n_seats)))
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+# -- hints -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hint:
+    seat: int
+    action: str
+    win: float
+    score: float
+    gain_win: float
+    gain_score: float
+    runner_up: str | None
+    sentence: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def hint(state: State, seat: int, *, iters: int | None = 300, ms: float | None = None, seed: int = 0,
+         params: Mapping[str, Any] | None = None) -> Hint:
+    """The move the search prefers for ``seat`` now, and why in one sentence (its expected gain).
+
+    ``state`` is read only through ``state.determinize(seat, ...)``; hand it a determinization for ``seat``.
+    """
+    ev = evaluate(state, seat, iters=iters, ms=ms, seed=seed, params=params)
+    best = ev.after[ev.best]
+    others = sorted(((e.n, a) for a, e in ev.after.items() if a != ev.best), reverse=True)
+    runner = others[0][1] if others else None
+    if runner is None:
+        return Hint(seat, ev.best, best.win, best.score, 0.0, 0.0, None,
+                    f"{ev.best}: the only move worth searching here "
+                    f"(win chance about {best.win:.0%}, expected score {best.score:.1f}).")
+    second = ev.after[runner]
+    gw, gs = best.win - second.win, best.score - second.score
+    sentence = (f"{ev.best}: the search's win chance after it is about {best.win:.0%} "
+                f"({gw:+.0%} against the next best, {runner}), expected final score {best.score:.1f} "
+                f"({gs:+.1f}).")
+    return Hint(seat, ev.best, best.win, best.score, gw, gs, runner, sentence)

@@ -1,0 +1,186 @@
+"""The coach's endpoints: the review of a finished game, and hints at a table that allows them.
+
+- ``GET /api/tables/{id}/review``: the review (``bots.review``) of a finished
+  game. The first request starts it in a worker process and answers 202
+  ``{"status": "running"}``; later ones answer the same until it is stored
+  with the table (``ft_reviews``), then 200 ``{"status": "done", "review":
+  ...}`` from the database, so a second visit computes nothing. Reviews run
+  one at a time in their own worker (``REVIEW_SECONDS`` each at most);
+  at most ``MAX_WAITING`` wait, more are refused (429). The game is over and
+  its record given out, so the review may replay it; each decision is still
+  judged from a determinization for its seat (``review_record``).
+- ``POST /api/tables/{id}/hint`` ``{"token": ...}``: at a table created with
+  ``hints: true`` (shown to everyone in the table's info), the move the
+  search prefers for the token's seat now and a sentence on its expected
+  gain. The server draws the seat's determinization and hands only that to
+  a worker process (as for bots), so the hint knows what the seat knows. One
+  hint per position and seat is computed; asking again gives the same one.
+
+Budgets (iterations per decision) come from ``FREETRADER_REVIEW_ITERS``
+(default 60) and ``FREETRADER_HINT_ITERS`` (default 300), capped at 2000.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+
+from freetrader.core import FreetraderError, Rng, State, seed_number
+
+from .errors import ApiError, bad_request, conflict, forbidden
+from .limits import TooMany
+from .models import TokenBody
+from .workers import Deadline, WorkerLost, WorkerPool
+
+__all__ = ["Coach", "install_coach", "review_job", "hint_job", "MAX_WAITING", "REVIEW_SECONDS", "HINT_SECONDS"]
+
+log = logging.getLogger("freetrader.server")
+
+#: Reviews waiting for the review worker at most (one runs at a time); more are refused with 429.
+MAX_WAITING = 4
+#: The longest a review may run (seconds) before it is abandoned (its worker is replaced).
+REVIEW_SECONDS = 600.0
+#: The longest a hint may take (seconds).
+HINT_SECONDS = 20.0
+_MAX_ITERS = 2000
+
+
+def _iters(name: str, default: int) -> int:
+    try:
+        value = int(os.environ.get(name, default))
+    except ValueError:
+        log.warning("%s is not a whole number; using %d", name, default)
+        return default
+    return max(1, min(_MAX_ITERS, value))
+
+
+# -- run in the worker processes ------------------------------------------------------------
+def review_job(record: dict[str, Any], iters: int) -> dict[str, Any]:
+    """The review of a finished game's record as JSON, or ``{"error": ...}``."""
+    from freetrader.bots.review import review_record
+
+    try:
+        return review_record(record, iters=iters, workers=1, seed=0).to_json()
+    except FreetraderError as exc:
+        return {"error": str(exc)}
+
+
+def hint_job(world: State, seat: int, iters: int, seed: int) -> dict[str, Any]:
+    """The hint for ``seat`` in ``world``, a determinization for that seat drawn by the server."""
+    from freetrader.bots.review import hint
+
+    return hint(world, seat, iters=iters, seed=seed).to_json()
+
+
+# -- in the server ------------------------------------------------------------------------------
+class Coach:
+    """The review and hint workers and their bookkeeping."""
+
+    def __init__(self) -> None:
+        self.review_iters = _iters("FREETRADER_REVIEW_ITERS", 60)
+        self.hint_iters = _iters("FREETRADER_HINT_ITERS", 300)
+        self.reviews = WorkerPool(1, "review")  # forked at the first review, not before
+        self.hints = WorkerPool(1, "hint")
+        self.running: dict[str, asyncio.Task[None]] = {}
+        self.failed: dict[str, str] = {}
+        self._one = asyncio.Semaphore(1)
+        self._hint_cache: dict[tuple[str, int, int], dict[str, Any]] = {}
+        self._hinting: set[tuple[str, int]] = set()
+
+    def close(self) -> None:
+        for task in self.running.values():
+            task.cancel()
+        self.reviews.close()
+        self.hints.close()
+
+    async def _review(self, lobby: Any, table_id: str, record: dict[str, Any]) -> None:
+        try:
+            async with self._one:
+                out = await self.reviews.run(review_job, record, self.review_iters, timeout=REVIEW_SECONDS)
+            if "error" in out:
+                self.failed[table_id] = str(out["error"])
+                return
+            await lobby.db(lobby.store.save_review, table_id, out)
+        except Deadline:
+            self.failed[table_id] = f"the review did not finish within {REVIEW_SECONDS:g} s"
+        except WorkerLost:
+            self.failed[table_id] = "the review worker stopped; ask again"
+        except ApiError as exc:
+            self.failed[table_id] = exc.message
+        finally:
+            self.running.pop(table_id, None)
+
+    async def review(self, lobby: Any, table_id: str) -> JSONResponse:
+        table = await lobby.get(table_id)
+        if not table.state.is_over:
+            raise conflict(f"the game at table {table.id} is not over; it is reviewed when it ends")
+        stored = await lobby.db(lobby.store.load_review, table.id)
+        if stored is not None:
+            return JSONResponse({"status": "done", "review": stored})
+        if table.id in self.failed:
+            return JSONResponse({"status": "failed", "error": self.failed.pop(table.id)})
+        if table.id not in self.running:
+            if len(self.running) >= MAX_WAITING + 1:
+                raise TooMany(f"{len(self.running)} reviews are running or waiting, the most this server "
+                              "takes; try again in a few minutes")
+            task = asyncio.get_running_loop().create_task(self._review(lobby, table.id, table.state.record()))
+            self.running[table.id] = task
+        return JSONResponse({"status": "running", "iterations": self.review_iters}, status_code=202)
+
+    async def hint(self, lobby: Any, table_id: str, token: str) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        if not table.row.settings.get("hints"):
+            raise forbidden(f"hints are off at table {table.id}; a table created with \"hints\": true offers them")
+        seat = table.seat_of(token)
+        if seat is None:
+            raise bad_request("a seat token is required; the join answer gives one")
+        state = table.state
+        if state.is_over:
+            raise conflict(f"the game at table {table.id} is over; there is nothing left to hint")
+        if state.to_act != seat:
+            raise conflict("it is not your turn; a hint is for the decision in front of you")
+        seq = table.seq
+        key = (table.id, seq, seat)
+        cached = self._hint_cache.get(key)
+        if cached is not None:
+            return {"seq": seq, "hint": cached}
+        if (table.id, seat) in self._hinting:
+            raise TooMany("a hint for this seat is being computed; wait for it")
+        self._hinting.add((table.id, seat))
+        try:
+            # the worker gets the seat's determinization only, as a bot does
+            world = state.determinize(seat, Rng(seed_number(table.seed, 9000 + 7 * seq + seat)))
+            seed = seed_number(table.seed, 9500 + 7 * seq + seat)
+            out = await self.hints.run(hint_job, world, seat, self.hint_iters, seed, timeout=HINT_SECONDS)
+        except Deadline:
+            raise ApiError(503, f"the hint took longer than {HINT_SECONDS:g} s; try again") from None
+        except WorkerLost:
+            raise ApiError(503, "the hint worker stopped; try again in a moment") from None
+        finally:
+            self._hinting.discard((table.id, seat))
+        if len(self._hint_cache) > 1000:
+            self._hint_cache.clear()
+        self._hint_cache[key] = out
+        return {"seq": seq, "hint": out}
+
+
+def install_coach(app: FastAPI, lobby: Any, errors: dict[int | str, dict[str, Any]]) -> Coach:
+    """Add the review and hint endpoints to ``app``; ``lobby`` is the app's (live) lobby."""
+    coach = Coach()
+
+    @app.get("/api/tables/{table_id}/review", responses=errors,
+             summary="The review of a finished game: 202 while it is computed, then stored and returned")
+    async def table_review(table_id: str) -> JSONResponse:
+        return await coach.review(lobby, table_id)
+
+    @app.post("/api/tables/{table_id}/hint", responses=errors,
+              summary="At a table with hints on: the move the search prefers for your seat now, and why")
+    async def table_hint(table_id: str, body: TokenBody) -> dict[str, Any]:
+        return await coach.hint(lobby, table_id, body.token)
+
+    return coach

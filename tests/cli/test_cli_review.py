@@ -1,0 +1,73 @@
+"""``freetrader review``: a table and a JSON file, the same for the same --iters, one line for a mistake."""
+
+from __future__ import annotations
+
+import json
+
+from freetrader.cli import main
+from freetrader.sim import play_game
+
+SHORT = {"end": "turns", "turn_limit": 6}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _record(tmp_path, name: str = "game.json", actions: int | None = None):
+    rec = play_game("contraband", ["heuristic", "random", "random"], 3, SHORT)["record"]
+    if actions is not None:
+        rec = dict(rec, actions=rec["actions"][:actions])
+    path = tmp_path / name
+    path.write_text(json.dumps(rec))
+    return path, rec
+
+
+def test_review_prints_a_table_and_writes_json_deterministically(tmp_path, capsys):
+    path, rec = _record(tmp_path)
+    outs = []
+    for i, workers in enumerate(("1", "2")):
+        out_file = tmp_path / f"review{i}.json"
+        code, out, err = run(capsys, "review", str(path), "--iters", "6", "--workers", workers, "--no-progress",
+                             "--all", "--out", str(out_file))
+        assert code == 0, err
+        assert "Decisions" in out and "Per seat" in out and f"Wrote {out_file}" in out.replace("\n", "")
+        outs.append(json.loads(out_file.read_text()))
+    assert outs[0] == outs[1]
+    review = outs[0]
+    assert review["budget"] == "iters=6" and review["actions"] == len(rec["actions"])
+    assert review["decisions"] and all(0 <= d["index"] < len(rec["actions"]) for d in review["decisions"])
+    assert all(rec["actions"][d["index"]] == d["played"] for d in review["decisions"])
+    # the default output file sits beside the record; --seat keeps one seat's decisions
+    code, _, err = run(capsys, "review", str(path), "--iters", "4", "--workers", "1", "--no-progress", "--seat", "1")
+    assert code == 0, err
+    beside = json.loads((tmp_path / "game.review.json").read_text())
+    assert beside["reviewed_seats"] == [1] and {d["seat"] for d in beside["decisions"]} <= {1}
+
+
+def _one_line_error(code: int, err: str, needle: str) -> None:
+    assert code == 2 and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("freetrader: error: ") and needle in lines[0], err
+
+
+def test_review_refuses_bad_input_in_one_line(tmp_path, capsys):
+    unfinished, _ = _record(tmp_path, "half.json", actions=10)
+    code, _, err = run(capsys, "review", str(unfinished), "--iters", "3", "--no-progress", "--out", "-")
+    _one_line_error(code, err, "not over")
+    code, _, err = run(capsys, "review", str(tmp_path / "missing.json"), "--no-progress")
+    _one_line_error(code, err, "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    code, _, err = run(capsys, "review", str(bad), "--no-progress")
+    _one_line_error(code, err, "not one game's record")
+    path, _ = _record(tmp_path)
+    code, _, err = run(capsys, "review", str(path), "--iters", "0", "--no-progress", "--out", "-")
+    _one_line_error(code, err, "at least 1 iteration")
+    code, _, err = run(capsys, "review", str(path), "--iters", "3", "--seat", "9", "--no-progress", "--out", "-")
+    _one_line_error(code, err, "seat 9")
+    code, _, err = run(capsys, "review", str(path), "--iters", "3", "--workers", "0", "--no-progress", "--out", "-")
+    _one_line_error(code, err, "--workers")
+    assert not (tmp_path / "half.review.json").exists()
