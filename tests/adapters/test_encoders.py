@@ -107,15 +107,23 @@ def test_catalogue_notations_are_the_games_notation(name):
 def test_catalogue_covers_every_action_played(name):
     """Random games offer no action the game's catalogue lacks (else the encoder needs a new version)."""
     seats = small_seats(name)
-    # Cornish Smuggler: the 40-turn cap that was its default (turn_limit is now off by default). Longer random
-    # games reach Forged Cocket's free "price bottom", which catalogue v2 lacks: that needs an encoder v3.
-    session = Session(name, seats, {"turn_limit": 40} if name == "cornish-smuggler" else None)
+    session = Session(name, seats, None)  # no turn cap: long random games reach the rare actions too
     rng = random.Random(0)
     for seed in range(3):
         session.new_game(seed)
         while not session.state.is_over and session.state.action_count < 3000:
             session.play(rng.choice(sorted(session.legal())))
     assert not session.encoder.actions.unknown  # type: ignore[attr-defined]
+
+
+def test_cornish_catalogue_has_every_price_row_a_sale_offers():
+    """Selling Goods offers "price top", a row paid with Influence or Reputation, and (the Forged Cocket) the
+    bottom row without its cost: catalogue v3 names each, so none falls into the overflow."""
+    from freetrader.adapters.encoders.cornish_smuggler import NOTATIONS
+
+    offered = ["price top", "price bottom"] + [f"price {r} with {p}" for r in ("middle", "bottom")
+                                               for p in ("influence", "reputation")]
+    assert [t for t in offered if t not in NOTATIONS] == []
 
 
 def test_catalogue_overflow_takes_unknown_actions():

@@ -115,3 +115,17 @@ def test_gymnasium_truncates_with_the_rank_reward_and_a_fixed_one():
         assert reward == expected
         assert not obs["action_mask"].any() and not info["action_mask"].any() and not e.action_masks().any()
 
+
+
+def test_a_game_cut_by_its_safety_cap_rewards_no_one():
+    """A cap is no rule: a game it stops has no winner, so the zero-sum rewards are 0 for every seat."""
+    import random
+
+    from freetrader.adapters._session import final_rewards
+
+    state = freetrader.game("cornish-smuggler").new_state(3, 5, {"turn_limit": 1})
+    rng = random.Random(5)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.cut and state.winners() == []
+    assert final_rewards(state, "win") == [0.0, 0.0, 0.0]

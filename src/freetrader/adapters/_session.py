@@ -40,6 +40,7 @@ def final_rewards(state: State, scheme: str) -> list[float]:
     ``win`` (zero-sum): with ``n`` seats and ``w`` winners, a winner gets
     ``(n / w - 1) / (n - 1)`` and everyone else ``-1 / (n - 1)``: +1 / -1 in a
     two-seat game, 0 for all on an n-way tie. With one seat: 1 for a win, else 0.
+    A game ``cut`` by a safety cap has no winner: 0 for everyone, still zero-sum.
     ``score``: the game's final scores (general-sum).
     """
     if scheme == "score":
@@ -48,6 +49,8 @@ def final_rewards(state: State, scheme: str) -> list[float]:
     won = state.winners()
     if n == 1:
         return [1.0 if won else 0.0]
+    if state.cut:
+        return [0.0] * n
     w = len(won)
     lose = -1.0 / (n - 1)
     win = (n / w - 1.0) / (n - 1) if w else lose

@@ -1,4 +1,4 @@
-"""Cornish Smuggler encoder, version 2.
+"""Cornish Smuggler encoder, version 3.
 
 Seats are counted from the observer (``r = 0`` is the observer; a spectator
 counts from seat 0); blocks for seats beyond the game's are zero. Sizes come
@@ -42,7 +42,8 @@ influence|reputation``; ``buy <goods>``; ``unload <goods>``, ``done``,
 version 2 appends the card abilities: ``decline``, ``motivate <character>
 [with influence|gold|reputation]``, ``choose <seat-k|officer|goods|character|
 sea node|location|reduce|increase|pay|cargo>``, ``choose <officer|goods> to
-<location>``. Then 256 overflow indices for notations not listed (see ``Catalogue``).
+<location>``; version 3 appends ``price bottom`` (the Forged Cocket's bottom
+row without its cost). Then 256 overflow indices for notations not listed (see ``Catalogue``).
 
 ``encode_state(state, seat)`` builds the same vector from the state's fields
 (the public ones, the seat's own Secrets and, while it chooses, its own
@@ -120,11 +121,13 @@ def _notations() -> list[str]:
     out += [f"choose {x}" for x in targets]
     out += [f"choose {o} to {x}" for o in range(NO) for x in LOC_IDS]
     out += [f"choose {g} to {x}" for g in GOODS_IDS for x in LOC_IDS]
+    # version 3: the Forged Cocket's free bottom row, appended so v2 indices stay put
+    out += ["price bottom"]
     return out
 
 
 NOTATIONS = _notations()
-_CATALOGUE = Catalogue(NOTATIONS, "cornish-smuggler v2")
+_CATALOGUE = Catalogue(NOTATIONS, "cornish-smuggler v3")
 _SEAT_BLOCK = 5 + B + 1 + E + 1 + L + H + W
 _GOODS_BLOCK = 6 + 6 + L + W + M + 1
 _OFFICER_BLOCK = L + 1 + 6
@@ -330,7 +333,7 @@ _QUIET_TAIL = _Memo(_quiet_tail)
 
 class CornishSmugglerEncoder(Encoder):
     name = "cornish-smuggler"
-    version = 2
+    version = 3
 
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
