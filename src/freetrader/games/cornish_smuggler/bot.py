@@ -534,34 +534,37 @@ class CornishBot(CornishBotV2):
         """Reputation brings Influence every turn: build it up first, keeping Gold for a first load of goods."""
         if s.ending or s.rep[p] >= 8 or s.infl[p] < 2:
             return None
-        best, best_value = None, 0.0
-        for a in hires:
-            if a.pay != "influence":
-                continue
-            ch = _CHARACTER[a.item]
-            price = R.hire_price(s, p, C.characters.index(ch))
+
+        def value(ch: Any, price: int) -> float | None:
             if ch.reputation < 1 or s.gold[p] - price < 5:
-                continue
-            value = (ch.reputation + (0.5 if ch.effect in ("influence-per-turn", "gold-per-turn") else 0)) / (price + 1)
-            if value > best_value:
-                best, best_value = a, value
-        return best
+                return None
+            return float((ch.reputation + (0.5 if ch.effect in ("influence-per-turn", "gold-per-turn") else 0)) / (price + 1))
+
+        return self._best_hire(s, p, hires, value)
 
     def _hire(self, s: Any, p: int, hires: list[Any]) -> Action | None:
         """Reputation is score and next turn's Influence: hire when it is worth its Gold and Gold is to spare."""
+
+        def value(ch: Any, price: int) -> float | None:
+            if self._spare_gold(s, p) < price:
+                return None
+            income = 1.0 if ch.effect in ("influence-per-turn", "gold-per-turn") else 0.0
+            later = 0.0 if s.ending else ch.reputation + income + (1 if ch.coves or ch.storehouse >= 0 else 0)
+            return float(ch.reputation + later - price)
+
+        return self._best_hire(s, p, hires, value)
+
+    @staticmethod
+    def _best_hire(s: Any, p: int, hires: list[Any], value: Any) -> Action | None:
+        """The hire paid with Influence whose ``value(character, price)`` is highest and above 0 (None: skip it)."""
         best, best_value = None, 0.0
         for a in hires:
             if a.pay != "influence":
                 continue
             ch = _CHARACTER[a.item]
-            price = R.hire_price(s, p, C.characters.index(ch))
-            if self._spare_gold(s, p) < price:
-                continue
-            income = 1.0 if ch.effect in ("influence-per-turn", "gold-per-turn") else 0.0
-            worth = ch.reputation + (0.0 if s.ending else ch.reputation + income + (1 if ch.coves or ch.storehouse >= 0 else 0))
-            value = worth - price
-            if value > best_value:
-                best, best_value = a, value
+            v = value(ch, R.hire_price(s, p, C.characters.index(ch)))
+            if v is not None and v > best_value:
+                best, best_value = a, v
         return best
 
     # -- small decisions -------------------------------------------------------------------------

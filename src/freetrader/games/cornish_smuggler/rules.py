@@ -522,9 +522,9 @@ def free_move(s: S, p: int, a: Any) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class AfterAction(Frame):
-    """The Action is over but the player's turn is not: goods may still go into or out of a storehouse, or
-    abandoned goods be claimed, before play passes on (``done``)."""
+class _StorehouseMoves(Frame):
+    """Goods into or out of a storehouse, or abandoned goods claimed, as a decision of the player's own
+    (Storehouse Locations: "at any time during a player's turn"); ``done`` ends it (``_done``)."""
 
     seat: int
     phase = Phase.MAIN
@@ -534,52 +534,44 @@ class AfterAction(Frame):
 
     def legal(self, s: Any) -> Sequence[Action]:
         return (_DONE, *free_moves(s, self.seat))
+
+    def apply(self, s: Any, action: Action) -> None:
+        if type(action) is Done:
+            self._done(s)
+            return
+        free_move(s, self.seat, action)
+        if s.frames and s.frames[-1] is self:
+            self.resume(s, self)
+
+    def resume(self, s: Any, done: Frame) -> None:
+        if not free_moves(s, self.seat):
+            self._done(s)
+
+    def _done(self, s: Any) -> None:
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AfterAction(_StorehouseMoves):
+    """The Action is over but the player's turn is not: the free moves come before play passes on."""
 
     def prompt(self, s: Any) -> str:
         return "your Action is over: move goods into or out of your storehouses (free), or done"
 
-    def apply(self, s: Any, action: Action) -> None:
-        if type(action) is Done:
-            next_player(s, self.seat)
-            return
-        free_move(s, self.seat, action)
-        if s.frames and s.frames[-1] is self:
-            self.resume(s, self)
-
-    def resume(self, s: Any, done: Frame) -> None:
-        if not free_moves(s, self.seat):
-            next_player(s, self.seat)
+    def _done(self, s: Any) -> None:
+        next_player(s, self.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class FreeMoves(Frame):
-    """Between the steps of an Action, before the player's next choice: goods into or out of a storehouse,
-    or abandoned goods claimed (Storehouse Locations: "at any time during a player's turn"). ``done`` goes
-    back to the choice waiting below, which nothing here has decided."""
-
-    seat: int
-    phase = Phase.MAIN
-
-    def actor(self, s: Any) -> int:
-        return self.seat
-
-    def legal(self, s: Any) -> Sequence[Action]:
-        return (_DONE, *free_moves(s, self.seat))
+class FreeMoves(_StorehouseMoves):
+    """Between the steps of an Action, before the player's next choice: ``done`` goes back to the choice
+    waiting below, which nothing here has decided."""
 
     def prompt(self, s: Any) -> str:
         return "before you go on: move goods into or out of your storehouses (free), or done"
 
-    def apply(self, s: Any, action: Action) -> None:
-        if type(action) is Done:
-            _step_aside(s, self)
-            return
-        free_move(s, self.seat, action)
-        if s.frames and s.frames[-1] is self:
-            self.resume(s, self)
-
-    def resume(self, s: Any, done: Frame) -> None:
-        if not free_moves(s, self.seat):
-            _step_aside(s, self)
+    def _done(self, s: Any) -> None:
+        _step_aside(s, self)
 
 
 def _step_aside(s: S, f: Frame) -> None:
