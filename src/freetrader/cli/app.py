@@ -308,9 +308,12 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
                 state = freetrader.replay(_record_of(item))
             except BadRecord as exc:
                 raise CliError(f"{label}: {exc}") from None
-            if isinstance(item, dict) and "record" in item:
-                _check_result(label, item, state)
             mismatch = pack_mismatch(_record_of(item))
+            if isinstance(item, dict) and "record" in item:
+                try:
+                    _check_result(label, item, state)
+                except CliError as exc:  # other components explain a different result: say so in the same line
+                    raise CliError(f"{exc}; {mismatch}" if mismatch else str(exc)) from None
             if mismatch:
                 others.append((label, mismatch))
         if others:
