@@ -229,7 +229,10 @@ def results_of(state: Any) -> Any:
         return None
     module = importlib.import_module(game_package(state.game) + ".view")
     fn = getattr(module, "results", None)
-    return fn(state) if fn is not None else None
+    if fn is None:
+        return None
+    # a game stopped by its safety cap is no ordinary win: the ranks are the standing when it was cut
+    return {**fn(state), "cut": state.cut}
 
 
 def choice_notes_of(state: Any, seat: int | None) -> dict[str, str]:

@@ -317,8 +317,11 @@
     box.hidden = false;
     const res = msg.results;
     const winners = msg.view.winners.map((s) => FT.seatLabel(msg.table, s)).join(", ");
+    const cut = res && res.cut;
     const out = [FT.el("h2", { text: "Game over" }),
-      FT.el("p", { class: "winner", text: "Winner" + (msg.view.winners.length > 1 ? "s" : "") + ": " + winners })];
+      FT.el("p", { class: "winner", text: cut
+        ? "Stopped by the table's safety cap before the game's own end: no winner. The ranks are the standing when it stopped."
+        : "Winner" + (msg.view.winners.length > 1 ? "s" : "") + ": " + winners })];
     if (res) {
       const head = FT.el("tr", {}, [FT.el("th", { text: "#" }), FT.el("th", { text: "Player" }),
         FT.el("th", { text: res.score }), FT.el("th", { text: "Made of" })]);
