@@ -21,3 +21,13 @@ elif what == "play":
         st = game.new_state(seats, k)
         while not st.is_over:
             st.apply(pick.choice(st.legal_actions()))
+elif what == "steps":
+    # A fixed number of random actions over as many seeded games as it takes: comparable per action
+    # between trees whose rules (and so whose game lengths) differ.
+    left, k = int(sys.argv[4]), 0
+    while left > 0:
+        st = game.new_state(seats, k)
+        k += 1
+        while not st.is_over and left > 0:
+            st.apply(pick.choice(st.legal_actions()))
+            left -= 1

@@ -39,16 +39,3 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url)) as c:
         yield c
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "slow: a long run (minutes); skipped unless FREETRADER_SLOW=1")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if os.environ.get("FREETRADER_SLOW"):
-        return
-    skip = pytest.mark.skip(reason="slow: set FREETRADER_SLOW=1 to run it")
-    for item in items:
-        if item.get_closest_marker("slow") is not None:
-            item.add_marker(skip)
