@@ -54,7 +54,14 @@
 #define MC_MINE 532
 #define MC_MINE_SIZE 18
 #define MC_CLOCK 550
-#define MC_CLOCK_SIZE 30
+#define MC_CLOCK_COUNT 5
+#define MC_CLOCK_STRIDE 6
+#define MC_CLOCK_GOLD 0
+#define MC_CLOCK_HOUR 1
+#define MC_CLOCK_ORDER 2
+#define MC_CLOCK_TO_ACT 3
+#define MC_CLOCK_TO_SELL 4
+#define MC_CLOCK_MARKET_ORDER 5
 #define MC_PEDDLER 580
 #define MC_PEDDLER_SIZE 23
 #define MC_SEAT 603

@@ -228,9 +228,14 @@ LAYOUT = Layout("merchants-cove", 1, [
     _flag("chal", len(C.challenges) + 3, "solo Challenge: active card one-hot, deck/6, set aside/6, Challenge "
           "Timepiece hour/36"),
     _count("mine", NC, float(len(C.corruption_deck)), "your Corruption cards per kind (private; zero for a spectator)"),
-    _count("clock", (MAX_SEATS + 1) * _CLOCK, _INF, "the Clock, per relative seat 0-3 then the Peddler: gold/100, "
-           "hour/13, place in the Clock order/4 (0 acts next), to act, still to sell in the Market, place in the "
-           "Market order/4"),
+    Block("clock", MAX_SEATS + 1, (
+        _count("gold", 1, _INF, "gold/100 (no upper bound in the rules)"),
+        _flag("hour", 1, f"hour on the Clock/{C.market} (the Market hour ends the day)"),
+        _flag("order", 1, "place in the Clock order/4 (0 acts next)"),
+        _flag("to_act", 1, "to act"),
+        _flag("to_sell", 1, "still to sell in the Market"),
+        _flag("market_order", 1, "place in the Market order/4"),
+    ), "the Clock, per relative seat 0-3 then the Peddler"),
     _count("peddler", _PEDDLER, _INF, "the Peddler: plays, Sale Shelf per good, Corruption cards, deck/10, "
            "revealed card one-hot"),
     Block("seat", MAX_SEATS, (
