@@ -1,6 +1,7 @@
 """Adapter speed beside the raw engine: PettingZoo AEC, Gymnasium and OpenSpiel steps/s.
 
     python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
+                                        [--whole-lists] [--loops raw,gymnasium,...]
 
 For each game, one run of each loop in turn (raw engine, PettingZoo with the
 game's encoder, PettingZoo with the generic encoder, Gymnasium, OpenSpiel
@@ -25,7 +26,12 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   registered Python game, no observation requested;
 - openspiel + observation: the same, with ``observation_tensor(player)`` of
   the player to act before every action (the goal: within 2x of the loop
-  without observations; ``x os`` is that ratio, taken run by run).
+  without observations; ``x os`` is that ratio, taken run by run);
+- with ``--whole-lists``, also ``openspiel + observation_tensor (whole lists)``:
+  the same with each tensor list made afresh from its nonzero entries, as
+  before the adapter patched the previous list (for a side-by-side figure);
+- ``--loops`` keeps only the loops whose label starts with one of the given
+  words (the raw engine always runs: every ratio is over it).
 Prints numbers only; never passes or fails.
 """
 
@@ -37,6 +43,8 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+
+import numpy as np
 
 import freetrader
 from freetrader.adapters.gymnasium import FreetraderGymEnv
@@ -108,12 +116,25 @@ def gymnasium_loop(name: str, seats: int) -> Loop:
     return run
 
 
-def openspiel_loop(name: str, seats: int, observe: bool) -> Loop | None:
+def whole_list(values: np.ndarray) -> list[float]:
+    """The previous way: a new list of zeros, then the nonzero entries set (``tolist`` below 512)."""
+    n = values.shape[0]
+    if n < 512:
+        return values.tolist()  # type: ignore[no-any-return]
+    at = np.flatnonzero(values)
+    out = [0.0] * n
+    list(map(out.__setitem__, at.tolist(), values[at].tolist()))
+    return out
+
+
+def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = False) -> Loop | None:
     try:
         from freetrader.adapters import openspiel as fos
     except ImportError:
         return None
     game = fos.load_game(name, players=seats)
+    if whole_lists:
+        game.observer(False).as_list = whole_list
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
@@ -138,6 +159,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--games", default="")
     ap.add_argument("--seats", type=int, default=0)
+    ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
+    ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
     print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each")
@@ -154,10 +177,16 @@ def main(argv: list[str] | None = None) -> None:
             "pettingzoo (generic encoder)": pettingzoo_loop(name, seats, "generic"),
             "gymnasium (game encoder)": gymnasium_loop(name, seats),
         }
-        for label, observe in (("openspiel", False), ("openspiel + observation_tensor", True)):
-            spiel = openspiel_loop(name, seats, observe)
+        variants = [("openspiel", False, False), ("openspiel + observation_tensor", True, False)]
+        if args.whole_lists:
+            variants.append(("openspiel + observation_tensor (whole lists)", True, True))
+        for label, observe, whole in variants:
+            spiel = openspiel_loop(name, seats, observe, whole)
             if spiel is not None:
                 loops[label] = spiel
+        wanted = [w.strip() for w in args.loops.split(",") if w.strip()]
+        if wanted:
+            loops = {k: v for k, v in loops.items() if k == "raw engine" or any(k.startswith(w) for w in wanted)}
         rates: dict[str, list[float]] = {k: [] for k in loops}
         for run in range(args.repeats):
             for label, loop in loops.items():  # interleaved: one run of each loop in turn
