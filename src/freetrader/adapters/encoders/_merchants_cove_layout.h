@@ -22,7 +22,12 @@
 #define MC_SETS 74
 #define MC_SETS_SIZE 7
 #define MC_BOATS 81
-#define MC_BOATS_SIZE 144
+#define MC_BOATS_COUNT 9
+#define MC_BOATS_STRIDE 16
+#define MC_BOATS_IN_GAME 0
+#define MC_BOATS_SAILING 1
+#define MC_BOATS_DOCKED 2
+#define MC_BOATS_ABOARD 6
 #define MC_BSETUP 225
 #define MC_BSETUP_SIZE 9
 #define MC_PIERS 234
@@ -67,7 +72,11 @@
 #define MC_SEAT 603
 #define MC_SEAT_COUNT 4
 #define MC_SEAT_STRIDE 247
-#define MC_SEAT_STATS 0
+#define MC_SEAT_SEATED 0
+#define MC_SEAT_MERCHANT 1
+#define MC_SEAT_SPACE 5
+#define MC_SEAT_GOODS 21
+#define MC_SEAT_REST 41
 #define MC_SEAT_ALCHEMIST 52
 #define MC_SEAT_BLACKSMITH 98
 #define MC_SEAT_CAPTAIN 154

@@ -210,8 +210,12 @@ LAYOUT = Layout("merchants-cove", 1, [
     _flag("rogue", NR, "the top Rogue card in force one-hot"),
     _flag("rogues", NR, "the Rogue cards in force: the top one 1, then 2/3, 1/3 (Multiple Rogues)"),
     _flag("sets", len(C.tf_sets), "Townsfolk sets in play"),
-    _count("boats", NB * _BOAT, _INF, f"per Boat ({_BOAT} each): in the game, sailing, docked at (slot one-hot), "
-           "adventurers aboard per kind"),
+    Block("boats", NB, (
+        _flag("in_game", 1, "in the game"),
+        _flag("sailing", 1, "sailing"),
+        _flag("docked", NSLOT, "docked at (pier slot one-hot)"),
+        _count("aboard", NADV, _INF, "adventurers aboard per kind"),
+    ), "per Boat"),
     _flag("bsetup", len(C.boat_setups) + 1, "Boat Setup card revealed (one-hot), cards left in its deck/3"),
     _count("piers", NSLOT * NADV, _INF, "customers on each pier slot per kind"),
     _count("halls", 9, _INF, "Faction Halls per colour/10, Lair/10, Doppelgangers in each Hall/10"),
@@ -239,9 +243,13 @@ LAYOUT = Layout("merchants-cove", 1, [
     _count("peddler", _PEDDLER, _INF, "the Peddler: plays, Sale Shelf per good, Corruption cards, deck/10, "
            "revealed card one-hot"),
     Block("seat", MAX_SEATS, (
-        _count("stats", _STATS, _INF, "seated; merchant one-hot; action space the figure stands on; Sale Shelf and "
-               "supply per good; Sponsorship shields per colour; Townsfolk hired, their faction icons per colour; "
-               "Corruption cards held"),
+        _flag("seated", 1, "seated"),
+        _flag("merchant", len(MERCHANT_IDS), "merchant one-hot (alchemist, blacksmith, captain, chronomancer)"),
+        _flag("space", len(SPACES), "action space the figure stands on (load, recruit, sponsor, then each "
+              "merchant's)"),
+        _count("goods", 2 * len(GOOD_IDS), _INF, "Sale Shelf and supply per good"),
+        _count("rest", _STATS - 5 - len(SPACES) - 2 * len(GOOD_IDS), _INF, "Sponsorship shields per colour; Townsfolk "
+               "hired, their faction icons per colour (grey last); Corruption cards held"),
         _count("alchemist", _AL, _INF, "Alchemist: marble bag, slide slots 1-6 one-hot, cauldron marbles and Ichor "
                "per colour, Toxic Waste, pours left, Ichor waiting"),
         _count("blacksmith", _BS, _INF, "Blacksmith: per die 1-5 unlocked, pips/6, colour one-hot, furnace one-hot; "
@@ -255,6 +263,7 @@ LAYOUT = Layout("merchants-cove", 1, [
          "with flags; splitting them into bounded pieces is left to a later encoder version.")
 _AT = {item.name: LAYOUT.at(item.name) for item in LAYOUT.items}
 SIZE = LAYOUT.size
+assert LAYOUT.at("seat.alchemist") == _STATS and LAYOUT.stride("seat") == SEAT and LAYOUT.stride("boats") == _BOAT
 _MEMO_LIMIT = 4096
 
 
