@@ -2,6 +2,7 @@
 
     python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
                                         [--whole-lists] [--loops raw,gymnasium,...]
+    python benchmarks/bench_adapters.py --lists-only STEPS [--repeats R] [--games cornish-smuggler]
 
 For each game, one run of each loop in turn (raw engine, PettingZoo with the
 game's encoder, PettingZoo with the generic encoder, Gymnasium, OpenSpiel
@@ -32,6 +33,11 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   before the adapter patched the previous list (for a side-by-side figure);
 - ``--loops`` keeps only the loops whose label starts with one of the given
   words (the raw engine always runs: every ratio is over it).
+``--lists-only STEPS`` runs just the three OpenSpiel loops (without
+observations, with patched lists, with whole lists) for STEPS steps each,
+interleaved, R times: a quick side-by-side figure when whole games are too
+slow on a loaded machine.
+
 Prints numbers only; never passes or fails.
 """
 
@@ -153,16 +159,57 @@ def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = Fal
     return run
 
 
+def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
+    from freetrader.adapters import openspiel as fos
+
+    games = {k: fos.load_game(name, players=seats) for k in ("without observations", "patched lists", "whole lists")}
+    games["whole lists"].observer(False).as_list = whole_list
+
+    def run(kind: str, seed: int) -> float:
+        g = games[kind]
+        rng = random.Random(seed)
+        done = 0
+        start = time.perf_counter()
+        while done < steps:
+            st = g.new_initial_state()
+            while not st.is_terminal() and done < steps:
+                if kind != "without observations":
+                    st.observation_tensor(st.current_player())
+                st.apply_action(rng.choice(st.legal_actions()))
+                done += 1
+        return done / (time.perf_counter() - start)
+
+    rates: dict[str, list[float]] = {k: [] for k in games}
+    for r in range(repeats):
+        for k in games:
+            rates[k].append(run(k, 1000 * r + 1))
+    plain = rates["without observations"]
+    for k, v in rates.items():
+        ratio = statistics.median(a / b for a, b in zip(plain, v, strict=True))
+        print(f"| {name} | {seats} | openspiel, {k} | {statistics.median(v):,.0f} | {ratio:.2f}x |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--games", default="")
     ap.add_argument("--seats", type=int, default=0)
+    ap.add_argument("--lists-only", type=int, default=0, metavar="STEPS",
+                    help="only OpenSpiel without/with patched/with whole observation lists, STEPS steps each")
     ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
     ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
+    if args.lists_only:
+        print(f"Python {platform.python_version()}; {args.repeats} runs of {args.lists_only} steps each\n")
+        print("| game | seats | loop | steps/s | x without observations |")
+        print("|---|---:|---|---:|---:|")
+        for name in names:
+            spec = freetrader.game(name).spec
+            lists_side_by_side(name, args.seats or DEFAULT_SEATS.get(name, spec.min_seats), args.lists_only,
+                               args.repeats)
+        return
     print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each")
     print()
     print("| game | seats | loop | steps/s | x raw | x os |")
