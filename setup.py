@@ -15,7 +15,7 @@ def compiled_encoder(name: str) -> Extension:
     return Extension(
         f"freetrader.adapters.encoders.{name}",
         [f"{ENCODERS}/{name}.c"],
-        depends=[f"{ENCODERS}/_fastobs.h"],
+        depends=[f"{ENCODERS}/_fastobs.h", f"{ENCODERS}/{name.removesuffix('_fast')}_layout.h"],
         # no fused multiply-add: every value must round exactly as the Python reference rounds it
         extra_compile_args=["-O2", "-ffp-contract=off"],
         optional=True,

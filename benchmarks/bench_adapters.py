@@ -1,6 +1,8 @@
 """Adapter speed beside the raw engine: PettingZoo AEC, Gymnasium and OpenSpiel steps/s.
 
     python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
+                                        [--whole-lists] [--loops raw,gymnasium,...]
+    python benchmarks/bench_adapters.py --lists-only STEPS [--repeats R] [--games cornish-smuggler]
 
 For each game, one run of each loop in turn (raw engine, PettingZoo with the
 game's encoder, PettingZoo with the generic encoder, Gymnasium, OpenSpiel
@@ -25,7 +27,17 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   registered Python game, no observation requested;
 - openspiel + observation: the same, with ``observation_tensor(player)`` of
   the player to act before every action (the goal: within 2x of the loop
-  without observations; ``x os`` is that ratio, taken run by run).
+  without observations; ``x os`` is that ratio, taken run by run);
+- with ``--whole-lists``, also ``openspiel + observation_tensor (whole lists)``:
+  the same with each tensor list made afresh from its nonzero entries, as
+  before the adapter patched the previous list (for a side-by-side figure);
+- ``--loops`` keeps only the loops whose label starts with one of the given
+  words (the raw engine always runs: every ratio is over it).
+``--lists-only STEPS`` runs just the three OpenSpiel loops (without
+observations, with patched lists, with whole lists) for STEPS steps each,
+interleaved, R times: a quick side-by-side figure when whole games are too
+slow on a loaded machine.
+
 Prints numbers only; never passes or fails.
 """
 
@@ -37,6 +49,8 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+
+import numpy as np
 
 import freetrader
 from freetrader.adapters.gymnasium import FreetraderGymEnv
@@ -108,12 +122,25 @@ def gymnasium_loop(name: str, seats: int) -> Loop:
     return run
 
 
-def openspiel_loop(name: str, seats: int, observe: bool) -> Loop | None:
+def whole_list(values: np.ndarray) -> list[float]:
+    """The previous way: a new list of zeros, then the nonzero entries set (``tolist`` below 512)."""
+    n = values.shape[0]
+    if n < 512:
+        return values.tolist()  # type: ignore[no-any-return]
+    at = np.flatnonzero(values)
+    out = [0.0] * n
+    list(map(out.__setitem__, at.tolist(), values[at].tolist()))
+    return out
+
+
+def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = False) -> Loop | None:
     try:
         from freetrader.adapters import openspiel as fos
     except ImportError:
         return None
     game = fos.load_game(name, players=seats)
+    if whole_lists:
+        game.observer(False).as_list = whole_list
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
@@ -132,14 +159,57 @@ def openspiel_loop(name: str, seats: int, observe: bool) -> Loop | None:
     return run
 
 
+def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
+    from freetrader.adapters import openspiel as fos
+
+    games = {k: fos.load_game(name, players=seats) for k in ("without observations", "patched lists", "whole lists")}
+    games["whole lists"].observer(False).as_list = whole_list
+
+    def run(kind: str, seed: int) -> float:
+        g = games[kind]
+        rng = random.Random(seed)
+        done = 0
+        start = time.perf_counter()
+        while done < steps:
+            st = g.new_initial_state()
+            while not st.is_terminal() and done < steps:
+                if kind != "without observations":
+                    st.observation_tensor(st.current_player())
+                st.apply_action(rng.choice(st.legal_actions()))
+                done += 1
+        return done / (time.perf_counter() - start)
+
+    rates: dict[str, list[float]] = {k: [] for k in games}
+    for r in range(repeats):
+        for k in games:
+            rates[k].append(run(k, 1000 * r + 1))
+    plain = rates["without observations"]
+    for k, v in rates.items():
+        ratio = statistics.median(a / b for a, b in zip(plain, v, strict=True))
+        print(f"| {name} | {seats} | openspiel, {k} | {statistics.median(v):,.0f} | {ratio:.2f}x |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--games", default="")
     ap.add_argument("--seats", type=int, default=0)
+    ap.add_argument("--lists-only", type=int, default=0, metavar="STEPS",
+                    help="only OpenSpiel without/with patched/with whole observation lists, STEPS steps each")
+    ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
+    ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
+    if args.lists_only:
+        print(f"Python {platform.python_version()}; {args.repeats} runs of {args.lists_only} steps each\n")
+        print("| game | seats | loop | steps/s | x without observations |")
+        print("|---|---:|---|---:|---:|")
+        for name in names:
+            spec = freetrader.game(name).spec
+            lists_side_by_side(name, args.seats or DEFAULT_SEATS.get(name, spec.min_seats), args.lists_only,
+                               args.repeats)
+        return
     print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each")
     print()
     print("| game | seats | loop | steps/s | x raw | x os |")
@@ -154,10 +224,16 @@ def main(argv: list[str] | None = None) -> None:
             "pettingzoo (generic encoder)": pettingzoo_loop(name, seats, "generic"),
             "gymnasium (game encoder)": gymnasium_loop(name, seats),
         }
-        for label, observe in (("openspiel", False), ("openspiel + observation_tensor", True)):
-            spiel = openspiel_loop(name, seats, observe)
+        variants = [("openspiel", False, False), ("openspiel + observation_tensor", True, False)]
+        if args.whole_lists:
+            variants.append(("openspiel + observation_tensor (whole lists)", True, True))
+        for label, observe, whole in variants:
+            spiel = openspiel_loop(name, seats, observe, whole)
             if spiel is not None:
                 loops[label] = spiel
+        wanted = [w.strip() for w in args.loops.split(",") if w.strip()]
+        if wanted:
+            loops = {k: v for k, v in loops.items() if k == "raw engine" or any(k.startswith(w) for w in wanted)}
         rates: dict[str, list[float]] = {k: [] for k in loops}
         for run in range(args.repeats):
             for label, loop in loops.items():  # interleaved: one run of each loop in turn

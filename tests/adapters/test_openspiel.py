@@ -266,3 +266,23 @@ def test_a_stalling_cornish_smuggler_ends_at_the_default_bound():
         state.apply_action(next(i for i, a in state._legal().items() if a is last))
     assert state.is_truncated() and len(state.history()) == game.max_game_length()
     assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_long_tensors_come_out_as_tolist_gives_them_whatever_the_caller_does_with_them() -> None:
+    lister = fos._Lister(600)
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        v = np.zeros(600, np.float32)
+        at = rng.choice(600, 20, replace=False)
+        v[at] = rng.normal(size=20).astype(np.float32)
+        v[at[:2]] = [-0.0, np.nan]  # bits, not values, are compared
+        got = lister(v)
+        assert np.array_equal(np.asarray(got, np.float32).view(np.uint32), v.view(np.uint32))
+        got[:] = [7.0] * 600  # a caller changing its list does not change the next one
+    game = fos.load_game("cornish-smuggler", players=2)
+    state = game.new_initial_state()
+    enc = game.encoder
+    for _ in range(60):
+        p = state.current_player()
+        assert state.observation_tensor(p) == enc.encode_state(state.ft_state, p).tolist()
+        state.apply_action(state.legal_actions()[0])

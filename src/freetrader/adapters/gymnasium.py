@@ -121,7 +121,7 @@ class FreetraderGymEnv(gym.Env):
         self.flatten = bool(flatten)
         self.render_mode = render_mode
         s = self.session
-        box = spaces.Box(*s.encoder.bounds, (s.observation_size,), np.float32)
+        box = spaces.Box(*s.encoder.observation_bounds(), dtype=np.float32)  # per feature, from the layout
         self.observation_space: spaces.Space[Any] = box if self.flatten else spaces.Dict({
             "observation": box,
             "action_mask": spaces.Box(0, 1, (s.num_actions,), np.int8),

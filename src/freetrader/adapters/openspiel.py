@@ -69,6 +69,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import threading
 from typing import Any
 
 from freetrader._extras import missing_extra
@@ -165,17 +166,31 @@ class _Position:
         return cls(game, state, steps, int(data["setup_events"]))
 
 
-def _as_list(values: np.ndarray) -> list[float]:
-    """``values.tolist()``, faster for long, mostly-zero vectors (as observations are): one float
-    object is made per nonzero entry, where ``tolist`` makes one per entry (measured 2x on
-    Cornish Smuggler's 2,909 floats, 188 of them nonzero)."""
-    n = values.shape[0]
-    if n < 512:
-        return values.tolist()  # type: ignore[no-any-return]
-    at = np.flatnonzero(values)
-    out = [0.0] * n
-    list(map(out.__setitem__, at.tolist(), values[at].tolist()))
-    return out
+class _Lister:
+    """Float32 vectors -> Python lists, as ``values.tolist()`` gives them, cheaper for long vectors.
+
+    pyspiel's API hands out tensors as Python lists, and for long vectors (Cornish Smuggler's
+    2,909 floats) making the list costs more than encoding it. Consecutive observations differ in
+    a few entries (a median of 20 of 2,909 in Cornish Smuggler), so the list last made is kept,
+    the entries whose bits differ are set, and a copy is handed out (the caller may change it).
+    Bits, not values, are compared, so that -0.0 and NaN come out as ``tolist`` gives them.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.bits = np.zeros(size, np.uint32)
+        self.list: list[float] = [0.0] * size
+        self.lock = threading.Lock()  # games are shared; patching and copying must not interleave
+
+    def __call__(self, values: np.ndarray) -> list[float]:
+        if values.shape[0] < 512:
+            return values.tolist()  # type: ignore[no-any-return]
+        bits = values.view(np.uint32)
+        with self.lock:
+            changed = np.flatnonzero(bits != self.bits)
+            if changed.size:
+                list(map(self.list.__setitem__, changed.tolist(), values[changed].tolist()))
+                self.bits[changed] = bits[changed]
+            return self.list[:]
 
 
 class _Observer:
@@ -196,6 +211,7 @@ class _Observer:
                     f"{self.length} would hold {size:,} floats (3 per action); pass max_game_length={fits} or less")
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor} if not self.recall else {"info_state": self.tensor}
+        self.as_list = _Lister(size)
 
     def set_from(self, state: FreetraderSpielState, player: int) -> None:
         if state._pos.state is None:
@@ -411,11 +427,13 @@ class FreetraderSpielState(pyspiel.State):  # type: ignore[misc]
     # tensor's shape on every call, and that was most of an observation's cost.
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation tensor of ``player`` (default: the player to act), as pyspiel gives it."""
-        return _as_list(self._pos.game.observer(False).values(self, self._seat(player)))
+        observer = self._pos.game.observer(False)
+        return observer.as_list(observer.values(self, self._seat(player)))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The perfect-recall information-state tensor of ``player`` (default: the player to act)."""
-        return _as_list(self._pos.game.observer(True).values(self, self._seat(player)))
+        observer = self._pos.game.observer(True)
+        return observer.as_list(observer.values(self, self._seat(player)))
 
     def observation_string(self, player: int | None = None) -> str:
         return self._pos.game.observer(False).string_from(self, self._seat(player))

@@ -98,7 +98,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(s.seats)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents: list[str] = []  # filled by reset()
-        box = spaces.Box(*s.encoder.bounds, (s.observation_size,), np.float32)
+        box = spaces.Box(*s.encoder.observation_bounds(), dtype=np.float32)  # per feature, from the layout
         self._observation_space: spaces.Space[Any] = box if self.flatten else spaces.Dict({
             "observation": box,
             "action_mask": spaces.Box(0, 1, (s.num_actions,), np.int8),

@@ -5,15 +5,16 @@
  * each value is computed in double, as Python computes it there, then
  * rounded to float once. It reads only what the seat's view shows: the
  * public fields, and the luggage for its holder once looked at. The layout
- * is documented in contraband.py; configure() hands over the constants
+ * is declared in games/contraband/encoder.py; configure() hands over the constants
  * (phases, articles, their counts) so that they are defined in one place.
  * Anything unexpected (a missing field, a value that is not an int) raises,
  * and the Python path is the reference the tests compare against.
  */
 #include "_fastobs.h"
+#include "_contraband_layout.h" /* the offsets, generated from the encoder's declared layout */
 
-#define MAX_SEATS 8
-#define PER_SEAT 17
+#define MAX_SEATS CB_SEATS_COUNT
+#define PER_SEAT CB_SEATS_STRIDE
 #define MAX_ARTICLES 64
 
 static int n_phases = -1, over_phase = -1, n_articles = 0;
@@ -65,6 +66,12 @@ static PyObject *configure(PyObject *self, PyObject *args) {
         if (PyErr_Occurred()) { Py_DECREF(fast); return NULL; }
     }
     Py_DECREF(fast);
+    if (n != CB_REVEALED_SIZE || n_phases != CB_PHASE_SIZE) {
+        PyErr_Format(PyExc_ValueError, "compiled for %d phases and %d articles, configured with %d and %zd: "
+                     "regenerate _contraband_layout.h and rebuild", CB_PHASE_SIZE, CB_REVEALED_SIZE, n_phases, n);
+        n_phases = -1;
+        return NULL;
+    }
     n_articles = (int)n;
     Py_RETURN_NONE;
 }
@@ -106,7 +113,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     int lug = holder >= 0;
     int mine = seat >= 0 && holder == seat && examined;
 
-    Py_ssize_t size = n_phases + MAX_SEATS + 16 + PER_SEAT * MAX_SEATS + 4 * n_articles;
+    Py_ssize_t size = CB_SIZE;
     float *out;
     PyObject *buf = ft_floats(size, &out);
     if (buf == NULL) return NULL;
@@ -120,28 +127,24 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     PyObject *lists[N_LISTS] = {NULL};
     if (ft_lists(&T, state, list_fields, N_LISTS, lists) < 0) goto fail;
 
-    float *o = out;
-    if (phase >= 0 && phase < n_phases) o[phase] = 1.0f;
-    o += n_phases;
-    o[n - 1] = 1.0f;
-    o += MAX_SEATS;
-    o[0] = (float)(round_ / 10.0);
-    o[1] = (float)(reshuffles / 10.0);
-    o[2] = (float)(declarations / 100.0);
-    o[3] = (float)(unused / 100.0);
-    o[4] = (float)(PyList_GET_SIZE(lists[L_PACK]) / 54.0);
-    o[5] = (float)(PyList_GET_SIZE(lists[L_HIDDEN]) / 54.0);
-    o[6] = lug ? 1.0f : 0.0f;
-    o[7] = lug ? (float)(PyList_GET_SIZE(lists[L_LUGGAGE]) / 4.0) : 0.0f;
-    o[8] = lug && examined ? 1.0f : 0.0f;
-    o[9] = bag_claim ? 1.0f : 0.0f;
-    o[10] = mine ? 1.0f : 0.0f;
-    o[11] = officer == me ? 1.0f : 0.0f;
-    o[12] = holder == me ? 1.0f : 0.0f;
-    o[13] = declarer == me ? 1.0f : 0.0f;
-    o[14] = act == me ? 1.0f : 0.0f;
-    o[15] = over ? 1.0f : 0.0f;
-    o += 16;
+    if (phase >= 0 && phase < n_phases) out[CB_PHASE + phase] = 1.0f;
+    out[CB_SEAT_COUNT + n - 1] = 1.0f;
+    out[CB_ROUND] = (float)(round_ / 10.0);
+    out[CB_RESHUFFLES] = (float)(reshuffles / 10.0);
+    out[CB_DECLARATIONS] = (float)(declarations / 100.0);
+    out[CB_UNUSED] = (float)(unused / 100.0);
+    out[CB_PACK] = (float)(PyList_GET_SIZE(lists[L_PACK]) / 54.0);
+    out[CB_FACE_DOWN] = (float)(PyList_GET_SIZE(lists[L_HIDDEN]) / 54.0);
+    out[CB_LUGGAGE] = lug ? 1.0f : 0.0f;
+    out[CB_LUGGAGE_CARDS] = lug ? (float)(PyList_GET_SIZE(lists[L_LUGGAGE]) / 4.0) : 0.0f;
+    out[CB_EXAMINED] = lug && examined ? 1.0f : 0.0f;
+    out[CB_BAG_CLAIMED] = bag_claim ? 1.0f : 0.0f;
+    out[CB_MINE_SHOWN] = mine ? 1.0f : 0.0f;
+    out[CB_I_OFFICER] = officer == me ? 1.0f : 0.0f;
+    out[CB_I_HOLD] = holder == me ? 1.0f : 0.0f;
+    out[CB_I_DECLARER] = declarer == me ? 1.0f : 0.0f;
+    out[CB_I_ACT] = act == me ? 1.0f : 0.0f;
+    out[CB_OVER] = over ? 1.0f : 0.0f;
 
     /* Debts, summed in the order the view lists them: loans by borrower then lender, payments in order. */
     double owes[MAX_SEATS] = {0}, owed[MAX_SEATS] = {0}, pay[MAX_SEATS] = {0}, paid[MAX_SEATS] = {0};
@@ -176,29 +179,28 @@ static PyObject *encode(PyObject *self, PyObject *args) {
 
     static const int tally_lists[6] = {L_DECLARED, L_CAUGHT, L_CLEARED, L_SEARCHES, L_WAVED, L_INFORMS};
     for (long p = 0; p < n; p++) {
-        float *row = o + ((p - me + n) % n) * PER_SEAT;
+        float *row = out + CB_SEATS + ((p - me + n) % n) * PER_SEAT;
         long cash, retired, been;
         if (ft_item(lists[L_CASH], p, &cash) < 0 || ft_item(lists[L_RETIRED], p, &retired) < 0 ||
             ft_item(lists[L_BEEN], p, &been) < 0)
             goto fail;
-        row[0] = (float)(cash / 1000.0);
-        row[1] = (float)retired;
-        row[2] = (float)been;
-        row[3] = officer == p ? 1.0f : 0.0f;
-        row[4] = holder == p ? 1.0f : 0.0f;
-        row[5] = declarer == p ? 1.0f : 0.0f;
-        row[6] = act == p ? 1.0f : 0.0f;
-        for (int k = 0; k < 6; k++) {
+        row[CB_SEATS_CASH] = (float)(cash / 1000.0);
+        row[CB_SEATS_RETIRED] = (float)retired;
+        row[CB_SEATS_BEEN_OFFICER] = (float)been;
+        row[CB_SEATS_OFFICER] = officer == p ? 1.0f : 0.0f;
+        row[CB_SEATS_HOLDER] = holder == p ? 1.0f : 0.0f;
+        row[CB_SEATS_DECLARER] = declarer == p ? 1.0f : 0.0f;
+        row[CB_SEATS_TO_ACT] = act == p ? 1.0f : 0.0f;
+        for (int k = 0; k < 6; k++) { /* declared .. informs, consecutive in the layout */
             long t;
             if (ft_item(lists[tally_lists[k]], p, &t) < 0) goto fail;
-            row[7 + k] = (float)(t / 10.0);
+            row[CB_SEATS_DECLARED + k] = (float)(t / 10.0);
         }
-        row[13] = (float)owes[p];
-        row[14] = (float)owed[p];
-        row[15] = (float)pay[p];
-        row[16] = (float)paid[p];
+        row[CB_SEATS_OWES] = (float)owes[p];
+        row[CB_SEATS_OWED] = (float)owed[p];
+        row[CB_SEATS_PAY] = (float)pay[p];
+        row[CB_SEATS_PAID] = (float)paid[p];
     }
-    o += PER_SEAT * MAX_SEATS;
 
     double revealed[MAX_ARTICLES], claimed[MAX_ARTICLES], held[MAX_ARTICLES];
     if (count_articles(lists[L_SHOWN], revealed) < 0 || count_articles(lists[L_CLAIM], claimed) < 0) goto fail;
@@ -208,10 +210,10 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         for (int a = 0; a < n_articles; a++) held[a] = 0.0;
     }
     for (int a = 0; a < n_articles; a++) {
-        o[a] = (float)(revealed[a] / counts[a]);
-        o[n_articles + a] = (float)claimed[a];
-        o[2 * n_articles + a] = (float)held[a];
-        o[3 * n_articles + a] = (float)((counts[a] - revealed[a] - held[a]) / counts[a]);
+        out[CB_REVEALED + a] = (float)(revealed[a] / counts[a]);
+        out[CB_CLAIMED + a] = (float)claimed[a];
+        out[CB_HELD + a] = (float)held[a];
+        out[CB_UNSEEN + a] = (float)((counts[a] - revealed[a] - held[a]) / counts[a]);
     }
 
     ft_release(lists, N_LISTS);

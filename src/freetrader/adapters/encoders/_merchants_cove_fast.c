@@ -6,7 +6,8 @@
  * the Python path spends most of its time rebuilding. The rest of the vector
  * changes seldom and stays with the Python blocks. Each value is computed in
  * double, as Python computes it, then rounded to float once. The layout is
- * documented in merchants_cove.py; configure() hands over the name indices
+ * declared in games/merchants_cove/encoder.py (the seat block's offsets come from the header
+ * generated from it); configure() hands over the name indices
  * and constants so that they are defined in one place, and checks that the
  * merchant board layouts compiled in below are the ones the merchant modules
  * use. Anything unexpected (a missing field, a short list, an index out of
@@ -14,13 +15,14 @@
  * against.
  */
 #include "_fastobs.h"
+#include "_merchants_cove_layout.h" /* the offsets, generated from the encoder's declared layout */
 
-#define MAX_SEATS 4
+#define MAX_SEATS MC_SEAT_COUNT
 #define CLOCK 6
 #define NGOODS 10
 #define N_SPACES 16
-#define STATS 52
-#define SEAT 247
+#define STATS MC_SEAT_ALCHEMIST /* the seat block before the merchant boards */
+#define SEAT MC_SEAT_STRIDE
 #define MAX_TF 256
 #define MAX_PCARDS 64
 
@@ -28,7 +30,7 @@
 #define AT_SPACE 5
 #define AT_GOODS 21
 #define AT_REST 41
-static const int board_at[4] = {STATS, STATS + 46, STATS + 46 + 56, STATS + 46 + 56 + 21};
+static const int board_at[4] = {MC_SEAT_ALCHEMIST, MC_SEAT_BLACKSMITH, MC_SEAT_CAPTAIN, MC_SEAT_CHRONOMANCER};
 
 /* merchant board layouts (mb indices), checked against the merchant modules by configure() */
 enum { AL_BAG = 0, AL_SLIDE_N = 5, AL_SLIDE = 6, AL_CAUL = 12, AL_TOXIC = 20, AL_POURS = 21, AL_WAIT = 22 };

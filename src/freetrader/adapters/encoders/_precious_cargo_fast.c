@@ -5,10 +5,12 @@
  * each value is computed in double, as Python computes it there, then
  * rounded to float once. Everything it reads is on the board (the order of
  * the face-down chips is not read, only their count). The layout is
- * documented in precious_cargo.py; configure() hands over the sizes and
- * tables so that they are defined there only.
+ * declared in games/precious_cargo/encoder.py, and its offsets come from the
+ * header generated from it; configure() hands over the tables (and the sizes,
+ * checked against the header's).
  */
 #include "_fastobs.h"
+#include "_precious_cargo_layout.h" /* the offsets, generated from the encoder's declared layout */
 
 #define MAX_PLACES 64
 #define MAX_CARGO 16
@@ -115,6 +117,12 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_ssize_t ship_block = 1 + n_places + 2 + n_crates;
     size = n_phases + 7 + n_used_bits + (ships + 1) + (n_settlements + 1) + 2 * (3 + n_settlements + 1 + 2) +
            n_settlements * (3 + n_cargo + 1 + 2) + 2 * ships * ship_block + n_buyable[0] + n_buyable[1] + 2;
+    if (size != PC_SIZE || ship_block != PC_SHIPS_STRIDE || n_phases != PC_PHASE_SIZE || ships * 2 != PC_SHIPS_COUNT ||
+        n_settlements != PC_SETTLEMENTS_COUNT) {
+        PyErr_Format(PyExc_ValueError, "compiled for a layout of %d floats, configured for %zd: regenerate "
+                     "_precious_cargo_layout.h and rebuild", PC_SIZE, size);
+        return NULL;
+    }
     configured = 1;
     return PyLong_FromSsize_t(size);
 }
@@ -171,30 +179,25 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     float *out;
     buf = ft_floats(size, &out);
     if (buf == NULL) goto fail;
-    float *o = out;
+    float *o;
     const int S = n_settlements, K = n_cargo, NP = n_places;
 
     /* head */
-    one_hot(o, phase, n_phases);
-    o += n_phases;
+    one_hot(out + PC_PHASE, phase, n_phases);
     long coins[2];
     if (ft_item(lists[L_COINS], 0, &coins[0]) < 0 || ft_item(lists[L_COINS], 1, &coins[1]) < 0) goto fail;
     long left = (phase >= 0 && phase < MAX_PHASES && turn_phase[phase]) ? actions_per_turn - n_used : 0;
-    o[0] = (float)(turn / 100.0);
-    o[1] = (float)(target / 50.0);
-    o[2] = (float)((coins_total - (double)(coins[0] + coins[1])) / 100.0);
-    o[3] = (float)(left / 2.0);
-    o[4] = first >= 0 && first == me ? 1.0f : 0.0f;
-    o[5] = first >= 0 && first != me ? 1.0f : 0.0f;
-    o[6] = first < 0 ? 1.0f : 0.0f;
-    o += 7;
+    out[PC_TURN] = (float)(turn / 100.0);
+    out[PC_TARGET] = (float)(target / 50.0);
+    out[PC_BANK] = (float)((coins_total - (double)(coins[0] + coins[1])) / 100.0);
+    out[PC_ACTIONS_LEFT] = (float)(left / 2.0);
+    out[PC_FIRST_ME] = first >= 0 && first == me ? 1.0f : 0.0f;
+    out[PC_FIRST_OTHER] = first >= 0 && first != me ? 1.0f : 0.0f;
+    out[PC_FIRST_NONE] = first < 0 ? 1.0f : 0.0f;
     for (int i = 0; i < n_used_bits; i++)
-        if (used & used_bit[i]) o[used_index[i]] = 1.0f;
-    o += n_used_bits;
-    one_hot(o, cur_ship >= 0 ? cur_ship % ships + 1 : 0, ships + 1);
-    o += ships + 1;
-    one_hot(o, sell_at >= 0 ? sell_at : S, S + 1);
-    o += S + 1;
+        if (used & used_bit[i]) out[PC_USED + used_index[i]] = 1.0f;
+    one_hot(out + PC_LOADING, cur_ship >= 0 ? cur_ship % ships + 1 : 0, ships + 1);
+    one_hot(out + PC_SELLING, sell_at >= 0 ? sell_at : S, S + 1);
 
     /* players, me first */
     for (long r = 0; r < 2; r++) {
@@ -202,13 +205,11 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         if (ft_item(lists[L_COUNTRY], p, &country) < 0 || ft_item(lists[L_HOME], p, &home) < 0 ||
             ft_item(lists[L_GOV_LEFT], p, &gov_left) < 0)
             goto fail;
-        one_hot(o, country >= 0 ? country : 2, 3);
-        o += 3;
-        one_hot(o, home >= 0 ? home : S, S + 1);
-        o += S + 1;
-        o[0] = (float)(coins[p] / 25.0);
-        o[1] = (float)(gov_left / 5.0);
-        o += 2;
+        o = out + PC_PLAYERS + r * PC_PLAYERS_STRIDE;
+        one_hot(o + PC_PLAYERS_COUNTRY, country >= 0 ? country : 2, 3);
+        one_hot(o + PC_PLAYERS_HOME, home >= 0 ? home : S, S + 1);
+        o[PC_PLAYERS_COINS] = (float)(coins[p] / 25.0);
+        o[PC_PLAYERS_GOVERNORS_LEFT] = (float)(gov_left / 5.0);
     }
 
     /* settlements: governor, chip wanted, ships there (mine, the other's) */
@@ -218,23 +219,21 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     for (long p = 0; p < S; p++) {
         long gov, chip;
         if (ft_item(lists[L_GOV], p, &gov) < 0 || ft_item(lists[L_CHIPS], p, &chip) < 0) goto fail;
-        one_hot(o, gov >= 0 ? ((gov - me) % 2 + 2) % 2 : 2, 3);
-        o += 3;
-        one_hot(o, chip >= 0 ? chip : K, K + 1);
-        o += K + 1;
+        o = out + PC_SETTLEMENTS + p * PC_SETTLEMENTS_STRIDE;
+        one_hot(o + PC_SETTLEMENTS_GOVERNOR, gov >= 0 ? ((gov - me) % 2 + 2) % 2 : 2, 3);
+        one_hot(o + PC_SETTLEMENTS_WANTS, chip >= 0 ? chip : K, K + 1);
         int mine = 0, other = 0;
         for (int slot = 0; slot < 2 * ships; slot++)
             if (at[slot] == p) {
                 if (slot / ships == me) mine++;
                 else other++;
             }
-        o[0] = (float)mine;
-        o[1] = (float)other;
-        o += 2;
+        o[PC_SETTLEMENTS_MY_SHIPS] = (float)mine;
+        o[PC_SETTLEMENTS_OTHER_SHIPS] = (float)other;
     }
 
     /* ships: mine (1..3), then the other's */
-    const Py_ssize_t block = 1 + NP + 2 + n_crates;
+    const Py_ssize_t block = PC_SHIPS_STRIDE;
     for (int slot = 0; slot < 2 * ships; slot++) {
         long place = at[slot];
         if (place < 0) continue;
@@ -244,11 +243,11 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         }
         long owner = slot / ships, number = slot % ships, sails, moves;
         if (ft_item(lists[L_SAILS], slot, &sails) < 0 || ft_item(lists[L_MOVES], slot, &moves) < 0) goto fail;
-        float *b = o + (((owner - me + 2) % 2) * ships + number) * block;
-        b[0] = 1.0f;
-        b[1 + place] = 1.0f;
-        b[1 + NP] = (float)(sails / 3.0);
-        b[2 + NP] = (float)(moves / 5.0);
+        float *b = out + PC_SHIPS + (((owner - me + 2) % 2) * ships + number) * block;
+        b[PC_SHIPS_BUILT] = 1.0f;
+        b[PC_SHIPS_PLACE + place] = 1.0f;
+        b[PC_SHIPS_SAILS] = (float)(sails / 3.0);
+        b[PC_SHIPS_MOVES_LEFT] = (float)(moves / 5.0);
         if (slot >= PyList_GET_SIZE(lists[L_HOLDS])) {
             PyErr_SetString(PyExc_IndexError, "Precious Cargo holds shorter than the ships");
             goto fail;
@@ -263,22 +262,22 @@ static PyObject *encode(PyObject *self, PyObject *args) {
                 PyErr_Format(PyExc_ValueError, "unknown crate code %ld", code);
                 goto fail;
             }
-            b[3 + NP + k] += 1.0f; /* small counts: exact in float as in double */
+            b[PC_SHIPS_CRATES + k] += 1.0f; /* small counts: exact in float as in double */
         }
         if (n < 0) {
             PyErr_SetString(PyExc_TypeError, "a hold is not a tuple or a list");
             goto fail;
         }
     }
-    o += 2 * ships * block;
-
     /* the supply card, then the face-down chips */
+    o = out + PC_SUPPLY;
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < n_buyable[c]; i++) {
             long stock;
             if (ft_item(lists[L_STOCK], c * K + buyable[c][i], &stock) < 0) goto fail;
             *o++ = (float)(stock / 10.0);
         }
+    o = out + PC_FACE_DOWN;
     PyObject *pools = lists[L_POOLS];
     for (int c = 0; c < 2; c++) {
         if (c >= PyList_GET_SIZE(pools) || !PyList_Check(PyList_GET_ITEM(pools, c))) {

@@ -29,6 +29,8 @@ from freetrader.core import Action, Game, State
 if TYPE_CHECKING:
     import numpy as np
 
+    from .layout import Layout
+
 __all__ = ["Encoder", "Catalogue", "HashedActions", "ActionSpace", "seat_view", "crc"]
 
 
@@ -194,8 +196,10 @@ class Encoder(ABC):
 
     name = "encoder"
     version = 1
-    #: every feature lies within these (the observation space's Box bounds)
+    #: every feature lies within these; the per-feature bounds are ``observation_bounds()``
     bounds: tuple[float, float] = (-1e6, 1e6)
+    #: the declared layout (named pieces with offsets and bounds), where the encoder has one
+    layout: Layout | None = None
     observation_size: int
     actions: ActionSpace
     #: whether ``encode_state`` uses a compiled twin (where the encoder has one and the install
@@ -210,6 +214,16 @@ class Encoder(ABC):
     @property
     def num_actions(self) -> int:
         return self.actions.size
+
+    def observation_bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per-feature ``low`` and ``high`` (float32 arrays), the observation Box's bounds: from the
+        declared layout where there is one, else ``bounds`` for every feature."""
+        import numpy as np
+
+        if self.layout is not None:
+            return self.layout.bounds()
+        return (np.full(self.observation_size, self.bounds[0], np.float32),
+                np.full(self.observation_size, self.bounds[1], np.float32))
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         """The observation vector of ``view`` (which is ``state.view(seat)``)."""
