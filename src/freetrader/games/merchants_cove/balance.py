@@ -78,6 +78,12 @@ def tables(b: Balance) -> str:
         mean = statistics.fmean(values)
         half = Z95 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
         out.append(f"| {name} | {mean:.1f} | {mean - half:.1f}–{mean + half:.1f} |")
+    # the mean hides who pays: Corruption is a cost to few seats, and a large one to them
+    lost = [x for x in b.metrics.get("gold lost to corruption", []) if x > 0]
+    if lost:
+        share = 100.0 * len(lost) / len(b.metrics["gold lost to corruption"])
+        out.append(f"| seat-games that lost gold to corruption | {share:.1f}% | mean {statistics.fmean(lost):.1f} gold, "
+                   f"most {max(lost):.0f} |")
     return "\n".join(out)
 
 
