@@ -133,6 +133,27 @@ def test_clock_furthest_behind_acts_and_top_of_stack_first():
     assert R.next_on_clock(s) == 0
 
 
+def test_first_player_is_random_by_default_and_varies_with_the_seed():
+    """The round-1 stack order is not public: by default the timepieces are stacked at random."""
+    firsts = {new(3, seed=seed).to_act for seed in range(30)}
+    assert firsts == {0, 1, 2}
+
+
+def test_first_player_option_puts_that_seat_on_top_and_the_rest_in_seat_order_after_it():
+    for k in range(3):
+        s = new(3, first_player=f"seat{k}")
+        assert s.to_act == k
+        below = sorted(range(3), key=lambda p: -s.stack[p])
+        assert below == [k, (k + 1) % 3, (k + 2) % 3]
+
+
+def test_first_player_option_beyond_the_seats_is_one_clear_error():
+    with pytest.raises(BadOption, match=r"first_player='seat3': this game has 2 seat\(s\); choose random or seat0..seat1"):
+        new(2, first_player="seat3")
+    with pytest.raises(BadOption, match="first_player"):
+        new(2, first_player="last")
+
+
 def test_clock_advancing_puts_the_timepiece_on_top_of_the_stack():
     s = new(2)
     turn(s, 0)
@@ -649,3 +670,10 @@ def test_solo_without_the_peddler_scores_plain_gold():
     assert s.np == 1
     play_out(s)
     assert s.scores() == [float(s.gold[0])]
+
+
+def test_a_simulation_with_a_random_first_player_uses_the_games_own_option():
+    from freetrader.sim.runner import plan
+
+    p = plan(GAME, ["heuristic", "heuristic"], 1, {"merchants": "random"}, 0, random_first=True)
+    assert p.options["first_player"] == "random"

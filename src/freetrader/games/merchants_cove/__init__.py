@@ -36,6 +36,10 @@ SPEC = GameSpec(
         Option("merchants", "draft",
                "draft: each seat chooses a merchant in turn (a set-up decision); random; or a comma list, one per "
                "seat (e.g. 'captain,alchemist')"),
+        Option("first_player", "random",
+               "who acts first on day 1 (the sources leave the round-1 order open): random (the timepieces are "
+               "stacked in a random order) or seat0..seat3 (that seat's timepiece on top, the others below it in "
+               "seat order after it)", choices=("random", "seat0", "seat1", "seat2", "seat3")),
         Option("rogue", "random",
                "the Rogue card: random (one of the base three, revealed at set-up), random-all (any of the 14), "
                "criminals, cultists, robbers, or a Secret Stash card: pirates, kraken, ghost-sailors, grey-walkers, "

@@ -102,6 +102,9 @@ _DO = {a: Do(a) for a in (*COMMON, *(x for m in C.merchants.values() for x in m.
 # == set-up (Setup) ==================================================================
 def setup(s: S) -> None:
     o = s.options
+    if o["first_player"] != "random" and int(o["first_player"].removeprefix("seat")) >= s.seats:
+        raise BadOption(f"option first_player={o['first_player']!r}: this game has {s.seats} seat(s); choose random "
+                        f"or seat0..seat{s.seats - 1}")
     solo = s.seats == 1 and o["peddler"]
     n = s.np = s.seats + (1 if solo else 0)
     s.day = 1
@@ -251,9 +254,18 @@ def take_merchant(s: S, p: int, mid: str) -> None:
 
 
 def start_game(s: S) -> None:
-    """Stack the timepieces on the Clock's "1" (H9K) in a random order, then the first Arrival."""
+    """Stack the timepieces on the Clock's "1" (H9K), then the first Arrival.
+
+    The round-1 order is not public (research: UNKNOWN), so it is an option: a random stack, or a chosen seat
+    on top with the others below it in seat order after it. The top of the stack acts first.
+    """
     order = list(range(s.np))
-    s.rng.shuffle(order)
+    first = s.options["first_player"]
+    if first == "random":
+        s.rng.shuffle(order)
+    else:
+        k = int(first.removeprefix("seat"))
+        order = [(k + i) % s.np for i in range(s.np)][::-1]  # stacked last is on top
     for p in order:
         s.tick += 1
         s.stack[p] = s.tick
