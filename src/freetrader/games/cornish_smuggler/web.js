@@ -577,7 +577,7 @@
         const [r0, c0] = at[0];
         pg.append(S("text", { x: c0 * cell + cell / 2, y: r0 * cell + cell * 0.72, "text-anchor": "middle", class: "piece-size", "font-size": cell * 0.62, text: gd.size }));
         pg.append(S("title", { text: nice(gd.shape) + " " + gd.id + ", size " + gd.size }));
-        if (many > 1 && !hot.has("g:" + gd.id)) pg.addEventListener("click", () => nextPacking(holdId, inside));
+        if (many > 1 && !hot.has("g:" + gd.id)) { pg.classList.add("rearrange"); pg.addEventListener("click", () => nextPacking(holdId, inside)); }
       } else {  // no drawing of its place: a square beside the grid
         pg.append(goodsSquare(width + 12 + (i % 4) * (cell + 2), cell / 2 + Math.floor(i / 4) * (cell + 2), gd, cell - 2));
         extraH = Math.max(extraH, (Math.floor(i / 4) + 1) * (cell + 2));
@@ -835,6 +835,8 @@
 
   const STYLE = `
 .cornish { display: flex; flex-direction: column; gap: .5rem; }
+.cornish g.hold-grid.rearrange, .cornish g.piece.rearrange { cursor: pointer; }
+.cornish text.piece-size { pointer-events: none; }
 .cornish .cs-panels { display: flex; flex-wrap: wrap; gap: .5rem; }
 .cornish .cs-panels > svg { flex: 0 1 calc(50% - .25rem); min-width: 0; }
 @media (max-width: 700px) { .cornish .cs-panels > svg { flex-basis: 100%; } }
