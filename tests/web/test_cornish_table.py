@@ -245,7 +245,7 @@ def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -
         sales = landings = 0
         rearranged = False
         trail: list[tuple[str, bool]] = []
-        deadline = time.monotonic() + 240
+        deadline = time.monotonic() + 600  # an uncapped game: about 2 min alone, much more on a loaded machine
         while True:
             assert time.monotonic() < deadline, f"the game did not end in time ({verbs})"
             msg = api(server, "GET", f"/api/tables/{tid}/view?token={token}")

@@ -897,6 +897,7 @@
 .cornish .cs-price-list td.mine { background: #d6a530 !important; font-weight: 700; }
 .cornish .cs-info summary { cursor: pointer; margin-top: .3rem; }
 .cornish .cs-info ul { margin: .3rem 0; padding-left: 1.2rem; }
+@media (max-width: 500px) { .cornish .cs-this-sale td, .cornish .cs-this-sale th { white-space: normal; } .cornish .cs-info table { font-size: .8rem; } }
 .actions .cs-kind { font-size: .8rem; color: #6b645a; text-transform: uppercase; letter-spacing: .04em; margin-top: .2rem; }
 .actions .cs-where { font-weight: 700; }
 .actions .cs-note { margin: 0; font-size: .92rem; }
