@@ -114,7 +114,7 @@ def _search(h: int, pieces: tuple[int, ...], flips: bool) -> tuple[Cells, ...] |
 
 
 def arrangements(hold: Cells, shapes: Sequence[Cells], flips: bool = False, limit: int = 4,
-                 looked_at: int = 24) -> list[tuple[Cells, ...]]:
+                 looked_at: int = 12) -> list[tuple[Cells, ...]]:
     """Up to ``limit`` different packings of ``shapes`` (in that order) in ``hold``, for the table to offer.
 
     The rulebook lets Goods Shapes be "repositioned at any time once on a ship", so a packing binds

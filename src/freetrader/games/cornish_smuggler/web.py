@@ -54,8 +54,9 @@ def hold_packings(hold: Hold, c: Components = COMPONENTS) -> dict[str, list[str]
     Keyed by the shapes' ids sorted and joined by spaces; each packing is one character per cell of the hold
     (its cells in row-major order): the piece's index in the key, or ``.`` for an empty cell. The page draws
     the first, and a click on the hold shows the next: the rulebook lets Goods Shapes be repositioned at any
-    time, so which packing is drawn is the player's to choose and no Action. Sets that fit only when flipped
-    (the ``flip_goods`` option) come with flipped packings.
+    time, so which packing is drawn is the player's to choose and no Action. Only unflipped packings are
+    served (the search takes about a second; flipped ones would double it): under the ``flip_goods`` option a
+    set that fits only flipped is drawn as squares beside the hold.
     """
     counts = [0] * len(c.shapes)
     for shape in c.goods:
@@ -79,7 +80,7 @@ def _packings_of(hold: frozenset[tuple[int, int]],
                 continue
             now = chosen + [shape]
             shapes = [kinds[x][1] for x in now]
-            found = arrangements(hold, shapes) or arrangements(hold, shapes, flips=True)
+            found = arrangements(hold, shapes)
             if not found:
                 continue  # nor does any set that holds these
             drawn = []
