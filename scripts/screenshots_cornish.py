@@ -1,6 +1,6 @@
 """Screenshots of Cornish Smuggler at the table, for docs/screenshots/cornish-*.png (issue 19).
 
-Plays 3-seat games (one person, two heuristic bots, turn_limit 6) on a temporary server, the person's moves
+Plays 3-seat games (one person, two heuristic bots; uncapped from the Isles of Scilly, turn_limit 6 from St Ives) on a temporary server, the person's moves
 chosen by the scripted policy of tests/web/test_cornish_table.py and made by clicking; a second page on the
 same seat at phone width follows. Both are photographed at a landing (the risk and what hiding leaves), a sale
 (the Price List), a reaction window the person cannot answer, and the results:
@@ -45,9 +45,19 @@ def shoot(pages: list[tuple[Any, str]], index: int, name: str, out: Path, done: 
     done[name] = True
 
 
-def one_game(browser: Any, server: LiveServer, seed: int, out: Path, done: dict[str, bool]) -> None:
+def ready(page: Any, index: int) -> None:
+    """Wait for the panel of decision ``index``; on a loaded machine a page may miss an update: reload it once."""
+    try:
+        page.wait_for_selector(f'#actions[data-index="{index}"] button:enabled', timeout=20000)
+    except Exception:
+        page.reload()
+        page.wait_for_selector(f'#actions[data-index="{index}"] button:enabled', timeout=30000)
+
+
+def one_game(browser: Any, server: LiveServer, seed: int, out: Path, done: dict[str, bool],
+             options: dict[str, Any]) -> None:
     table = play.api(server, "POST", "/api/tables", {"game": "cornish-smuggler", "seats": ["human", "heuristic", "heuristic"],
-                                                     "seed": seed, "options": play.OPTIONS, "name": "screenshot"})
+                                                     "seed": seed, "options": options, "name": "screenshot"})
     tid = table["table"]["id"]
     link = play.api(server, "POST", f"/api/tables/{tid}/join", {"name": "You"})["link"]
     token = link.split("#token=")[1]
@@ -59,7 +69,7 @@ def one_game(browser: Any, server: LiveServer, seed: int, out: Path, done: dict[
         page.wait_for_selector("#board svg", timeout=15000)
     pages = [(wide, ""), (phone, "-phone")]
     seen: list[int] = []
-    end = time.monotonic() + 300
+    end = time.monotonic() + 420
     while time.monotonic() < end:
         msg = play.api(server, "GET", f"/api/tables/{tid}/view?token={token}")
         view = msg["view"]
@@ -77,7 +87,7 @@ def one_game(browser: Any, server: LiveServer, seed: int, out: Path, done: dict[
         if view["to_act"] != 0 or not view.get("legal"):
             time.sleep(0.05)
             continue
-        wide.wait_for_selector(f'#actions[data-index="{msg["index"]}"] button:enabled')
+        ready(wide, msg["index"])
         legal = view["legal"]
         # a landing with Influence to spend on hiding (there are none on the Isles of Scilly: no Customs)
         if any(a.startswith("hide ") for a in legal):
@@ -91,7 +101,7 @@ def one_game(browser: Any, server: LiveServer, seed: int, out: Path, done: dict[
         try:
             wide.wait_for_function(f"Number(document.body.dataset.index) > {msg['index']}", timeout=4000)
         except Exception:
-            print(f"{n!r} ({how}) did not play at {msg['index']} ({wide.inner_text('#error')!r}): clicking again")
+            print(f"{n!r} ({how}) did not play at {msg['index']}: clicking again")
             if play.api(server, "GET", f"/api/tables/{tid}/view?token={token}")["index"] == msg["index"]:
                 play.click_move(wide, n, seen)
             wide.wait_for_function(f"Number(document.body.dataset.index) > {msg['index']}")
@@ -103,6 +113,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--only", default="landing,sale,reaction,results", help="which pictures to take (comma-separated)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -110,7 +121,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     db = Path(tempfile.mkdtemp(prefix="ft-cornish-shots-")) / "shots.db"
     server = LiveServer(f"sqlite:///{db}", bot_delay=0.0).start(timeout=60)
-    done: dict[str, bool] = {}
+    done: dict[str, bool] = {k: k not in args.only.split(",") for k in ("landing", "sale", "reaction", "results")}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
@@ -119,7 +130,9 @@ def main() -> int:
                 for seed in (5, 6, 7):
                     if all(done.get(k) for k in ("landing", "sale", "reaction", "results")):
                         break
-                    one_game(browser, server, seed, out, done)
+                    # on the Isles of Scilly the game is played to its end (the results); the St Ives games,
+                    # for a landing with Customs, stop after six Turns
+                    one_game(browser, server, seed, out, done, {} if home == "scilly" else play.OPTIONS)
             browser.close()
     finally:
         server.stop()

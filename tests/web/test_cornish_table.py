@@ -1,7 +1,8 @@
 """Cornish Smuggler at the table (issue 19): a whole 3-seat game played by pointing and grouped entries only.
 
-One person and two heuristic bots, from a table created through the API (turn_limit given explicitly: the
-game is long). The person's moves are picked by a small scripted policy (sail to a Merchant, buy, sail to the
+One person and two heuristic bots. The whole-game test starts in the lobby: the game, the seat count, the two
+bots and the person's name are chosen there by clicks and typing, and Create opens the table. Only the seed is
+pinned, by adding it to the lobby's own request on its way to the server, so the game is the same every run. The person's moves are picked by a small scripted policy (sail to a Merchant, buy, sail to the
 Isles of Scilly, land, sell) that reads the seat's own view over HTTP; every move is then made in the browser by
 clicking: the ship and then a lit sea space on the map, or the side panel's grouped entries (a kind, a piece,
 a payment). At every panel the person sees, the test checks that it shows at most 15 entries; at each sale
@@ -12,6 +13,7 @@ landing that the risk figures are the engine's (``view.landing_risk``, the formu
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 from collections import deque
@@ -28,6 +30,7 @@ MAX_ENTRIES = 15
 HOME = "scilly"           # the Isles of Scilly: a size 2 town with no Customs, goods landed there sell there
 HOME_SEA = "scilly-sound"
 OPTIONS = {"turn_limit": 6}
+SEED = 5
 
 
 def api(server: LiveServer, method: str, path: str, body: Any = None) -> Any:
@@ -148,20 +151,42 @@ def click_move(page: Any, notation: str, seen: list[int]) -> str:
     raise AssertionError(f"{notation!r} is more than ten clicks deep")
 
 
-def check_sale(page: Any, view: dict[str, Any]) -> None:
-    """The sale view: for the shape on sale, each row's Gold and Reputation are the Price List's (the engine's)."""
+def check_sale(page: Any, view: dict[str, Any], notes: dict[str, str]) -> None:
+    """The sale view names the Goods Shape on sale and shows each row's Gold and Reputation: the server's quote
+    (web.py sale_quote, tested against the engine in test_cornish_notes.py), whose cells are the Price List's."""
     box = page.locator("#board .cs-sale")
     assert box.count() == 1
+    quote = json.loads(notes["@sale"])
     gid = box.get_attribute("data-goods")
+    assert gid == quote["goods"]
     goods = next(g for g in view["goods"] if g["id"] == gid)
-    town = C.locations[C.loc_by_id[goods["at"]]]
-    for row, name in enumerate(("top", "middle", "bottom")):
-        gold, rep = C.price(town.size, goods["size"], row)
-        tr = box.locator(f'table.cs-this-sale tr[data-row="{name}"]')
-        assert tr.locator("td.gold").inner_text() == str(gold), (name, gold)
-        assert tr.locator("td.rep").inner_text() == str(rep), (name, rep)
+    assert quote["size"] == goods["size"] and quote["at"] == goods["at"]
+    head = box.locator("strong").first.inner_text().lower()  # "Selling Domino (2) in Isles of Scilly (a size 2 town)"
+    assert head.startswith("selling " + quote["shape"].replace("-", " ")), head
+    for row, r in enumerate(quote["rows"]):
+        gold, rep = C.price(quote["town_size"], goods["size"], row)
+        assert r["printed_gold"] == gold
+        tr = box.locator(f'table.cs-this-sale tr[data-row="{r["row"]}"]')
+        assert tr.locator("td.gold").inner_text() == str(r["gold"]) + (f" + {r['bonus']}" if r["bonus"] else ""), r
+        assert tr.locator("td.rep").inner_text() == str(r["reputation"]), r
     # the whole list as printed: every town size, three rows each
     assert box.locator("table.cs-price-list tr[data-town]").count() == 3 * len(C.prices)
+
+
+def check_rearranging(page: Any) -> bool:
+    """A click on a hold with several served packings draws another one, and plays no move."""
+    holds = page.locator('#board g.hold[data-packings]:not([data-packings="0"]):not([data-packings="1"])')
+    if not holds.count():
+        return False
+    hold = holds.first.get_attribute("data-hold")
+    spot = f'#board g.hold[data-hold="{hold}"]'
+    before = page.locator(spot).first.inner_html()
+    index = page.evaluate("document.body.dataset.index")
+    pieces = page.locator(f"{spot} g.piece.rearrange rect")  # a piece you cannot act with: the click rearranges
+    (pieces.first if pieces.count() else page.locator(f"{spot} g.hold-grid rect").first).click()
+    page.wait_for_function(f"document.querySelector('{spot}').innerHTML !== {json.dumps(before)}")
+    assert page.evaluate("document.body.dataset.index") == index
+    return True
 
 
 def check_landing(page: Any, view: dict[str, Any]) -> None:
@@ -182,25 +207,45 @@ def check_landing(page: Any, view: dict[str, Any]) -> None:
         assert moves.startswith(str(h["customs_moves"])) if h["customs_moves"] else "no officer moves" in moves
 
 
+@pytest.mark.e2e
 def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -> None:
     server = LiveServer(f"sqlite:///{tmp_path}/cs.db", bot_delay=0.0).start(timeout=60)
     try:
-        tid = api(server, "POST", "/api/tables", {"game": "cornish-smuggler", "seats": ["human", "heuristic", "heuristic"],
-                                                  "seed": 5, "options": OPTIONS})["table"]["id"]
-        link = api(server, "POST", f"/api/tables/{tid}/join", {"name": "Ann"})["link"]
-        token = link.split("#token=")[1]
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.set_default_timeout(10000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.url + link)
+
+        def pin_seed(route: Any) -> None:  # the lobby's own request, with a seed so every run plays one game
+            if route.request.method != "POST":
+                route.continue_()
+                return
+            body = json.loads(route.request.post_data or "{}")
+            assert body["game"] == "cornish-smuggler" and body["seats"] == ["human", "heuristic", "heuristic"], body
+            route.continue_(post_data=json.dumps(dict(body, seed=SEED)))
+
+        page.route("**/api/tables", pin_seed)
+        page.goto(server.url + "/")
+        page.wait_for_selector("#game option", state="attached")
+        page.select_option("#game", "cornish-smuggler")
+        page.fill("#nseats", "3")
+        page.dispatch_event("#nseats", "change")
+        page.select_option("#seat-0", "human")
+        page.select_option("#seat-1", "heuristic")
+        page.select_option("#seat-2", "heuristic")
+        page.fill("#name", "Ann")
+        page.click("#create-button")
+        page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=20000)
+        tid = page.url.split("/t/")[1].split("#")[0]
+        token = page.url.split("#token=")[1]
         page.wait_for_selector("#board svg", timeout=15000)
         seen: list[int] = []
         ways: dict[str, int] = {}
         verbs: dict[str, int] = {}
         sales = landings = 0
+        rearranged = False
         trail: list[tuple[str, bool]] = []
-        deadline = time.monotonic() + 240
+        deadline = time.monotonic() + 600  # an uncapped game: about 2 min alone, much more on a loaded machine
         while True:
             assert time.monotonic() < deadline, f"the game did not end in time ({verbs})"
             msg = api(server, "GET", f"/api/tables/{tid}/view?token={token}")
@@ -213,8 +258,10 @@ def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -
             page.wait_for_selector(f'#actions[data-index="{msg["index"]}"] button:enabled')
             check_panel(page, seen)
             n = policy(view)
+            if not rearranged:
+                rearranged = check_rearranging(page)
             if n.startswith("price "):
-                check_sale(page, view)
+                check_sale(page, view, msg["notes"])
                 sales += 1
             if view.get("landing") and any(a.split(" ")[0] in ("unload", "done", "hide") for a in view["legal"]):
                 check_landing(page, view)
@@ -234,6 +281,9 @@ def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -
         assert max(seen) <= MAX_ENTRIES and len(seen) > 20
         assert ways.get("map", 0) >= 3 and ways.get("panel", 0) >= 10, ways
         assert sales >= 1 and landings >= 1, json.dumps(verbs) + str(trail[-60:])  # the game reached a sale and a landing: their views were checked
+        assert rearranged, "no hold was ever drawn with a choice of packings"
+        results = api(server, "GET", f"/api/tables/{tid}/view?token={token}")["results"]
+        assert results and not results["cut"], results  # ended by a rulebook trigger, not by a cap
     finally:
         server.stop()
 

@@ -120,7 +120,7 @@
     // a game's renderer may lay out its own side panel (actions(box, legal, ctx)): grouped, a screenful at most
     const r = renderer();
     if (r.actions && msg) {
-      r.actions(box, legal, { act, disabled: !canPlay, view: msg.view, table: msg.table, seat: msg.you.seat });
+      r.actions(box, legal, { act, disabled: !canPlay, view: msg.view, table: msg.table, seat: msg.you.seat, notes: msg.notes || {} });
       if (msg.you.can_take_back === true) addTakeback();
       return;
     }
@@ -361,7 +361,8 @@
     showTableError();
     const r = current = await FT.loadRenderer(FT.gameName(v.game));
     const legal = legalSet();
-    r.draw($("board"), v, { seat: msg.you.seat, legal, act, table: msg.table, seatLabel: (s) => FT.seatLabel(msg.table, s), disabled: pending });
+    r.draw($("board"), v, { seat: msg.you.seat, legal, act, table: msg.table, seatLabel: (s) => FT.seatLabel(msg.table, s), disabled: pending,
+      notes: msg.notes || {} });
     renderActions();
     renderTakeback();
     renderTimer();

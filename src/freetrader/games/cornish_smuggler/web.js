@@ -17,6 +17,7 @@
   let WAREHOUSE = "";  // the location of the Customs Warehouse
   let SCILLY = "";     // no Customs at a landing there
   // the Goods Price List exactly as the rules read it (web.py price_list): PRICES[town size][goods size][row] = [gold, rep]
+  let PACKINGS = {};  // PACKINGS[hold id][shape ids sorted, space-separated] = ["01.1..", ...] (web.py)
   let PRICES = {}, PRICE_COLS = {}, ROW_COST = [0, 1, 2], ROWS = ["top", "middle", "bottom"], COSTS = {};
   // the drawing's own layout and colours (data/drawing.toml): positions on a 1000 x 640 map, label placement [dx, dy, anchor]
   let POS = {}, LABEL = {}, DECK_COLOURS = {}, UP_COUNTY = "", WATER = [];
@@ -28,7 +29,7 @@
     const t = obj(c.track);
     TRACK = { discovery: arr(t.discovery), bribe: arr(t.bribe), new_officer: arr(t.new_officer) };
     WAREHOUSE = String(c.warehouse || ""); SCILLY = String(c.scilly || "");
-    PRICES = obj(c.prices); PRICE_COLS = obj(c.price_columns);
+    PRICES = obj(c.prices); PRICE_COLS = obj(c.price_columns); PACKINGS = obj(c.packings);
     COSTS = {};
     for (const k of arr(c.costs)) if (k && k.verb) COSTS[k.verb] = k;
     if (arr(c.row_cost).length) ROW_COST = arr(c.row_cost);
@@ -156,50 +157,40 @@
     return text;
   }
 
-  // ---- packing Goods Shapes into a hold grid (rotated, never flipped), only to draw them -------------
-  function cellsOf(rows) {
+  // ---- holds: which cells each Goods Shape takes comes from the engine (web.py hold_packings) ---------
+  function cellsOf(rows) {  // a grid's usable cells in row-major order: the order the served packings use
     const out = [];
     arr(rows).forEach((row, r) => String(row).split("").forEach((ch, c) => { if (ch === "#") out.push([r, c]); }));
     return out;
   }
-  function orientations(cells) {
-    const seen = new Set(), out = [];
-    let cur = cells;
-    for (let i = 0; i < 4; i++) {
-      const r0 = Math.min(...cur.map((p) => p[0])), c0 = Math.min(...cur.map((p) => p[1]));
-      const n = cur.map((p) => [p[0] - r0, p[1] - c0]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-      const key = n.map((p) => p.join(",")).join(";");
-      if (!seen.has(key)) { seen.add(key); out.push(n); }
-      cur = cur.map((p) => [p[1], -p[0]]);
-    }
-    return out;
+  // the packing drawn for each hold and contents: the player's pick among the served ones (a click on the
+  // hold shows the next). The rulebook lets Goods be repositioned at any time, so this is no Action.
+  let PICKS = {};
+  try { PICKS = obj(JSON.parse(localStorage.getItem("cornish-packings") || "{}")); } catch (e) { PICKS = {}; }
+  function packKey(inside) { return inside.map((g) => String(g.shape)).sort().join(" "); }
+  function packingsOf(holdId, inside) { return arr(obj(PACKINGS[holdId])[packKey(inside)]); }
+  function nextPacking(holdId, inside) {
+    const k = holdId + "|" + packKey(inside), n = packingsOf(holdId, inside).length;
+    PICKS[k] = (num(PICKS[k], 0) + 1) % Math.max(1, n);
+    try { localStorage.setItem("cornish-packings", JSON.stringify(PICKS)); } catch (e) { /* private mode */ }
+    if (LAST) draw(LAST.root, LAST.view, LAST.ctx);
   }
-  // pieces: [{id, cells}] -> {id: [[r, c], ...]} or null when no packing is found quickly
-  function pack(holdRows, pieces) {
-    const free = new Set(cellsOf(holdRows).map((p) => p.join(",")));
-    const order = pieces.slice().sort((a, b) => b.cells.length - a.cells.length);
-    const placed = {};
-    let budget = 20000;
-    function go(i) {
-      if (i === order.length) return true;
-      if (--budget < 0) return false;
-      const piece = order[i];
-      for (const o of orientations(piece.cells)) {
-        for (const f of Array.from(free)) {
-          const [fr, fc] = f.split(",").map(Number);
-          const dr = fr - o[0][0], dc = fc - o[0][1];
-          const keys = o.map((p) => (p[0] + dr) + "," + (p[1] + dc));
-          if (!keys.every((k) => free.has(k))) continue;
-          keys.forEach((k) => free.delete(k));
-          placed[piece.id] = keys.map((k) => k.split(",").map(Number));
-          if (go(i + 1)) return true;
-          keys.forEach((k) => free.add(k));
-          delete placed[piece.id];
-        }
-      }
-      return false;
+  // -> {goods id: [[r, c], ...]} from the served packing, or null when none is served for these goods
+  function placedIn(holdId, rows, inside) {
+    const options = packingsOf(holdId, inside);
+    if (!inside.length || !options.length) return null;
+    const code = String(options[num(PICKS[holdId + "|" + packKey(inside)], 0) % options.length]);
+    const cells = cellsOf(rows);
+    if (code.length !== cells.length) return null;
+    // pieces in the key's order: by shape id; identical shapes are interchangeable
+    const order = inside.slice().sort((x, y) => (x.shape < y.shape ? -1 : x.shape > y.shape ? 1 : x.id < y.id ? -1 : 1));
+    const out = {};
+    order.forEach((g, k) => { out[g.id] = []; });
+    for (let i = 0; i < code.length; i++) {
+      const k = parseInt(code[i], 36);
+      if (!isNaN(k) && order[k]) out[order[k].id].push(cells[i]);
     }
-    return go(0) ? placed : null;
+    return order.every((g) => out[g.id].length) ? out : null;
   }
 
   // ---- point, then choose ---------------------------------------------------------------------------
@@ -245,16 +236,16 @@
   let SEL_KEY = "";      // the decision it was made in: a new decision clears it
   let LAST = null;       // the last draw's arguments, to redraw on a new selection
   let PANEL = null;      // the side panel's last arguments
-  let lastSold = "";     // the Goods Shape this page last offered for sale ("sell g07"), for the Price List
   function select(sel) {
     SEL = sel;
     if (LAST) draw(LAST.root, LAST.view, LAST.ctx);
     if (PANEL) renderPanel(PANEL.box, PANEL.legal, PANEL.tctx);
   }
-  function played(n) {
-    const a = parse(n);
-    if (a.verb === "sell") lastSold = a.item;
-    SEL = null;
+  function played(n) { SEL = null; }
+  // the server's note on a choice (web.py choice_notes): what it costs and pays, where the label does not say
+  function noteOf(ctx, n) {
+    const note = obj(ctx && ctx.notes)[n];
+    return typeof note === "string" && !(parse(n).pay && parse(n).verb !== "price") ? " · " + note : "";
   }
 
   // the hot keys of the board: pieces to select, or (once one is selected) the places its moves go to
@@ -305,8 +296,9 @@
       box.classList.add("cs-paying");
       box.replaceChildren(FT.el("strong", { text: what + ": " }));
       for (const n of list) {
+        const text = parse(n).pay ? noPay(n, ctx.view) + " — " + payText(n) : label(n, ctx.view);
         box.append(FT.el("button", { type: "button", class: "pick", "data-action": n, title: n, onclick: () => ctx.act(n) },
-          parse(n).pay ? noPay(n, ctx.view) + " — " + payText(n) : label(n, ctx.view)));
+          noteOf(ctx, n) ? [text, FT.el("span", { class: "note", text: noteOf(ctx, n) })] : text));
       }
       box.append(FT.el("button", { type: "button", class: "secondary", onclick: () => { box.hidden = true; box.replaceChildren(); } }, "Cancel"));
       const first = box.querySelector("button.pick");
@@ -561,15 +553,21 @@
     const n = parseInt(String(gid).replace(/\D/g, ""), 10) || 0;
     return `hsl(${(n * 47) % 360}, 55%, 62%)`;
   }
-  function drawHold(parent, x, y, rows, inside, cell, view, ctx, hot, picker) {
+  function drawHold(parent, x, y, holdId, rows, inside, cell, view, ctx, hot, picker) {
     rows = arr(rows);
-    const g = S("g", { class: "hold", transform: `translate(${x},${y})` });
+    const many = packingsOf(holdId, inside).length;
+    const g = S("g", { class: "hold", transform: `translate(${x},${y})`, "data-hold": holdId, "data-packings": many });
     const cells = cellsOf(rows);
     const width = Math.max(1, ...rows.map((r) => String(r).length)) * cell;
     const height = Math.max(1, rows.length) * cell;
-    for (const [r, c] of cells) g.append(S("rect", { x: c * cell, y: r * cell, width: cell, height: cell, fill: "#f7f1e1", stroke: "#a8997a", "stroke-width": 1 }));
-    const pieces = inside.map((gd) => ({ id: gd.id, cells: cellsOf(SHAPES[gd.shape] || []) })).filter((p) => p.cells.length);
-    const placed = cells.length && pieces.length === inside.length ? pack(rows, pieces) : null;
+    const grid = S("g", { class: "hold-grid" + (many > 1 ? " rearrange" : "") });
+    for (const [r, c] of cells) grid.append(S("rect", { x: c * cell, y: r * cell, width: cell, height: cell, fill: "#f7f1e1", stroke: "#a8997a", "stroke-width": 1 }));
+    if (many > 1) {  // your pick of the engine's packings: Goods may be repositioned at any time (rulebook)
+      grid.append(S("title", { text: "Click the hold to draw its Goods packed another way (" + many + " ways shown)" }));
+      grid.addEventListener("click", () => nextPacking(holdId, inside));
+    }
+    g.append(grid);
+    const placed = cells.length ? placedIn(holdId, rows, inside) : null;
     let extraH = 0;
     inside.forEach((gd, i) => {
       const pg = S("g", { class: "piece" });
@@ -579,6 +577,7 @@
         const [r0, c0] = at[0];
         pg.append(S("text", { x: c0 * cell + cell / 2, y: r0 * cell + cell * 0.72, "text-anchor": "middle", class: "piece-size", "font-size": cell * 0.62, text: gd.size }));
         pg.append(S("title", { text: nice(gd.shape) + " " + gd.id + ", size " + gd.size }));
+        if (many > 1 && !hot.has("g:" + gd.id)) { pg.classList.add("rearrange"); pg.addEventListener("click", () => nextPacking(holdId, inside)); }
       } else {  // no drawing of its place: a square beside the grid
         pg.append(goodsSquare(width + 12 + (i % 4) * (cell + 2), cell / 2 + Math.floor(i / 4) * (cell + 2), gd, cell - 2));
         extraH = Math.max(extraH, (Math.floor(i / 4) + 1) * (cell + 2));
@@ -623,7 +622,7 @@
     if (p.ship) {
       body.append(S("text", { x, y, class: "panel-label", text: ship ? ship.name : nice(p.ship) }));
       body.append(S("text", { x, y: y + 14, class: "panel-small", text: p.ship_at ? "at " + nameOf(p.ship_at) : "not at sea" }));
-      const d = drawHold(body, x, y + 22, ship ? ship.hold : [], holdGoods, 22, view, ctx, hot, picker);
+      const d = drawHold(body, x, y + 22, p.ship, ship ? ship.hold : [], holdGoods, 22, view, ctx, hot, picker);
       rowH = d.height + 28;
       x += Math.max(d.width, 8.4 * Math.max((ship ? ship.name : String(p.ship)).length, 10), 6.8 * (3 + (p.ship_at ? nameOf(p.ship_at) : "not at sea").length)) + 24;
     } else {
@@ -641,7 +640,7 @@
       title.append(S("title", { text: (st ? st.name + ", " + nameOf(st.at) : nice(sid)) }));
       body.append(title);
       body.append(S("text", { x, y: y + 14, class: "panel-small", text: st ? nameOf(st.at) : "" }));
-      const d = drawHold(body, x, y + 22, st ? st.hold : [], inside, 18, view, ctx, hot, picker);
+      const d = drawHold(body, x, y + 22, sid, st ? st.hold : [], inside, 18, view, ctx, hot, picker);
       rowH = Math.max(rowH, d.height + 28);
       x += Math.max(d.width, (st ? st.name : String(sid)).length * 8.4, 6.8 * nameOf(st ? st.at : "").length, 90) + 24;
     }
@@ -822,7 +821,7 @@
       g.append(S("rect", { x: -4, y: -4, width: w, height: rows.length * cell + 40, rx: 6, fill: "#fffaf0", stroke: "#b5a98e", class: "card-rect" }));
       g.append(S("text", { x: 2, y: 10, class: "panel-label", text: def ? def.name : nice(id) }));
       if (def && def.at) g.append(S("text", { x: 2, y: 24, class: "panel-small", text: nameOf(def.at) }));
-      drawHold(g, 2, def && def.at ? 30 : 18, rows, [], cell, view, ctx, hot, picker);
+      drawHold(g, 2, def && def.at ? 30 : 18, id, rows, [], cell, view, ctx, hot, picker);
       makeHot(g, key, hot, ctx, picker, def ? def.name : nice(id));
       body.append(g);
       rowH = Math.max(rowH, rows.length * cell + 40);
@@ -836,6 +835,8 @@
 
   const STYLE = `
 .cornish { display: flex; flex-direction: column; gap: .5rem; }
+.cornish g.hold-grid.rearrange, .cornish g.piece.rearrange { cursor: pointer; }
+.cornish text.piece-size { pointer-events: none; }
 .cornish .cs-panels { display: flex; flex-wrap: wrap; gap: .5rem; }
 .cornish .cs-panels > svg { flex: 0 1 calc(50% - .25rem); min-width: 0; }
 @media (max-width: 700px) { .cornish .cs-panels > svg { flex-basis: 100%; } }
@@ -896,6 +897,7 @@
 .cornish .cs-price-list td.mine { background: #d6a530 !important; font-weight: 700; }
 .cornish .cs-info summary { cursor: pointer; margin-top: .3rem; }
 .cornish .cs-info ul { margin: .3rem 0; padding-left: 1.2rem; }
+@media (max-width: 500px) { .cornish .cs-this-sale td, .cornish .cs-this-sale th { white-space: normal; } .cornish .cs-info table { font-size: .8rem; } }
 .actions .cs-kind { font-size: .8rem; color: #6b645a; text-transform: uppercase; letter-spacing: .04em; margin-top: .2rem; }
 .actions .cs-where { font-weight: 700; }
 .actions .cs-note { margin: 0; font-size: .92rem; }
@@ -985,7 +987,8 @@
     for (const e of shown) {
       if (!SEL && e.group && e.group !== lastGroup && !e.open) { box.append(FT.el("div", { class: "cs-kind", text: e.group })); }
       lastGroup = e.group || lastGroup;
-      if (e.n) box.append(FT.el("button", { type: "button", class: "move", "data-action": e.n, title: e.n, disabled, onclick: () => go(e.n) }, e.text));
+      if (e.n) box.append(FT.el("button", { type: "button", class: "move", "data-action": e.n, title: e.n, disabled, onclick: () => go(e.n) },
+        noteOf(tctx, e.n) ? [e.text, FT.el("span", { class: "note", text: noteOf(tctx, e.n) })] : e.text));
       else box.append(FT.el("button", { type: "button", class: "cs-open", "data-actions": arr(e.covers).join("|"), disabled, onclick: () => select(e.open) }, e.text));
     }
     if (paged) {
@@ -1024,44 +1027,38 @@
     return box;
   }
   function goodsById(view, gid) { return arr(view.goods).find((g) => g && g.id === gid) || null; }
-  function saleGoods(view) {
-    const me = view.seat;
-    const g = goodsById(view, lastSold);
-    if (g && g.owner === me && g.where === "land" && LOCS[g.at] && LOCS[g.at].size) return g;
-    const here = arr(view.goods).filter((x) => x && x.owner === me && x.where === "land" && LOCS[x.at] && LOCS[x.at].size);
-    // another page (or a reload) did not see which was offered: any one will do if they all sell alike
-    return new Set(here.map((x) => x.at + "/" + x.size)).size === 1 ? here[0] : null;
-  }
   function cell(town, size, row) {
     const c = arr(obj(PRICES[String(town)])[String(size)])[row];
     return Array.isArray(c) ? c : null;
   }
-  function saleInfo(view, legal) {
+  // the server's quote for the sale under way (web.py sale_quote, in the choice notes): the shape on sale, the
+  // town size the sale uses (a card may change it) and each row's Gold, Reputation, cost and Gold Wheel move
+  function quoteOf(ctx) {
+    try { return obj(JSON.parse(String(obj(ctx && ctx.notes)["@sale"] || "null"))); } catch (e) { return {}; }
+  }
+  function saleInfo(view, legal, ctx) {
     const prices = legal.filter((n) => parse(n).verb === "price");
     if (!prices.length) return null;
-    const g = saleGoods(view);
-    const town = g ? LOCS[g.at] : null;
-    const tsize = town ? town.size : 0;
+    const q = quoteOf(ctx);
+    const g = q.goods ? goodsById(view, q.goods) || { id: q.goods, shape: q.shape, size: q.size } : null;
+    const town = q.at ? LOCS[q.at] || { name: nameOf(q.at) } : null;
+    const tsize = num(q.town_size, 0);
     const cu = obj(view.customs);
     const box = FT.el("div", { class: "cs-info cs-sale", "data-goods": g ? g.id : "", "data-town-size": tsize, "data-goods-size": g ? g.size : "" });
-    box.append(FT.el("strong", { text: g ? "Selling " + (g.id === lastSold ? goodsName(view, g.id) : "a " + g.size + "-square Goods Shape") + " in " + town.name + " (a size " + tsize + " town)" : "Selling: choose the price row" }));
+    const changed = g && q.printed_town_size !== tsize ? " — sold as a size " + tsize + " town (a card)" : "";
+    box.append(FT.el("strong", { text: g ? "Selling " + goodsName(view, g.id) + " in " + town.name + " (a size " + num(q.printed_town_size, tsize) + " town)" + changed : "Selling: choose the price row" }));
     if (g) {
       const t = FT.el("table", { class: "cs-this-sale" });
       t.append(FT.el("tr", {}, ["Row", "Costs", "Gold", "Reputation", "Gold Wheel"].map((h) => FT.el("th", { text: h }))));
-      ROWS.forEach((row, i) => {
-        const c = cell(tsize, g.size, i);
-        if (!c) return;
-        const ways = prices.filter((n) => parse(n).item === row);
-        const gold = Math.min(c[0], num(view.bank, c[0]));
-        const total = num(cu.wheel, 0) + gold, size = Math.max(1, num(cu.wheel_size, 1));
-        const passes = Math.floor(total / size);
-        const wheel = num(cu.wheel, 0) + " → " + (total % size) + (passes ? " (START passed: Customs Track +" + passes + ")" : "");
-        const cost = ROW_COST[i] ? (ways.length ? ways.map(payText).join(" or ") : ROW_COST[i] + " Influence or Reputation (you have too little)") : "free";
-        t.append(FT.el("tr", { "data-row": row, class: ways.length ? "" : "cs-off" }, [FT.el("td", { text: cap(row) }), FT.el("td", { text: ways.some((n) => !parse(n).pay) && ROW_COST[i] ? "free (a card)" : cost }),
-          FT.el("td", { class: "gold", text: c[0] }), FT.el("td", { class: "rep", text: c[1] }), FT.el("td", { class: "wheel", text: wheel })]));
-      });
+      for (const r of arr(q.rows)) {
+        const ways = prices.filter((n) => parse(n).item === r.row);
+        const wheel = num(q.wheel_from, 0) + " → " + r.wheel + (r.track ? " (START passed: Customs Track +" + r.track + ")" : "");
+        const cost = r.free_by_card ? "free (a card)" : r.cost ? (ways.length ? ways.map(payText).join(" or ") : r.cost + " Influence or Reputation (you have too little)") : "free";
+        t.append(FT.el("tr", { "data-row": r.row, class: ways.length ? "" : "cs-off" }, [FT.el("td", { text: cap(r.row) }), FT.el("td", { text: cost }),
+          FT.el("td", { class: "gold", text: r.gold + (r.bonus ? " + " + r.bonus : "") }), FT.el("td", { class: "rep", text: r.reputation }), FT.el("td", { class: "wheel", text: wheel })]));
+      }
       box.append(t);
-      if (num(view.bank, 99) < 25) box.append(FT.el("p", { class: "cs-hint", text: "The bank holds " + view.bank + " Gold: a sale pays no more." }));
+      if (arr(q.rows).some((r) => r.gold < r.printed_gold)) box.append(FT.el("p", { class: "cs-hint", text: "The bank holds " + view.bank + " Gold: a sale pays no more." }));
     }
     // the whole Goods Price List as printed: a block of three rows per town size, a column per goods size
     const sizes = Array.from(new Set([].concat(...Object.values(PRICE_COLS).map(arr)))).sort((a, b) => a - b);
@@ -1069,14 +1066,13 @@
     list.append(FT.el("tr", {}, [FT.el("th", { text: "Town" }), FT.el("th", { text: "Row" })].concat(sizes.map((s) => FT.el("th", { text: s + " squares" })))));
     for (const town of Object.keys(PRICES).sort((a, b) => a - b)) {
       const cols = arr(PRICE_COLS[town]);
-      const mineCol = g ? Math.max(...cols.filter((c) => c <= g.size)) : -1;
       ROWS.forEach((row, i) => {
         const here = Number(town) === tsize;
         const tr = FT.el("tr", { class: here ? "cs-town" : "", "data-town": town, "data-row": row });
         tr.append(FT.el("td", { text: i === 0 ? "size " + town : "" }), FT.el("td", { text: cap(row) + (ROW_COST[i] ? " (" + ROW_COST[i] + ")" : "") }));
         for (const s of sizes) {
           const c = cols.includes(s) ? cell(town, s, i) : null;
-          tr.append(FT.el("td", { class: here && s === mineCol ? "cs-cell mine" : "cs-cell", text: c ? c[0] + " G · " + c[1] + " R" : "—" }));
+          tr.append(FT.el("td", { class: here && s === q.column ? "cs-cell mine" : "cs-cell", text: c ? c[0] + " G · " + c[1] + " R" : "—" }));
         }
         list.append(tr);
       });

@@ -9,15 +9,17 @@ positions and colours.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from freetrader.core.data import load_toml
 
 from .board import ROW_NAMES
-from .components import COMPONENTS, DECKS, PKG, Components, load_components
+from .components import COMPONENTS, DECKS, PKG, Components, Hold, load_components
+from .packing import arrangements
 
-__all__ = ["ACTION_COSTS", "components", "price_list"]
+__all__ = ["ACTION_COSTS", "choice_notes", "components", "hold_packings", "price_list"]
 
 #: Actions & Costs (rulebook, Quick Reference): what each way of paying an Action costs before any card's
 #: discount. rules.py charges these amounts; the table shows them beside each payment ("1 Influence").
@@ -42,6 +44,59 @@ def price_list(c: Components = COMPONENTS) -> dict[str, dict[str, list[list[int]
             for town in sorted(c.prices)}
 
 
+def _code(k: int) -> str:
+    return "0123456789abcdefghijklmnopqrstuvwxyz"[k]
+
+
+def hold_packings(hold: Hold, c: Components = COMPONENTS) -> dict[str, list[str]]:
+    """Holds: how every set of Goods Shapes that fits this hold can be drawn packed in it (``packing.arrangements``).
+
+    Keyed by the shapes' ids sorted and joined by spaces; each packing is one character per cell of the hold
+    (its cells in row-major order): the piece's index in the key, or ``.`` for an empty cell. The page draws
+    the first, and a click on the hold shows the next: the rulebook lets Goods Shapes be repositioned at any
+    time, so which packing is drawn is the player's to choose and no Action. Only unflipped packings are
+    served (the search takes about a second; flipped ones would double it): under the ``flip_goods`` option a
+    set that fits only flipped is drawn as squares beside the hold.
+    """
+    counts = [0] * len(c.shapes)
+    for shape in c.goods:
+        counts[shape] += 1
+    return dict(_packings_of(hold.cells, tuple((x.id, x.cells, counts[x.index]) for x in c.shapes)))
+
+
+@cache  # the search takes a second or two: once per hold and set of shapes, whichever Components asks
+def _packings_of(hold: frozenset[tuple[int, int]],
+                 kinds: tuple[tuple[str, frozenset[tuple[int, int]], int], ...]) -> dict[str, list[str]]:
+    cells = sorted(hold)
+    index = {cell: i for i, cell in enumerate(cells)}
+    order = sorted(range(len(kinds)), key=lambda i: kinds[i][0])
+    out: dict[str, list[str]] = {}
+
+    def grow(start: int, chosen: list[int], used: int) -> None:
+        for pos in range(start, len(order)):
+            shape = order[pos]
+            size = len(kinds[shape][1])
+            if used + size > len(cells) or chosen.count(shape) >= kinds[shape][2]:
+                continue
+            now = chosen + [shape]
+            shapes = [kinds[x][1] for x in now]
+            found = arrangements(hold, shapes)
+            if not found:
+                continue  # nor does any set that holds these
+            drawn = []
+            for packed in found:
+                code = ["."] * len(cells)
+                for k, piece in enumerate(packed):
+                    for cell in piece:
+                        code[index[cell]] = _code(k)
+                drawn.append("".join(code))
+            out[" ".join(kinds[x][0] for x in now)] = drawn
+            grow(pos, now, used + size)
+
+    grow(0, [], 0)
+    return out
+
+
 def components(data_dir: str | Path | None = None) -> dict[str, Any]:
     """Every board and card fact ``web.js`` needs, as JSON-able dicts keyed by id."""
     c: Components = COMPONENTS if data_dir is None else load_components(data_dir)
@@ -63,6 +118,9 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
             h.id: {"name": h.name, "at": loc[h.location].id, "hold": list(h.hold.rows)} for h in c.storehouses
         },
         "shapes": {g.id: list(g.rows) for g in c.shapes},
+        # how each hold's Goods Shapes are drawn: the engine's packings (packing.py), never searched in web.js
+        "packings": {**{s.id: hold_packings(s.hold, c) for s in c.ships},
+                     **{h.id: hold_packings(h.hold, c) for h in c.storehouses}},
         "characters": {
             ch.id: {"name": ch.name, "job": ch.occupation, "deck": DECKS[ch.deck], "gold": ch.gold,
                     "rep": ch.reputation, "text": ch.ability, "mob": ch.mob,
@@ -85,3 +143,99 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
         "log_names": {f"g{i:02d}": f"goods piece {i}" for i in range(len(c.goods))},
         "drawing": load_toml(PKG, "drawing.toml", data_dir),
     }
+
+
+def _sale_frame(state: Any) -> Any:
+    from .frames import Sale
+    from .phases import Phase
+
+    top = state.frames[-1] if getattr(state, "frames", None) else None
+    return top if isinstance(top, Sale) and top.stage == Phase.PRICE else None
+
+
+def sale_quote(state: Any) -> dict[str, Any] | None:
+    """Selling Goods at the price decision: the shape on sale and what each Price List row pays, as the sale will.
+
+    The numbers are the engine's: the town size ``board.town_size`` (a card such as "sell as a size N town"
+    sets it), the cell ``Components.price``, the bank's limit ``gain_gold`` applies, a passive Reputation on
+    the top row, the Forged Cocket's free bottom row, Elizabeth Quick's extra Gold, and the Gold Wheel move
+    ``advance_gold_wheel`` makes. ``None`` when no price is being chosen.
+    """
+    from . import board as B
+
+    f = _sale_frame(state)
+    if f is None:
+        return None
+    s, p, g = state, f.seat, f.goods
+    c = COMPONENTS
+    loc = s.g_at[g]
+    shape = c.shapes[c.goods[g]]
+    size = B.town_size(s, loc)
+    rows = []
+    for row, name in enumerate(ROW_NAMES):
+        gold, rep = c.price(size, shape.size, row)
+        got = min(gold, s.bank)
+        if row == 0:
+            rep += B.passive(s, p, "top-price-reputation")
+        free = row == 0 or (row == len(ROW_NAMES) - 1 and bool(s.free_row))
+        total = s.wheel + got
+        rows.append({"row": name, "gold": got, "printed_gold": gold, "reputation": rep,
+                     "cost": 0 if free else c.row_cost[row], "free_by_card": free and row > 0,
+                     "bonus": min(s.sale_bonus, s.bank - got), "wheel": total % c.wheel, "track": total // c.wheel})
+    return {"goods": B.GOODS_IDS[g], "shape": shape.id, "size": shape.size, "at": c.locations[loc].id,
+            "town_size": size, "printed_town_size": c.locations[loc].size, "column": min(shape.size, size),
+            "wheel_from": s.wheel, "rows": rows}
+
+
+def _amounts(pay: str, influence: int, gold: int) -> str:
+    return f"costs {influence} Influence" if pay == "influence" else f"costs {gold} Gold"
+
+
+def choice_notes(state: Any, seat: int) -> dict[str, str]:
+    """What the acting seat's choices cost and pay, by notation, where the game knows before the move.
+
+    Payments follow the rulebook's Actions & Costs (``ACTION_COSTS``, what rules.py charges, with the
+    escort discount of a Character); a purchase, a hire and a bribe their engine prices; each price row
+    what the sale pays (``sale_quote``). The key ``"@sale"`` (no notation starts with "@") carries the
+    quote itself as JSON, so the page names the Goods Shape on sale and draws its rows from these numbers.
+    """
+    import json
+
+    from . import actions as A
+    from . import board as B
+
+    if state.to_act != seat or state.is_over:
+        return {}
+    s, p = state, seat
+    c = COMPONENTS
+    out: dict[str, str] = {}
+    quote = sale_quote(s)
+    if quote is not None:
+        out["@sale"] = json.dumps(quote, separators=(",", ":"))
+    by_row = {r["row"]: r for r in quote["rows"]} if quote else {}
+    for a in s.legal_actions():
+        key = str(a)
+        if isinstance(a, A.Price) and a.item in by_row:
+            r = by_row[a.item]
+            text = f"pays {r['gold']} Gold, {r['reputation']} Reputation"
+            if r["bonus"]:
+                text += f" (+{r['bonus']} Gold, a card)"
+            out[key] = text + ("" if not r["cost"] else f"; costs {r['cost']} {a.pay.capitalize()}") + \
+                ("; free (a card)" if r["free_by_card"] else "")
+        elif isinstance(a, (A.Sail, A.Carry, A.CounterMove, A.OfficerAction, A.Discover)) and a.pay:
+            cost = ACTION_COSTS[a.verb]
+            out[key] = _amounts(a.pay, cost["influence"], cost["gold"])
+        elif isinstance(a, A.Escort) and a.pay:
+            cut = B.passive(s, p, "escort-cost")
+            out[key] = _amounts(a.pay, 3 - cut, 5 - cut)
+        elif isinstance(a, A.Buy):
+            out[key] = f"costs 1 Influence + {B.buy_price(s, a.goods)} Gold; {c.shapes[c.goods[a.goods]].size} squares"
+        elif isinstance(a, A.Hire):
+            ch = c.characters[a.card]
+            how = "1 Influence" if a.pay == "influence" else f"{s.options['hire_reputation']} Reputation"
+            out[key] = f"costs {how} + {B.hire_price(s, p, a.card)} Gold; +{ch.reputation} Reputation"
+        elif isinstance(a, A.Bribe):
+            out[key] = f"costs {B.bribe_cost(s, p, a.officer)} Gold"
+        elif isinstance(a, A.HonestWork):
+            out[key] = f"pays {min(B.honest_work_gain(s, p), s.bank)} Gold"
+    return out
