@@ -76,7 +76,7 @@ def _http(base: str, method: str, path: str, body: Any = None) -> Any:
         return json.loads(r.read())
 
 
-def _start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes]:
+def _start_server(db: str, port: int, src: str | None, profile: str | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     args = [sys.executable, "-m", "freetrader.server", "--host", "127.0.0.1", "--port", str(port), "--db", db,
             "--bot-delay", "0"]
@@ -85,6 +85,8 @@ def _start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes
     help_text = subprocess.run([*args[:3], "--help"], env=env, capture_output=True, text=True).stdout
     if "--max-open-tables" in help_text:
         args += WIDE
+    if profile:  # cProfile writes its file when the server ends on SIGTERM (uvicorn returns from run)
+        args[1:1] = ["-m", "cProfile", "-o", profile]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 90
     while time.monotonic() < end:
@@ -214,14 +216,14 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
-        bots: int) -> dict[str, Any]:
+        bots: int, profile: str | None = None) -> dict[str, Any]:
     if db.startswith("postgresql"):
         _reset_pg(db, src)
     ports = [_free_port() for _ in range(processes)]
     procs = []
     try:
         for port in ports:  # one after the other: the first makes the schema
-            procs.append(_start_server(db, port, src))
+            procs.append(_start_server(db, port, src, profile if profile and not procs else None))
         cpu0 = sum(_cpu_seconds(p.pid) for p in procs)
         tally, elapsed = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace,
                                            bots))
@@ -248,6 +250,11 @@ def _reset_pg(db: str, src: str | None) -> None:
     subprocess.run([sys.executable, "-c", code, db], env=env, check=True)
 
 
+def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
+    print(f"{label:<62} {kind:<10} {procs:>5} {name:<8} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
+          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="Load on the table server over websockets (loopback only).")
     ap.add_argument("--tables", type=int, default=200, help="paced human tables (default 200)")
@@ -261,6 +268,9 @@ def main() -> int:
     ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
     ap.add_argument("--only", choices=("paced", "saturated"), default=None)
     ap.add_argument("--json", default=None, help="also write the results to this file")
+    ap.add_argument("--repeat", type=int, default=1, help="run each scenario this many times (medians are printed)")
+    ap.add_argument("--profile", default=None, metavar="FILE",
+                    help="run this checkout's (first) server under cProfile and write its stats to FILE")
     args = ap.parse_args()
     if not 1 <= args.tables <= 2000 or not 3 <= args.seats <= 8 or not 0 < args.seconds <= 600:
         raise SystemExit("--tables 1..2000, --seats 3..8, --seconds up to 600")
@@ -283,18 +293,28 @@ def main() -> int:
           f"{'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6}")
     results = []
     for k, (label, kind, procs, plan) in enumerate(plans):
-        for name, src in versions:  # the versions side by side, scenario by scenario
-            db = args.pg if kind == "postgresql" else f"sqlite:///{tmp}/{k}-{name}.db"
-            if src and procs > 1:
-                continue  # before issue 20 two processes on one database did not share tables
-            r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"])
-            r.update({"scenario": label, "db": kind, "processes": procs, "code": name})
-            results.append(r)
-            print(f"{label:<62} {kind:<10} {procs:>5} {name:<8} {r['actions']:>7} {r['actions_per_s']:>7.1f} "
-                  f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6}",
-                  flush=True)
-            for e in r["first_errors"]:
-                print(f"  error: {e}")
+        for rep in range(args.repeat):
+            for name, src in versions:  # the versions side by side, scenario by scenario, repeat by repeat
+                db = args.pg if kind == "postgresql" else f"sqlite:///{tmp}/{k}-{rep}-{name}.db"
+                if src and procs > 1:
+                    continue  # before issue 20 two processes on one database did not share tables
+                prof = args.profile if name == "this" and rep == 0 and k == len(plans) - 1 else None
+                r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof)
+                r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
+                results.append(r)
+                _row(label, kind, procs, name, r)
+                for e in r["first_errors"]:
+                    print(f"  error: {e}")
+    if args.repeat > 1:
+        print(f"medians of {args.repeat} repeats:")
+        for label, kind, procs, _plan in plans:
+            for name, _src in versions:
+                runs = [r for r in results if (r["scenario"], r["db"], r["processes"], r["code"]) ==
+                        (label, kind, procs, name)]
+                if runs:
+                    med = {key: statistics.median(r[key] for r in runs)
+                           for key in ("actions", "actions_per_s", "p50_ms", "p99_ms", "cpu_ms_per_action", "errors")}
+                    _row(label, kind, procs, name, med)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=2)

@@ -213,6 +213,8 @@ class Cluster:
                 table = self.lobby.tables.get(table_id) or await self.lobby._load(table_id)
                 if table is None:
                     continue
+                # the turn timer goes on from the deadline the old owner kept, not from the start
+                table.saved_deadline = await self.lobby.db(self.store.load_deadline, table_id)
                 await self.lobby.refresh(table)
                 log.info("table %s: taken over by process %s", table_id, self.id)
                 self.lobby._after_change_safely(table)
