@@ -85,8 +85,8 @@ def _start_server(db: str, port: int, src: str | None, profile: str | None = Non
     help_text = subprocess.run([*args[:3], "--help"], env=env, capture_output=True, text=True).stdout
     if "--max-open-tables" in help_text:
         args += WIDE
-    if profile:  # cProfile writes its file when the server ends on SIGTERM (uvicorn returns from run)
-        args[1:1] = ["-m", "cProfile", "-o", profile]
+    if profile:  # the server under cProfile, which writes its stats on SIGUSR1 (``_stop`` sends it)
+        args[1:3] = ["-c", _PROFILED, profile]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 90
     while time.monotonic() < end:
@@ -99,7 +99,20 @@ def _start_server(db: str, port: int, src: str | None, profile: str | None = Non
     raise SystemExit(f"the server on port {port} did not start")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+_PROFILED = """
+import cProfile, signal, sys
+from freetrader.cli import main
+out, prof = sys.argv[1], cProfile.Profile()
+signal.signal(signal.SIGUSR1, lambda *_: (prof.disable(), prof.dump_stats(out)))
+prof.enable()
+sys.exit(main(["serve", *sys.argv[2:]]))
+"""
+
+
+def _stop(proc: subprocess.Popen[bytes], profiled: bool = False) -> None:
+    if profiled:
+        proc.send_signal(signal.SIGUSR1)
+        time.sleep(3)
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(timeout=20)
@@ -181,8 +194,9 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
 
     def setup(i: int) -> tuple[str, list[str]]:
         base = bases[i % len(bases)]
-        t = _http(base, "POST", "/api/tables", {"game": GAME, "seats": ["human"] * seats, "options": OPTIONS,
-                                                "seed": i})["table"]["id"]
+        # no seed: a table of several human seats takes none (whoever chose it could know every hand)
+        t = _http(base, "POST", "/api/tables", {"game": GAME, "seats": ["human"] * seats,
+                                                "options": OPTIONS})["table"]["id"]
         return base, [_http(base, "POST", f"/api/tables/{t}/join", {"seat": s})["link"] for s in range(seats)]
 
     links: list[tuple[str, list[str]]] = []
@@ -229,8 +243,8 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
                                            bots))
         cpu = sum(_cpu_seconds(p.pid) for p in procs) - cpu0
     finally:
-        for proc in procs:
-            _stop(proc)
+        for i, proc in enumerate(procs):
+            _stop(proc, profiled=bool(profile) and i == 0)
     lat = tally.latencies
     return {
         "tables": tables, "connections": tables * seats, "actions": len(lat),

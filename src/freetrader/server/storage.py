@@ -137,6 +137,10 @@ _INSERT_IF_HELD = text(
 )
 
 
+#: ``append_log``'s plain insert, built once (with parameters, its compiled form is cached).
+_INSERT_LOG = insert(log_t)
+
+
 class DuplicateEntry(Exception):
     """An append at a position the log already holds (a stale or replayed write)."""
 
@@ -305,7 +309,7 @@ class Store:
                 values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
                           "seat": entry.seat, "origin": entry.origin, "at": time.time()}
                 if seat_hash is None:
-                    conn.execute(insert(log_t).values(**values))
+                    conn.execute(_INSERT_LOG, values)
                 else:  # one statement: the row goes in only while the seat's token is that one
                     if conn.execute(_INSERT_IF_HELD, {**values, "hash": seat_hash}).first() is None:
                         raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")

@@ -96,6 +96,7 @@ class Conn:
     token_hash: str | None = None
     addr: str = ""
     known: int = 0  # how many of its view's events this socket has been sent
+    known_log: int = 0  # how many lines of its readable log this socket has been sent
 
 
 @dataclass
@@ -133,6 +134,7 @@ class Table:
         self.undo_cache: tuple[int, bool] | None = None
         self.error: str | None = None
         self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
+        self.sent_log: dict[int | None, list[Any]] = {}  # per seat: the readable log last sent
         self.thinking: int | None = None  # the seq a bot turn is running for
         self.failed: dict[int, dict[str, Any]] = {}  # bot seat -> {"seat", "bot", "reason"}: waits for players
         self.replaced: dict[int, str] = {}  # bot seat -> the bot spec that replaced the one it was created with
@@ -271,8 +273,8 @@ class Table:
         }
 
     def socket_message(self, seat: int | None, info: dict[str, Any], view: dict[str, Any],
-                       events: list[Any] | None, start: int) -> str:
-        """A socket's state message: ``events`` after the first ``start``; the take-back hint is asked apart.
+                       events: list[Any] | None, start: int, lines: list[Any], log_start: int) -> str:
+        """A socket's state message: ``events`` after the first ``start``, log ``lines`` after ``log_start``.
 
         ``can_take_back`` is false when a take-back is impossible, and null when it may be possible:
         the client asks (``{"type": "hint"}``), so the costly check runs only for the seat that moved.
@@ -287,8 +289,9 @@ class Table:
             "events_from": start,
             "events": None if events is None else events[start:],
             "now": time.time(),  # the server's clock: the client counts the deadline down against it
-            # the readable log (server/log.py) is sent whole: it is rewritten when a name changes
-            "log": readable.table_log(self, seat),
+            # the readable log (server/log.py), as a delta too: a renamed seat rewrites it from line 0
+            "log_from": log_start,
+            "log": lines[log_start:],
             "results": readable.results_of(self.state),
             "notes": readable.choice_notes_of(self.state, seat),
         }
@@ -635,7 +638,7 @@ class Lobby:
             table.seat_names[seat] = None
             for conn in [c for c in table.conns if c.seat == seat]:
                 self._send(conn, {"type": "left", "message": f"seat {seat} was left; you are now watching"})
-                conn.seat, conn.known = None, 0
+                conn.seat, conn.known, conn.known_log = None, 0, 0
             tb = table.takeback
             if tb is not None and tb.seat == seat:
                 await self._note(table, "takeback-dropped", {"request": tb.request, "reason": "the asker left"})
@@ -739,7 +742,7 @@ class Lobby:
         for conn in list(table.conns):
             if conn.seat is not None and table.seat_hashes.get(conn.seat) != conn.token_hash:
                 self._send(conn, {"type": "left", "message": f"seat {conn.seat} was left; you are now watching"})
-                conn.seat, conn.known = None, 0
+                conn.seat, conn.known, conn.known_log = None, 0, 0
         if notes:
             table.notes.extend(notes)
             self._restore_bots(table)
@@ -861,18 +864,23 @@ class Lobby:
     def welcome(self, table: Table, conn: Conn) -> None:
         """The first message of a socket (or one that asked for the whole view): every event from 0."""
         view, events = table.split_view(conn.seat)
+        lines = readable.table_log(table, conn.seat)
         if events is not None:  # the seat's other sockets hold a prefix of this list, so it can be the base
             table.sent_events[conn.seat] = events
-        self._send(conn, table.socket_message(conn.seat, table.info(), view, events, 0))
+        table.sent_log[conn.seat] = lines
+        self._send(conn, table.socket_message(conn.seat, table.info(), view, events, 0, lines, 0))
         conn.known = len(events) if events is not None else 0
+        conn.known_log = len(lines)
 
     def broadcast(self, table: Table) -> None:
         """Each seat's view once, its bytes shared by that seat's sockets (and all spectators'): a delta of events."""
         if not table.conns:
             return
         info = table.info()
-        views: dict[int | None, tuple[dict[str, Any], list[Any] | None, int]] = {}
-        cache: dict[tuple[int | None, int], str] = {}
+        names = readable.seat_names(info["seats"])  # once per change, not once per seat
+        Seen = tuple[dict[str, Any], list[Any] | None, int, list[Any], int]
+        views: dict[int | None, Seen] = {}
+        cache: dict[tuple[int | None, int, int], str] = {}
         for conn in list(table.conns):
             seat = conn.seat
             if seat not in views:
@@ -880,13 +888,18 @@ class Lobby:
                 same = _common_prefix(table.sent_events.get(seat), events)
                 if events is not None:
                     table.sent_events[seat] = events
-                views[seat] = (view, events, same)
-            view, events, same = views[seat]
-            start = min(conn.known, same)
-            if (seat, start) not in cache:
-                cache[seat, start] = table.socket_message(seat, info, view, events, start)
-            self._send(conn, cache[seat, start])
+                lines = readable.table_log(table, seat, names)
+                same_log = _common_prefix(table.sent_log.get(seat), lines)
+                table.sent_log[seat] = lines
+                views[seat] = (view, events, same, lines, same_log)
+            view, events, same, lines, same_log = views[seat]
+            start, log_start = min(conn.known, same), min(conn.known_log, same_log)
+            key = (seat, start, log_start)
+            if key not in cache:
+                cache[key] = table.socket_message(seat, info, view, events, start, lines, log_start)
+            self._send(conn, cache[key])
             conn.known = len(events) if events is not None else 0
+            conn.known_log = len(lines)
 
     def _after_change_safely(self, table: Table, reschedule: bool = True) -> None:
         """``_after_change`` once a change is committed: a failure to tell the clients is logged, not raised."""
