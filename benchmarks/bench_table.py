@@ -149,7 +149,8 @@ async def _seat(url: str, seat: int, stop_at: float, tally: Tally, rng: random.R
                 pace: dict[str, float] | None, pace_s: float) -> None:
     import websockets
 
-    async with websockets.connect(url, max_size=2**24) as ws:  # offers compression, as browsers do
+    # offers compression, as browsers do; a long opening timeout: 600 sockets open at once on a busy machine
+    async with websockets.connect(url, max_size=2**24, open_timeout=90) as ws:
         sent_at: float | None = None
         last: dict[str, Any] | None = None  # the newest state message
         acted_at = -1  # the index of the position this seat last acted in

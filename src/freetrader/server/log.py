@@ -191,7 +191,8 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
     c = _sync(table)
     names = list(names) if names is not None else seat_names(table.info()["seats"])
     ids = c.ids or {}
-    events = table.state.events
+    # a live table follows its public log move by move (tables.Table.public_events): no walk per seat
+    events = table.public_events() if hasattr(table, "public_events") else table.state.events
     extra: list[tuple[int, int, str, str]] = []  # (events before it, order, kind, text)
     for i, row in enumerate(table.stack):
         if row.origin == "timeout" and i < len(c.marks):

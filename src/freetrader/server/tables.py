@@ -135,6 +135,7 @@ class Table:
         self.error: str | None = None
         self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
         self.sent_log: dict[int | None, list[Any]] = {}  # per seat: the readable log last sent
+        self._events: tuple[State | None, list[str]] = (None, [])  # the public log, and the state it is of
         self.thinking: int | None = None  # the seq a bot turn is running for
         self.failed: dict[int, dict[str, Any]] = {}  # bot seat -> {"seat", "bot", "reason"}: waits for players
         self.replaced: dict[int, str] = {}  # bot seat -> the bot spec that replaced the one it was created with
@@ -297,13 +298,28 @@ class Table:
         }
         return json.dumps(msg)
 
+    def public_events(self) -> list[str]:
+        """The public log (the same for every seat), followed move by move rather than walked each time.
+
+        After a move (``prev`` is the state the list was of) only the new events are read; after a
+        take-back or a catch-up the whole log is read again. A new list each time: sockets compare them.
+        """
+        of, events = self._events
+        if of is self.state:
+            return events
+        if of is not None and of is self.prev and self.state.event_count >= len(events):
+            events = events + self.state.events_since(len(events))
+        else:
+            events = self.state.events
+        self._events = (self.state, events)
+        return events
+
     def split_view(self, seat: int | None) -> tuple[dict[str, Any], list[Any] | None]:
-        view = dict(self.view(seat))
-        events = view.get("events")
-        if not isinstance(events, list):
-            return view, None
-        del view["events"]
-        return view, events
+        """A seat's view without its events, and the events (computed once for all seats)."""
+        view = self.state.view(seat, events=False)
+        if self.seed_chosen:
+            view["seed_chosen"] = True
+        return view, self.public_events()
 
 
 def _common_prefix(old: list[Any] | None, new: list[Any] | None) -> int:
