@@ -76,7 +76,7 @@ def _http(base: str, method: str, path: str, body: Any = None) -> Any:
         return json.loads(r.read())
 
 
-def _start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes]:
+def _start_server(db: str, port: int, src: str | None, profile: str | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     args = [sys.executable, "-m", "freetrader.server", "--host", "127.0.0.1", "--port", str(port), "--db", db,
             "--bot-delay", "0"]
@@ -85,6 +85,8 @@ def _start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes
     help_text = subprocess.run([*args[:3], "--help"], env=env, capture_output=True, text=True).stdout
     if "--max-open-tables" in help_text:
         args += WIDE
+    if profile:  # the server under cProfile, which writes its stats on SIGUSR1 (``_stop`` sends it)
+        args[1:3] = ["-c", _PROFILED, profile]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 90
     while time.monotonic() < end:
@@ -97,7 +99,20 @@ def _start_server(db: str, port: int, src: str | None) -> subprocess.Popen[bytes
     raise SystemExit(f"the server on port {port} did not start")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+_PROFILED = """
+import cProfile, signal, sys
+from freetrader.cli import main
+out, prof = sys.argv[1], cProfile.Profile()
+signal.signal(signal.SIGUSR1, lambda *_: (prof.disable(), prof.dump_stats(out)))
+prof.enable()
+sys.exit(main(["serve", *sys.argv[2:]]))
+"""
+
+
+def _stop(proc: subprocess.Popen[bytes], profiled: bool = False) -> None:
+    if profiled:
+        proc.send_signal(signal.SIGUSR1)
+        time.sleep(3)
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(timeout=20)
@@ -134,7 +149,8 @@ async def _seat(url: str, seat: int, stop_at: float, tally: Tally, rng: random.R
                 pace: dict[str, float] | None, pace_s: float) -> None:
     import websockets
 
-    async with websockets.connect(url, max_size=2**24) as ws:  # offers compression, as browsers do
+    # offers compression, as browsers do; a long opening timeout: 600 sockets open at once on a busy machine
+    async with websockets.connect(url, max_size=2**24, open_timeout=90) as ws:
         sent_at: float | None = None
         last: dict[str, Any] | None = None  # the newest state message
         acted_at = -1  # the index of the position this seat last acted in
@@ -179,8 +195,9 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
 
     def setup(i: int) -> tuple[str, list[str]]:
         base = bases[i % len(bases)]
-        t = _http(base, "POST", "/api/tables", {"game": GAME, "seats": ["human"] * seats, "options": OPTIONS,
-                                                "seed": i})["table"]["id"]
+        # no seed: a table of several human seats takes none (whoever chose it could know every hand)
+        t = _http(base, "POST", "/api/tables", {"game": GAME, "seats": ["human"] * seats,
+                                                "options": OPTIONS})["table"]["id"]
         return base, [_http(base, "POST", f"/api/tables/{t}/join", {"seat": s})["link"] for s in range(seats)]
 
     links: list[tuple[str, list[str]]] = []
@@ -214,21 +231,21 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
-        bots: int) -> dict[str, Any]:
+        bots: int, profile: str | None = None) -> dict[str, Any]:
     if db.startswith("postgresql"):
         _reset_pg(db, src)
     ports = [_free_port() for _ in range(processes)]
     procs = []
     try:
         for port in ports:  # one after the other: the first makes the schema
-            procs.append(_start_server(db, port, src))
+            procs.append(_start_server(db, port, src, profile if profile and not procs else None))
         cpu0 = sum(_cpu_seconds(p.pid) for p in procs)
         tally, elapsed = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace,
                                            bots))
         cpu = sum(_cpu_seconds(p.pid) for p in procs) - cpu0
     finally:
-        for proc in procs:
-            _stop(proc)
+        for i, proc in enumerate(procs):
+            _stop(proc, profiled=bool(profile) and i == 0)
     lat = tally.latencies
     return {
         "tables": tables, "connections": tables * seats, "actions": len(lat),
@@ -248,6 +265,11 @@ def _reset_pg(db: str, src: str | None) -> None:
     subprocess.run([sys.executable, "-c", code, db], env=env, check=True)
 
 
+def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
+    print(f"{label:<62} {kind:<10} {procs:>5} {name:<8} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
+          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f}", flush=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="Load on the table server over websockets (loopback only).")
     ap.add_argument("--tables", type=int, default=200, help="paced human tables (default 200)")
@@ -261,6 +283,9 @@ def main() -> int:
     ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
     ap.add_argument("--only", choices=("paced", "saturated"), default=None)
     ap.add_argument("--json", default=None, help="also write the results to this file")
+    ap.add_argument("--repeat", type=int, default=1, help="run each scenario this many times (medians are printed)")
+    ap.add_argument("--profile", default=None, metavar="FILE",
+                    help="run this checkout's (first) server under cProfile and write its stats to FILE")
     args = ap.parse_args()
     if not 1 <= args.tables <= 2000 or not 3 <= args.seats <= 8 or not 0 < args.seconds <= 600:
         raise SystemExit("--tables 1..2000, --seats 3..8, --seconds up to 600")
@@ -283,18 +308,28 @@ def main() -> int:
           f"{'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6}")
     results = []
     for k, (label, kind, procs, plan) in enumerate(plans):
-        for name, src in versions:  # the versions side by side, scenario by scenario
-            db = args.pg if kind == "postgresql" else f"sqlite:///{tmp}/{k}-{name}.db"
-            if src and procs > 1:
-                continue  # before issue 20 two processes on one database did not share tables
-            r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"])
-            r.update({"scenario": label, "db": kind, "processes": procs, "code": name})
-            results.append(r)
-            print(f"{label:<62} {kind:<10} {procs:>5} {name:<8} {r['actions']:>7} {r['actions_per_s']:>7.1f} "
-                  f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6}",
-                  flush=True)
-            for e in r["first_errors"]:
-                print(f"  error: {e}")
+        for rep in range(args.repeat):
+            for name, src in versions:  # the versions side by side, scenario by scenario, repeat by repeat
+                db = args.pg if kind == "postgresql" else f"sqlite:///{tmp}/{k}-{rep}-{name}.db"
+                if src and procs > 1:
+                    continue  # before issue 20 two processes on one database did not share tables
+                prof = args.profile if name == "this" and rep == 0 and k == len(plans) - 1 else None
+                r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof)
+                r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
+                results.append(r)
+                _row(label, kind, procs, name, r)
+                for e in r["first_errors"]:
+                    print(f"  error: {e}")
+    if args.repeat > 1:
+        print(f"medians of {args.repeat} repeats:")
+        for label, kind, procs, _plan in plans:
+            for name, _src in versions:
+                runs = [r for r in results if (r["scenario"], r["db"], r["processes"], r["code"]) ==
+                        (label, kind, procs, name)]
+                if runs:
+                    med = {key: statistics.median(r[key] for r in runs)
+                           for key in ("actions", "actions_per_s", "p50_ms", "p99_ms", "cpu_ms_per_action", "errors")}
+                    _row(label, kind, procs, name, med)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=2)

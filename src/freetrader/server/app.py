@@ -212,6 +212,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
 
     @app.get("/api/tables", response_model=TableList, summary="Tables whose game is still going")
     async def list_tables() -> dict[str, Any]:
+        await lobby.restored.wait()  # after a restart, the list is whole once every playing table is back
         return {"tables": [t.info() for t in lobby.open_tables()]}
 
     @app.post("/api/tables", response_model=TableResult, status_code=201, responses=_ERRORS,

@@ -92,6 +92,9 @@ class Cluster:
         self.name = f"ft-{ident}"  # the application_name of this process's connections
         self.owned: set[str] = set()
         self._locks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ft-locks")
+        # the locks this session holds, kept by the lock thread alone: a lock is never taken twice
+        # (session advisory locks count), even when a claim and a sweep run close together
+        self._held: set[str] = set()
         self._lock_conn: Any = None
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
@@ -141,6 +144,7 @@ class Cluster:
         import psycopg
 
         if self._lock_conn is None or self._lock_conn.closed:
+            self._held.clear()  # a new session: the old one's locks are gone
             self._lock_conn = psycopg.connect(_conninfo(self.store), autocommit=True)
         return self._lock_conn
 
@@ -149,19 +153,28 @@ class Cluster:
             with contextlib.suppress(Exception):
                 self._lock_conn.close()
         self._lock_conn = None
+        self._held.clear()  # a closed session holds no lock
 
     def _try_lock(self, table_id: str) -> bool:
+        if table_id in self._held:
+            return True
         row = self._lock_connection().execute(
             f"SELECT pg_try_advisory_lock({_KEY.replace(':id', '%s')})", (table_id,)).fetchone()
+        if row and row[0]:
+            self._held.add(table_id)
         return bool(row and row[0])
 
     def _unlock(self, table_id: str) -> None:
-        self._lock_connection().execute(f"SELECT pg_advisory_unlock({_KEY.replace(':id', '%s')})", (table_id,))
+        if table_id in self._held:
+            self._lock_connection().execute(f"SELECT pg_advisory_unlock({_KEY.replace(':id', '%s')})", (table_id,))
+            self._held.discard(table_id)
 
     def _sweep_once(self, owned: list[str]) -> list[str]:
         conn = self._lock_connection()
         sql = _SWEEP.replace(":owned", "%s")
-        return [r[0] for r in conn.execute(sql, (owned,)).fetchall()]
+        taken = [r[0] for r in conn.execute(sql, (sorted(self._held.union(owned)),)).fetchall()]
+        self._held.update(taken)
+        return taken
 
     async def claim(self, table_id: str) -> bool:
         """Own ``table_id`` if nobody does (a new table, or one whose owner died)."""
@@ -213,6 +226,8 @@ class Cluster:
                 table = self.lobby.tables.get(table_id) or await self.lobby._load(table_id)
                 if table is None:
                     continue
+                # the turn timer goes on from the deadline the old owner kept, not from the start
+                table.saved_deadline = await self.lobby.db(self.store.load_deadline, table_id)
                 await self.lobby.refresh(table)
                 log.info("table %s: taken over by process %s", table_id, self.id)
                 self.lobby._after_change_safely(table)

@@ -134,6 +134,7 @@ class _Cache:
         self.fields: dict[int, dict[str, Any]] = {}      # seat -> its your_* fields after the last action
         self.ids: dict[str, str] | None = None    # for event text: hyphenated ids and log_names
         self.items: dict[str, str] | None = None  # for the ids a view lists: every named id
+        self.shown: tuple[list[str], list[str], list[str]] = ([], [], [])  # names, events, their rendering
 
 
 _CACHES: weakref.WeakKeyDictionary[Any, _Cache] = weakref.WeakKeyDictionary()
@@ -190,7 +191,8 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
     c = _sync(table)
     names = list(names) if names is not None else seat_names(table.info()["seats"])
     ids = c.ids or {}
-    events = table.state.events
+    # a live table follows its public log move by move (tables.Table.public_events): no walk per seat
+    events = table.public_events() if hasattr(table, "public_events") else table.state.events
     extra: list[tuple[int, int, str, str]] = []  # (events before it, order, kind, text)
     for i, row in enumerate(table.stack):
         if row.origin == "timeout" and i < len(c.marks):
@@ -211,13 +213,19 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
     if seat is not None:
         extra += [(pos, 2, "you", text) for pos, text in c.private.get(seat, [])]
     extra.sort(key=lambda e: (e[0], e[1]))
+    # events only grow between take-backs: each is rendered once (again after a rename or a take-back)
+    shown_names, raw, shown = c.shown
+    if shown_names != names or raw != events[:len(raw)]:
+        raw, shown = [], []
+    shown += [render_event(text, names, ids) for text in events[len(raw):]]
+    c.shown = (names, raw + events[len(raw):], shown)
     out: list[LogLine] = []
     j = 0
-    for i, text in enumerate(events):
+    for i in range(len(events)):
         while j < len(extra) and extra[j][0] <= i:
             out.append({"n": len(out) + 1, "text": extra[j][3], "kind": extra[j][2]})
             j += 1
-        out.append({"n": len(out) + 1, "text": render_event(text, names, ids), "kind": "event"})
+        out.append({"n": len(out) + 1, "text": shown[i], "kind": "event"})
     for e in extra[j:]:
         out.append({"n": len(out) + 1, "text": e[3], "kind": e[2]})
     return out

@@ -71,6 +71,9 @@ tables_t = Table(
     Column("settings", Text, nullable=False),
     Column("status", String(16), nullable=False),  # "playing" or "over"
     Column("created", Float, nullable=False),
+    # the turn timer: the log position it runs for and when it fires, so a restart keeps the deadline
+    Column("deadline_seq", Integer, nullable=True),
+    Column("deadline", Float, nullable=True),
 )
 
 seats_t = Table(
@@ -134,6 +137,10 @@ _INSERT_IF_HELD = text(
 )
 
 
+#: ``append_log``'s plain insert, built once (with parameters, its compiled form is cached).
+_INSERT_LOG = insert(log_t)
+
+
 class DuplicateEntry(Exception):
     """An append at a position the log already holds (a stale or replayed write)."""
 
@@ -166,6 +173,7 @@ class LoadedTable:
     seat_hashes: dict[int, str | None]
     seat_names: dict[int, str | None]
     notes: list[dict[str, Any]] = field(default_factory=list)
+    deadline: tuple[int, float] | None = None  # (seq, epoch seconds) of the running turn timer
 
 
 def token_hash(token: str) -> str:
@@ -222,6 +230,12 @@ def release_sqlite(path: str) -> None:
         if held[1] <= 0:
             held[0].close()
             del _SQLITE_LOCKS[path]
+
+
+def _deadline_of(r: Any) -> tuple[int, float] | None:
+    if r is None or r.deadline_seq is None or r.deadline is None:
+        return None
+    return int(r.deadline_seq), float(r.deadline)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -295,7 +309,7 @@ class Store:
                 values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
                           "seat": entry.seat, "origin": entry.origin, "at": time.time()}
                 if seat_hash is None:
-                    conn.execute(insert(log_t).values(**values))
+                    conn.execute(_INSERT_LOG, values)
                 else:  # one statement: the row goes in only while the seat's token is that one
                     if conn.execute(_INSERT_IF_HELD, {**values, "hash": seat_hash}).first() is None:
                         raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
@@ -313,6 +327,26 @@ class Store:
                 )
         except IntegrityError:
             raise DuplicateEntry(f"note {seq} of table {table_id} is already written") from None
+
+    def set_deadline(self, table_id: str, seq: int, deadline: float | None) -> None:
+        """Keep the turn timer's deadline for position ``seq`` (None: no timer runs there).
+
+        A write for an older position than the stored one is ignored: writes may finish out of order.
+        """
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id,
+                       tables_t.c.deadline_seq.is_(None) | (tables_t.c.deadline_seq <= seq))
+                .values(deadline_seq=seq, deadline=deadline)
+            )
+
+    def load_deadline(self, table_id: str) -> tuple[int, float] | None:
+        """The stored turn timer of a table: ``(seq, deadline)``, or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables_t.c.deadline_seq, tables_t.c.deadline)
+                             .where(tables_t.c.id == table_id)).first()
+        return _deadline_of(r)
 
     def set_seat(self, table_id: str, seat: int, token_hash_: str | None, name: str | None,
                  expect_free: bool) -> bool:
@@ -359,6 +393,7 @@ class Store:
             seat_hashes={s.seat: s.token_hash for s in seats},
             seat_names={s.seat: s.name for s in seats},
             notes=notes,
+            deadline=_deadline_of(r),
         )
 
     def load_since(self, table_id: str, seq: int, note_seq: int

@@ -49,6 +49,7 @@ every socket of that seat, and by all spectators.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import hmac
 import json
 import logging
@@ -95,6 +96,7 @@ class Conn:
     token_hash: str | None = None
     addr: str = ""
     known: int = 0  # how many of its view's events this socket has been sent
+    known_log: int = 0  # how many lines of its readable log this socket has been sent
 
 
 @dataclass
@@ -127,9 +129,13 @@ class Table:
         self.lock = asyncio.Lock()
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
+        self.deadline_seq: int | None = None  # the position ``deadline`` is for
+        self.saved_deadline: tuple[int, float] | None = None  # (seq, deadline) read from the database
         self.undo_cache: tuple[int, bool] | None = None
         self.error: str | None = None
         self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
+        self.sent_log: dict[int | None, list[Any]] = {}  # per seat: the readable log last sent
+        self._events: tuple[State | None, list[str]] = (None, [])  # the public log, and the state it is of
         self.thinking: int | None = None  # the seq a bot turn is running for
         self.failed: dict[int, dict[str, Any]] = {}  # bot seat -> {"seat", "bot", "reason"}: waits for players
         self.replaced: dict[int, str] = {}  # bot seat -> the bot spec that replaced the one it was created with
@@ -268,8 +274,8 @@ class Table:
         }
 
     def socket_message(self, seat: int | None, info: dict[str, Any], view: dict[str, Any],
-                       events: list[Any] | None, start: int) -> str:
-        """A socket's state message: ``events`` after the first ``start``; the take-back hint is asked apart.
+                       events: list[Any] | None, start: int, lines: list[Any], log_start: int) -> str:
+        """A socket's state message: ``events`` after the first ``start``, log ``lines`` after ``log_start``.
 
         ``can_take_back`` is false when a take-back is impossible, and null when it may be possible:
         the client asks (``{"type": "hint"}``), so the costly check runs only for the seat that moved.
@@ -284,20 +290,36 @@ class Table:
             "events_from": start,
             "events": None if events is None else events[start:],
             "now": time.time(),  # the server's clock: the client counts the deadline down against it
-            # the readable log (server/log.py) is sent whole: it is rewritten when a name changes
-            "log": readable.table_log(self, seat),
+            # the readable log (server/log.py), as a delta too: a renamed seat rewrites it from line 0
+            "log_from": log_start,
+            "log": lines[log_start:],
             "results": readable.results_of(self.state),
             "notes": readable.choice_notes_of(self.state, seat),
         }
         return json.dumps(msg)
 
+    def public_events(self) -> list[str]:
+        """The public log (the same for every seat), followed move by move rather than walked each time.
+
+        After a move (``prev`` is the state the list was of) only the new events are read; after a
+        take-back or a catch-up the whole log is read again. A new list each time: sockets compare them.
+        """
+        of, events = self._events
+        if of is self.state:
+            return events
+        if of is not None and of is self.prev and self.state.event_count >= len(events):
+            events = events + self.state.events_since(len(events))
+        else:
+            events = self.state.events
+        self._events = (self.state, events)
+        return events
+
     def split_view(self, seat: int | None) -> tuple[dict[str, Any], list[Any] | None]:
-        view = dict(self.view(seat))
-        events = view.get("events")
-        if not isinstance(events, list):
-            return view, None
-        del view["events"]
-        return view, events
+        """A seat's view without its events, and the events (computed once for all seats)."""
+        view = self.state.view(seat, events=False)
+        if self.seed_chosen:
+            view["seed_chosen"] = True
+        return view, self.public_events()
 
 
 def _common_prefix(old: list[Any] | None, new: list[Any] | None) -> int:
@@ -311,6 +333,23 @@ def _common_prefix(old: list[Any] | None, new: list[Any] | None) -> int:
     while k < n and old[k] == new[k]:
         k += 1
     return k
+
+
+def _rebuild(loaded: LoadedTable) -> tuple[list[LogRow], State]:
+    """A table's actions (the log read as a stack: an undo pops) and its state, replayed from them.
+
+    Runs in the lobby's loader thread, not on the event loop: a long log takes a while to replay.
+    """
+    stack: list[LogRow] = []
+    for entry in loaded.log:
+        if entry.kind == "undo":
+            stack.pop()
+        else:
+            stack.append(entry)
+    row = loaded.row
+    record = {"game": row.game, "options": row.options, "seats": len(row.seats),
+              "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack]}
+    return stack, freetrader.replay(record)
 
 
 def _check_text(text: Any, what: str, limit: int) -> str:
@@ -335,6 +374,11 @@ class Lobby:
         self.closing = False
         self.cluster: Any = None  # a ``cluster.Cluster`` when several processes share the database
         self.faults = 0  # faults survived (bot turns, timers, database calls), for logs and tests
+        # tables are rebuilt from their logs here, so the loop answers other tables meanwhile
+        self.loader = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="ft-load")
+        self.loading: dict[str, asyncio.Future[Table | None]] = {}  # table id -> its load under way
+        self.restoring: set[str] = set()  # playing tables not yet restored since the start
+        self.restored = asyncio.Event()  # set once every playing table is restored
 
     # -- plumbing ----------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -357,17 +401,46 @@ class Lobby:
         task.add_done_callback(self.tasks.discard)
 
     async def start(self) -> None:
+        """Create the schema, then restore the playing tables in the background (one by one, off the loop).
+
+        The server answers meanwhile: a table asked for before its turn is loaded at once (and resumed);
+        the lobby's list waits for ``restored``.
+        """
         await self.db(self.store.create_schema)
-        for table_id in await self.db(self.store.table_ids, "playing"):
-            try:
-                table = await self._load(table_id)
-            except Exception as exc:  # one broken table must not keep the server down
-                log.error("table %s could not be restored: %s", table_id, exc)
-                continue
-            if table is not None:
-                if self.cluster is not None:
-                    await self.cluster.claim(table_id)
-                self._after_change(table, broadcast=False)
+        ids = await self.db(self.store.table_ids, "playing")
+        self.restoring = set(ids)
+        if not ids:
+            self.restored.set()
+            return
+        self._spawn(self._restore(ids))
+
+    async def _restore(self, ids: list[str]) -> None:
+        try:
+            for table_id in ids:
+                if table_id not in self.restoring:
+                    continue  # asked for meanwhile, and resumed then
+                try:
+                    table = await self._load(table_id)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # one broken table must not keep the server down
+                    log.error("table %s could not be restored: %s", table_id, exc)
+                    self.restoring.discard(table_id)
+                    continue
+                await self._resume(table_id, table)
+        finally:
+            self.restored.set()
+
+    async def _resume(self, table_id: str, table: Table | None) -> None:
+        """A restored table: claim it (several processes) and start its bots and timer."""
+        if table_id not in self.restoring:
+            return
+        self.restoring.discard(table_id)
+        if table is None:
+            return
+        if self.cluster is not None:
+            await self.cluster.claim(table_id)
+        self._after_change(table, broadcast=False)
 
     def owns(self, table: Table) -> bool:
         return self.cluster is None or self.cluster.owns(table.id)
@@ -383,6 +456,7 @@ class Lobby:
             task.cancel()
         if self.tasks:
             await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.loader.shutdown(wait=False, cancel_futures=True)
 
     # -- building tables ---------------------------------------------------------
     def _seat_players(self, table: Table) -> None:
@@ -417,26 +491,47 @@ class Lobby:
             self._seat_bot(table, seat, table.specs[seat])
 
     async def _load(self, table_id: str) -> Table | None:
-        loaded: LoadedTable | None = await self.db(self.store.load, table_id)
-        if loaded is None:
-            return None
+        """The table, read and rebuilt from the database if it is not live here (None: no such table).
+
+        Two requests for one table share one load.
+        """
         existing = self.tables.get(table_id)
         if existing is not None:
             return existing
-        stack: list[LogRow] = []
-        for entry in loaded.log:
-            if entry.kind == "undo":
-                stack.pop()
-            else:
-                stack.append(entry)
+        pending = self.loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = fut
+        try:
+            table = await self._load_now(table_id)
+        except asyncio.CancelledError:
+            fut.cancel()
+            raise
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # retrieved: a load nobody else waited for logs no warning
+            raise
+        else:
+            fut.set_result(table)
+            return table
+        finally:
+            del self.loading[table_id]
+
+    async def _load_now(self, table_id: str) -> Table | None:
+        loaded: LoadedTable | None = await self.db(self.store.load, table_id)
+        if loaded is None:
+            return None
+        stack, state = await asyncio.get_running_loop().run_in_executor(self.loader, _rebuild, loaded)
+        existing = self.tables.get(table_id)
+        if existing is not None:
+            return existing
         row = loaded.row
-        record = {"game": row.game, "options": row.options, "seats": len(row.seats),
-                  "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack]}
-        state = freetrader.replay(record)
         table = Table(row, state.game, state, stack, len(loaded.log))
         table.seat_hashes = dict(loaded.seat_hashes)
         table.seat_names = dict(loaded.seat_names)
         table.notes = loaded.notes
+        table.saved_deadline = loaded.deadline
         self._restore_takeback(table)
         self._restore_bots(table)
         self._seat_players(table)
@@ -518,6 +613,7 @@ class Lobby:
                 table = await self._load(table_id)
             except FreetraderError as exc:
                 raise ApiError(500, f"table {table_id} cannot be rebuilt from its log: {exc}") from None
+            await self._resume(table_id, table)  # asked for before the start restored it
         if table is None:
             raise not_found(f"no table {table_id!r}; the lobby (GET /api/tables) lists the open tables")
         return table
@@ -558,7 +654,7 @@ class Lobby:
             table.seat_names[seat] = None
             for conn in [c for c in table.conns if c.seat == seat]:
                 self._send(conn, {"type": "left", "message": f"seat {seat} was left; you are now watching"})
-                conn.seat, conn.known = None, 0
+                conn.seat, conn.known, conn.known_log = None, 0, 0
             tb = table.takeback
             if tb is not None and tb.seat == seat:
                 await self._note(table, "takeback-dropped", {"request": tb.request, "reason": "the asker left"})
@@ -662,7 +758,7 @@ class Lobby:
         for conn in list(table.conns):
             if conn.seat is not None and table.seat_hashes.get(conn.seat) != conn.token_hash:
                 self._send(conn, {"type": "left", "message": f"seat {conn.seat} was left; you are now watching"})
-                conn.seat, conn.known = None, 0
+                conn.seat, conn.known, conn.known_log = None, 0, 0
         if notes:
             table.notes.extend(notes)
             self._restore_bots(table)
@@ -699,7 +795,8 @@ class Lobby:
             table.takeback = Takeback(note["seq"], seat, index, last.text, waiting)
             if table.timer is not None:
                 table.timer.cancel()
-                table.timer, table.deadline = None, None
+            # the answers stop the clock; a refusal gives the player to move a whole turn again
+            table.timer, table.deadline, table.deadline_seq, table.saved_deadline = None, None, None, None
             if not waiting:
                 await self._undo_or_retry(table)
             self._changed(table)
@@ -783,18 +880,23 @@ class Lobby:
     def welcome(self, table: Table, conn: Conn) -> None:
         """The first message of a socket (or one that asked for the whole view): every event from 0."""
         view, events = table.split_view(conn.seat)
+        lines = readable.table_log(table, conn.seat)
         if events is not None:  # the seat's other sockets hold a prefix of this list, so it can be the base
             table.sent_events[conn.seat] = events
-        self._send(conn, table.socket_message(conn.seat, table.info(), view, events, 0))
+        table.sent_log[conn.seat] = lines
+        self._send(conn, table.socket_message(conn.seat, table.info(), view, events, 0, lines, 0))
         conn.known = len(events) if events is not None else 0
+        conn.known_log = len(lines)
 
     def broadcast(self, table: Table) -> None:
         """Each seat's view once, its bytes shared by that seat's sockets (and all spectators'): a delta of events."""
         if not table.conns:
             return
         info = table.info()
-        views: dict[int | None, tuple[dict[str, Any], list[Any] | None, int]] = {}
-        cache: dict[tuple[int | None, int], str] = {}
+        names = readable.seat_names(info["seats"])  # once per change, not once per seat
+        Seen = tuple[dict[str, Any], list[Any] | None, int, list[Any], int]
+        views: dict[int | None, Seen] = {}
+        cache: dict[tuple[int | None, int, int], str] = {}
         for conn in list(table.conns):
             seat = conn.seat
             if seat not in views:
@@ -802,13 +904,18 @@ class Lobby:
                 same = _common_prefix(table.sent_events.get(seat), events)
                 if events is not None:
                     table.sent_events[seat] = events
-                views[seat] = (view, events, same)
-            view, events, same = views[seat]
-            start = min(conn.known, same)
-            if (seat, start) not in cache:
-                cache[seat, start] = table.socket_message(seat, info, view, events, start)
-            self._send(conn, cache[seat, start])
+                lines = readable.table_log(table, seat, names)
+                same_log = _common_prefix(table.sent_log.get(seat), lines)
+                table.sent_log[seat] = lines
+                views[seat] = (view, events, same, lines, same_log)
+            view, events, same, lines, same_log = views[seat]
+            start, log_start = min(conn.known, same), min(conn.known_log, same_log)
+            key = (seat, start, log_start)
+            if key not in cache:
+                cache[key] = table.socket_message(seat, info, view, events, start, lines, log_start)
+            self._send(conn, cache[key])
             conn.known = len(events) if events is not None else 0
+            conn.known_log = len(lines)
 
     def _after_change_safely(self, table: Table, reschedule: bool = True) -> None:
         """``_after_change`` once a change is committed: a failure to tell the clients is logged, not raised."""
@@ -822,9 +929,14 @@ class Lobby:
             self.broadcast(table)
         if not reschedule:
             return
+        # a timer armed again for the same position keeps its deadline: a seat taken or left, a restart
+        # or a takeover by another process gives the player to move no extra time
+        kept = table.deadline if table.deadline_seq == table.seq else None
+        if kept is None and table.saved_deadline is not None and table.saved_deadline[0] == table.seq:
+            kept = table.saved_deadline[1]
         if table.timer is not None:
             table.timer.cancel()
-            table.timer, table.deadline = None, None
+        table.timer, table.deadline, table.deadline_seq = None, None, None
         seat = table.state.to_act
         if seat is None or table.takeback is not None or not self.owns(table):
             return
@@ -845,8 +957,21 @@ class Lobby:
         if secs:
             seq = table.seq
             loop = asyncio.get_running_loop()
-            table.deadline = time.time() + float(secs)
-            table.timer = loop.call_later(float(secs), lambda: self._spawn(self._timeout(table, seq, seat)))
+            table.saved_deadline = None
+            if kept is None:
+                kept = time.time() + float(secs)
+                self._spawn(self._keep_deadline(table, seq, kept))
+            table.deadline, table.deadline_seq = kept, seq
+            table.timer = loop.call_later(max(0.0, kept - time.time()),
+                                          lambda: self._spawn(self._timeout(table, seq, seat)))
+
+    async def _keep_deadline(self, table: Table, seq: int, deadline: float) -> None:
+        """Write the timer's deadline, so a restart or another process keeps it (a failure only logs)."""
+        try:
+            await self.db(self.store.set_deadline, table.id, seq, deadline)
+        except ApiError:
+            log.warning("table %s: the turn timer's deadline could not be kept; a restart would restart it",
+                        table.id)
 
     async def _timeout(self, table: Table, seq: int, seat: int) -> None:
         if table.seq != seq or table.state.to_act != seat:

@@ -15,6 +15,7 @@
   let renderedEvents = 0;
   let events = [];         // the table's events so far: state messages send only the new ones
   let eventsFrom = 0;      // the first event the last message changed
+  let logLines = [];       // the readable log so far: state messages send only the new lines
   let clockOffset = 0;     // the server's clock minus this browser's (seconds), from each message's "now"
 
   function setConn(text, ok) {
@@ -66,6 +67,11 @@
           events = events.slice(0, m.events_from).concat(m.events);
           eventsFrom = m.events_from;
           m.view.events = events;
+        }
+        if (Array.isArray(m.log) && typeof m.log_from === "number") {
+          if (m.log_from > logLines.length) { send({ type: "view" }); return; }
+          logLines = logLines.slice(0, m.log_from).concat(m.log);
+          m.log = logLines;
         }
         pending = false; msg = m; render();
         // the take-back hint costs the server a search: asked only when a take-back may be possible
