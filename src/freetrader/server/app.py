@@ -208,7 +208,9 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     @app.get("/api/games/{name}/components", responses=_ERRORS,
              summary="What the browser draws a game from: its board, cards, names, texts and costs")
     async def game_components(name: str) -> dict[str, Any]:
-        return _components(name)
+        # built once per game, but the first build can take seconds (Cornish Smuggler's hold
+        # packings): off the loop, so other tables are not held up meanwhile
+        return await asyncio.to_thread(_components, name)
 
     @app.get("/api/tables", response_model=TableList, summary="Tables whose game is still going")
     async def list_tables() -> dict[str, Any]:
