@@ -1,6 +1,7 @@
 """Our IS-MCTS against OpenSpiel's own Python IS-MCTS bot, the same number of iterations per move.
 
-    python benchmarks/ismcts_vs_openspiel.py GAME [-n 100] [--iters 100] [--seats N] [--seed 7] [--workers 2]
+    python -O benchmarks/ismcts_vs_openspiel.py GAME [-n 100] [--iters 100] [--seats N] [--seed 7] [--workers 2]
+        [--out FILE] [--summary] [--check N] [--openspiel-rollouts]
 
 The outside anchor for docs/strength.md: OpenSpiel's ``ISMCTSBot`` (its own
 code, ``open_spiel.python.algorithms.ismcts``, random rollouts to the end,
@@ -12,9 +13,20 @@ sits in the other. Game ``i`` deals from seed ``derive_seed(seed, i //
 seats)`` and puts our bot in seat ``i % seats``, so each deal is played from
 every seat. Both bots decide from a determinization for their seat only.
 
+OpenSpiel's bot gets its random rollouts from ``_rollouts``: OpenSpiel's
+``RandomRolloutEvaluator`` played on our state without the pyspiel round
+trip of every step, the same rollouts random number for random number
+(``--check N`` searches N positions both ways and compares the root visits
+and returns; ``--openspiel-rollouts`` plays with OpenSpiel's evaluator
+itself). Running under ``python -O`` skips OpenSpiel's per-simulation
+``assert`` that recomputes the root's information-state string; no result
+changes.
+
 Prints a Markdown row: our bot's wins (a shared win counts as a fraction)
 against the fair share, a 95% interval, the mean score margin over the
 others' mean, and the seconds each bot spent per move. Never passes or fails.
+With ``--out`` each game is appended as it ends and a rerun plays only the
+missing games; ``--summary`` prints the row of the games in the file.
 """
 
 from __future__ import annotations
@@ -29,6 +41,38 @@ from multiprocessing import Pool
 from typing import Any
 
 _ARGS: argparse.Namespace
+
+
+def _rollouts(rs: Any) -> Any:
+    """OpenSpiel's ``RandomRolloutEvaluator`` (one rollout), played on our state directly.
+
+    The same rollout, random number for random number: OpenSpiel's evaluator draws
+    ``rs.choice(state.legal_actions())`` (the sorted encoder indices) until ``is_terminal()``
+    (over, or ``max_game_length`` actions) and returns ``state.returns()``; this one draws
+    ``rs.randint(len(legal))`` into the same sorted list (the same number: numpy's uniform
+    ``choice`` is that ``randint``) and reads the returns of the same position. It skips the
+    pyspiel round trip of every step (a C++ call into Python for the legal actions, the
+    action, the player to act and the test for the end), most of a rollout's cost.
+    ``--check`` plays moves both ways and compares them.
+    """
+    from open_spiel.python.algorithms import mcts as os_mcts
+
+    from freetrader.adapters import openspiel as fos
+
+    class Rollouts(os_mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+        def evaluate(self, state: Any) -> Any:
+            import numpy as np
+
+            game = state._pos.game
+            encoder, limit, draw = game.encoder, game.max_length, self._random_state.randint
+            s = state.ft_state.clone()
+            while s.to_act is not None and s.action_count < limit:
+                legal = s.legal_actions()
+                order = sorted(zip(encoder.legal_indices(legal), range(len(legal)), strict=True))
+                s.apply_unchecked(legal[order[draw(len(order))][1]])
+            return np.array(fos.FreetraderSpielState(game, fos._Position(game, s)).returns())
+
+    return Rollouts(1, rs)
 
 
 def _one(i: int) -> dict[str, Any]:
@@ -55,7 +99,8 @@ def _one(i: int) -> dict[str, Any]:
     for s in range(seats):
         if s != me:
             rs = np.random.RandomState(derive_seed(a.seed, 30_000 + 100 * i + s) % (2**31))
-            theirs[s] = os_ismcts.ISMCTSBot(game, os_mcts.RandomRolloutEvaluator(1, rs), uct_c=2.0,
+            evaluator = os_mcts.RandomRolloutEvaluator(1, rs) if a.openspiel_rollouts else _rollouts(rs)
+            theirs[s] = os_ismcts.ISMCTSBot(game, evaluator, uct_c=2.0,
                                             max_simulations=a.iters, random_state=rs)
     spent = {"ours": 0.0, "theirs": 0.0}
     moves = {"ours": 0, "theirs": 0}
@@ -84,6 +129,41 @@ def _one(i: int) -> dict[str, Any]:
             **{f"{k}_moves": moves[k] for k in moves}}
 
 
+def _check(a: argparse.Namespace) -> int:
+    """Search ``a.check`` positions of a game with both evaluators from the same random state; 1 if any differ."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts as os_ismcts
+    from open_spiel.python.algorithms import mcts as os_mcts
+
+    import freetrader
+    from freetrader.adapters import openspiel as fos
+
+    seats = a.seats or freetrader.game(a.game).spec.min_seats
+    state = fos.load_game(a.game, players=seats, seed=a.seed).new_initial_state()
+    game = state.get_game()
+    checked = differ = 0
+    while checked < a.check and not state.is_terminal():
+        if len(state.legal_actions()) > 1:
+            policies = []
+            worlds = game.rng_state()  # both searches resample the same worlds
+            for kind in ("openspiel", "ours"):
+                game.set_rng_state(worlds)
+                rs = np.random.RandomState(checked)
+                evaluator = os_mcts.RandomRolloutEvaluator(1, rs) if kind == "openspiel" else _rollouts(rs)
+                bot = os_ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=a.iters, random_state=rs)
+                started = time.perf_counter()
+                policies.append((bot.run_search(state), {k: (c.visits, c.return_sum) for k, c in
+                                                         bot._root_node.child_info.items()},
+                                 time.perf_counter() - started))
+            same = policies[0][:2] == policies[1][:2]
+            differ += not same
+            checked += 1
+            print(f"position {checked}: {'same' if same else 'DIFFERENT'} root visits and returns "
+                  f"({policies[0][2]:.2f} s OpenSpiel's evaluator, {policies[1][2]:.2f} s ours)")
+        state.apply_action(state.legal_actions()[0])
+    return 1 if differ else 0
+
+
 def _wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson interval of a share ``p`` of ``n`` games (sensible at 0%, 100% and small n)."""
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -106,23 +186,43 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", metavar="FILE", help="also append each game's result to this JSON Lines file as it ends "
-                                                "(a run cut short keeps the games it finished)")
+                                                "(a run cut short keeps the games it finished; a rerun plays only "
+                                                "the games missing from it)")
     p.add_argument("--summary", action="store_true", help="play nothing: print the row for the games in --out")
+    p.add_argument("--openspiel-rollouts", action="store_true",
+                   help="give OpenSpiel's bot its own RandomRolloutEvaluator (the same rollouts, slower)")
+    p.add_argument("--check", type=int, default=0, metavar="N",
+                   help="play nothing: search N positions with both evaluators and compare (exit 1 if they differ)")
     args = p.parse_args(argv)
+    if args.check:
+        return _check(args)
     started = time.perf_counter()
     res: list[dict[str, Any]] = []
-    if args.summary:
-        with open(args.out, encoding="utf-8") as f:
-            res = [json.loads(line) for line in f if line.strip()]
-    else:
+    if args.summary and not args.out:
+        p.error("--summary reads the games of --out FILE; give --out")
+    if args.out:
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                res = [json.loads(line) for line in f if line.strip()]
+        except FileNotFoundError:
+            pass
+        for r in res:
+            if not args.summary and r["iters"] != args.iters:
+                p.error(f"{args.out} holds games at --iters {r['iters']}; use another --out for --iters {args.iters}")
+    if not args.summary:
+        done = {r["game"] for r in res}
+        todo = [i for i in range(args.n) if i not in done]
         with Pool(args.workers, _init, (args,)) as pool:
-            for r in pool.imap_unordered(_one, range(args.n), chunksize=1):
+            for r in pool.imap_unordered(_one, todo, chunksize=1):
                 res.append(r)
                 if args.out:
                     with open(args.out, "a", encoding="utf-8") as f:
                         f.write(json.dumps(r) + "\n")
     wall = time.perf_counter() - started
     n = len(res)
+    if not n:
+        print("no games")
+        return 0
     seats = res[0]["seats"]
     wins = sum(r["win"] for r in res)
     share = wins / n
