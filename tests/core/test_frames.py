@@ -77,7 +77,7 @@ class TurnFrame(Frame):
             rivals = tuple(Act("target", q) for q in range(s.seats) if q != self.seat)
             push(s, PickVictim(seat=self.seat, options=rivals))
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         end_turn(s, self)
 
 

@@ -5,7 +5,7 @@ decision now: it names the seat to act, its legal actions and its prompt,
 and applies the chosen action. A decision that needs another one first (a
 card that asks where to move, an event others may answer) pushes a frame
 and returns; when that frame finishes it pops and the frame below is told
-(``resume``), so the rest of the work continues from a typed object rather
+(``child_done``), so the rest of the work continues from a typed object rather
 than a string key or a scratch register.
 
 Frames are frozen dataclasses (``@dataclass(frozen=True, slots=True)``):
@@ -13,7 +13,7 @@ cloning a state shares its stack, and a frame that moves on replaces itself
 (``replace``). Every frame class is found by name when a saved state loads.
 
 The rule of the stack: after ``push`` return at once; the frame pushed may
-have finished already (nothing to ask), and then ``resume`` has run.
+have finished already (nothing to ask), and then ``child_done`` has run.
 
 Core ships the frames games keep rewriting:
 
@@ -83,7 +83,7 @@ class Frame:
     def prompt(self, s: Any) -> str:
         return ""
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         """A frame pushed above this one has finished; by default this one decides again."""
         return None
 
@@ -98,7 +98,7 @@ def top(s: Any) -> Frame:
 
 
 def push(s: Any, frame: Frame) -> None:
-    """Put ``frame`` on top. Return right after: the rest of the work belongs in ``resume``."""
+    """Put ``frame`` on top. Return right after: the rest of the work belongs in ``child_done``."""
     s.frames = s.frames + (frame,)
 
 
@@ -120,12 +120,12 @@ def finish(s: Any, frame: Frame) -> None:
     s.frames = below = stack[:-1]
     frame.close(s)
     if below and s.frames is below:
-        below[-1].resume(s, frame)
+        below[-1].child_done(s, frame)
 
 
 def _now_on_top(s: Any, depth: int, kind: type) -> Any:
     """After a frame's own handler ran: the frame to go on with now (it may have replaced itself),
-    or None when the handler pushed a frame (the frame goes on from ``resume``) or ended the game."""
+    or None when the handler pushed a frame (the frame goes on from ``child_done``) or ended the game."""
     stack = s.frames
     if len(stack) == depth and isinstance(stack[-1], kind):
         return stack[-1]
@@ -202,7 +202,7 @@ class ReactionWindow(Frame):
         if now is not None:
             now._next(s, played=True)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         self._next(s, played=True)
 
     def _next(self, s: Any, played: bool) -> None:
@@ -246,7 +246,7 @@ class AskSeats(Frame):
         if now is not None:
             now._next(s)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         self._next(s)
 
     def _next(self, s: Any) -> None:
@@ -279,7 +279,7 @@ class ChooseOne(Frame):
         if now is not None:
             finish(s, now)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         finish(s, self)
 
 

@@ -72,10 +72,10 @@ class Betting(Frame):
             if type(action) is A.Raise:
                 raises = tuple(r for r in A.RAISES if r.chips <= s.chips[self.seat])
                 push(s, RaiseBy(seat=self.seat, options=raises))
-                return  # the raise decides next; ``resume`` moves on when it is settled
+                return  # the raise decides next; ``child_done`` moves on when it is settled
         next_seat(s, self)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         next_seat(s, self)
 
 

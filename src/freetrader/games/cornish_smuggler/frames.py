@@ -2,7 +2,7 @@
 
 Each pending sub-decision is a frame on the state's stack (``core.frames``):
 the top frame decides; a frame that finishes pops and the one below goes on
-(``resume``). What a frame must remember is its own typed fields.
+(``child_done``). What a frame must remember is its own typed fields.
 
 Reaction windows (DESIGN.md, "Out-of-turn play") are ``CardWindow`` frames:
 when an event fires, every seat that could react, judged only on public facts
@@ -250,7 +250,7 @@ def open_window(s: S, event: str, subject: int, loc: int = -1, arg: int = -1,
 # == seizure =============================================================================================
 def check_seizure(s: S, loc: int) -> bool:
     """Goods about to be seized open a reaction window; True if play now waits on a window (then the caller's
-    frame goes on from ``resume``)."""
+    frame goes on from ``child_done``)."""
     goods = B.seizable(s, loc)
     if not goods:
         return False
@@ -296,7 +296,7 @@ class CardEffect(Frame):
     def prompt(self, s: Any) -> str:
         return f"choose for {B.card_name(self.card)}"
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         if isinstance(done, OfficerMove):
             _cards(s).moved(s, self, done)
         else:
@@ -344,7 +344,7 @@ class Protect(Frame):
     def prompt(self, s: Any) -> str:
         return "Motivate Squire Polglase to keep your Character, or decline"
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         finish(s, self)
 
 
@@ -418,14 +418,14 @@ class OfficerMove(Frame):
     def prompt(self, s: Any) -> str:
         return "decide where the Customs Officer moves (Yew boy!)"
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         if self.director < 0 or len(self.options) < 2:
             finish(s, self)
 
 
 def move_officer(s: S, o: int, to: int, options: Sequence[int]) -> None:
     """Officer ``o`` is being moved to ``to``: Yew boy! may answer. Return right after: the frame that moves
-    it goes on from ``resume`` with the finished ``OfficerMove``."""
+    it goes on from ``child_done`` with the finished ``OfficerMove``."""
     frame = OfficerMove(officer=o, to=to, options=tuple(options))
     push(s, frame)
     if s.options["yew_boy"] != "any-move" or not open_window(s, CUSTOMS_MOVE, active_seat(s), s.off_at[o], o):
@@ -495,7 +495,7 @@ class Customs(Frame):
         elif isinstance(a, Step) and not self.step(s, a.loc):
             s.frames[-1].run(s)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         self.run(s)
 
     def run(self, s: S) -> None:
@@ -601,7 +601,7 @@ class Landing(Frame):
         if not open_window(s, "land", p, self.loc):
             s.frames[-1].risk(s)  # type: ignore[attr-defined]
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         if isinstance(done, Customs):
             finish(s, self)
         elif self.excess < 0:
@@ -752,7 +752,7 @@ class Sale(Frame):
         replace(s, dataclasses.replace(self, stage=Phase.OVER, gold=got))
         start_customs(s, loc, 1)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         if isinstance(done, Customs):
             self.after_customs(s)
         elif self.stage == Phase.POST:
@@ -892,5 +892,5 @@ class Raid(Frame):
         if not check_seizure(s, C.penzance):
             finish(s, now)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         finish(s, self)

@@ -436,7 +436,7 @@ class Main(Frame):
         if s.frames and s.frames[-1] is self:
             finish_action(s, self.seat, passing=kind is Pass)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         if self.free:
             replace(s, Main(seat=self.seat))
         elif isinstance(done, F.OfficerMove):
@@ -541,9 +541,9 @@ class _StorehouseMoves(Frame):
             return
         free_move(s, self.seat, action)
         if s.frames and s.frames[-1] is self:
-            self.resume(s, self)
+            self.child_done(s, self)
 
-    def resume(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame) -> None:
         if not free_moves(s, self.seat):
             self._done(s)
 
