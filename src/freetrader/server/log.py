@@ -23,12 +23,17 @@ import importlib
 import re
 import weakref
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeVar
 
 import freetrader
+from freetrader.core import FreetraderError
 from freetrader.core.registry import game_package, load_part
 
-__all__ = ["LogLine", "display_names", "item_names", "seat_names", "render_event", "private_lines", "table_log", "results_of", "choice_notes_of"]
+__all__ = ["LogLine", "display_names", "item_names", "seat_names", "render_event", "private_lines", "table_log",
+           "record_log", "takeback_lines", "results_of", "choice_notes_of"]
+
+
+T = TypeVar("T", list[Any], dict[str, Any])
 
 
 class LogLine(TypedDict):
@@ -193,41 +198,133 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
     ids = c.ids or {}
     # a live table follows its public log move by move (tables.Table.public_events): no walk per seat
     events = table.public_events() if hasattr(table, "public_events") else table.state.events
-    extra: list[tuple[int, int, str, str]] = []  # (events before it, order, kind, text)
-    for i, row in enumerate(table.stack):
-        if row.origin == "timeout" and i < len(c.marks):
-            who = names[row.seat] if row.seat is not None and 0 <= row.seat < len(names) else "the seat"
-            bot = table.row.settings.get("timeout_bot") or "random"
-            extra.append((c.marks[i], 0, "timeout", f"Time ran out for {who}: the {bot} bot moves for them"))
-    asked: dict[int, int] = {}
-    for note in table.notes:
-        kind = note.get("kind")
-        if kind == "takeback-requested":
-            asked[int(note["seq"])] = int(note["seat"])
-        elif kind == "takeback-done":
-            k = max(0, min(int(note.get("index", 0)), len(c.marks) - 1))
-            who_seat = asked.get(int(note.get("request", -1)))
-            who = names[who_seat] if who_seat is not None and 0 <= who_seat < len(names) else "A player"
-            action = render_event(str(note.get("action", "")), names, ids)
-            extra.append((c.marks[k], 1, "takeback", f"{who} took back “{action}” (the others agreed)"))
-    if seat is not None:
-        extra += [(pos, 2, "you", text) for pos, text in c.private.get(seat, [])]
-    extra.sort(key=lambda e: (e[0], e[1]))
     # events only grow between take-backs: each is rendered once (again after a rename or a take-back)
     shown_names, raw, shown = c.shown
     if shown_names != names or raw != events[:len(raw)]:
         raw, shown = [], []
     shown += [render_event(text, names, ids) for text in events[len(raw):]]
-    c.shown = (names, raw + events[len(raw):], shown)
+    c.shown = (names, raw + list(events[len(raw):]), shown)
+    origins = [row.origin for row in table.stack]
+    bot = str(table.row.settings.get("timeout_bot") or "random")
+    private = c.private.get(seat, []) if seat is not None else []
+    return _lines(shown, c.marks, names, ids, origins, [r.seat for r in table.stack], table.notes, bot, private)
+
+
+def record_log(record: Mapping[str, Any], upto: int | None = None) -> tuple[Any, list[LogLine]]:
+    """A game record replayed to ``upto`` actions, and its log as a spectator reads it (no private lines).
+
+    A table's record (``GET /api/tables/{id}/record``) names its seats, and which moves the turn timer
+    made, and its take-backs (``record["table"]``): the replay's log says them as the table's did.
+    """
+    state = freetrader.replay(record, upto=0)  # a bad record's own one-line reason
+    actions = list(record["actions"])
+    upto = len(actions) if upto is None else upto
+    marks = [state.event_count]
+    try:
+        if not 0 <= upto <= len(actions):
+            raise IndexError(upto)
+        for text in actions[:upto]:
+            state.apply(text)
+            marks.append(state.event_count)
+    except (FreetraderError, IndexError):
+        freetrader.replay(record, upto=upto)  # raises the reason as the record module words it
+        raise
+    meta = _part(record, "table", dict)
+    seats, given = _part(meta, "seats", list), _part(meta, "names", list)
+    names = seat_names([{"seat": i, "kind": seats[i] if i < len(seats) else "human",
+                         "name": given[i] if i < len(given) and isinstance(given[i], str) else None}
+                        for i in range(state.seats)]) if seats else [f"Seat {i}" for i in range(state.seats)]
+    moves = [m if isinstance(m, Mapping) else {} for m in _part(meta, "moves", list)][:upto]
+    origins = [str(m.get("by")) for m in moves]
+    movers = [m.get("seat") for m in moves]
+    notes = [n for n in _part(meta, "takebacks", list) if isinstance(n, Mapping)]
+    settings = _part(meta, "settings", dict)
+    ids, _items = _names_of(state.game.spec.name)
+    bot = str(settings.get("timeout_bot") or "random")
+    shown = [render_event(text, names, ids) for text in state.events]
+    return state, _lines(shown, marks, names, ids, origins, movers, notes, bot, [])
+
+
+def _part(record: Mapping[str, Any], key: str, kind: type[T]) -> T:
+    """``record[key]`` if it is a ``kind`` (a record from a file may hold anything), else an empty one."""
+    value = record.get(key)
+    return value if isinstance(value, kind) else kind()
+
+
+def _name(names: Sequence[str], seat: Any, default: str) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else default
+
+
+def takeback_lines(notes: Sequence[Mapping[str, Any]], names: Sequence[str],
+                   ids: Mapping[str, str]) -> list[tuple[int, int, str]]:
+    """The take-back notes as log lines: (action count the line follows, note order, text).
+
+    A request, its answers and its end are placed after the action asked about; a take-back that was
+    done places them where that action was (its events are gone from the log).
+    """
+    requests = {n.get("seq"): n for n in notes if n.get("kind") == "takeback-requested"}
+    ended = {n.get("request"): n.get("kind") for n in notes if n.get("kind") in
+             ("takeback-done", "takeback-refused", "takeback-dropped")}
+    agreed = {n.get("request") for n in notes if n.get("kind") == "takeback-approved"}
+    out = []
+    for order, note in enumerate(notes):
+        kind = note.get("kind")
+        req = note if kind == "takeback-requested" else requests.get(note.get("request"))
+        if req is None:
+            continue
+        index = int(req.get("index", 0))
+        who = _name(names, req.get("seat"), "A player")
+        action = "“" + render_event(str(req.get("action", "")), names, ids) + "”"
+        by = _name(names, note.get("by"), "a player")
+        if kind == "takeback-requested":
+            text = f"{who} asks to take back {action}"
+        elif kind == "takeback-approved":
+            text = f"{by} agrees that {who} takes back {action}"
+        elif kind == "takeback-refused":
+            text = f"{by} refuses: {who} may not take back {action}, which stands"
+        elif kind == "takeback-dropped":
+            reason = f" ({note['reason']})" if note.get("reason") else ""
+            text = f"{who}'s request to take back {action} was dropped{reason}; the move stands"
+        elif kind == "takeback-done":
+            why = "the others agreed" if req.get("seq") in agreed else "no other player needed to agree"
+            text = f"{who} took back {action} ({why})"
+        else:
+            continue
+        out.append((index if ended.get(req.get("seq")) == "takeback-done" else index + 1, order, text))
+    return out
+
+
+def _lines(shown: Sequence[str], marks: Sequence[int], names: Sequence[str], ids: Mapping[str, str],
+           origins: Sequence[str], movers: Sequence[Any], notes: Sequence[Mapping[str, Any]], timeout_bot: str,
+           private: Sequence[tuple[int, str]]) -> list[LogLine]:
+    """The rendered events (``shown``), with the marked lines woven in: each reader's private news, take-backs and
+    timer moves, in the order they happened (extra lines at one place: private news of the action
+    before, then take-backs, then the timer's move that came next)."""
+    last = len(marks) - 1
+
+    def at(k: int) -> int:
+        return marks[max(0, min(k, last))]
+
+    extra: list[tuple[int, int, int, str, str]] = []  # (events before it, group, order, kind, text)
+    extra += [(pos, 0, i, "you", text) for i, (pos, text) in enumerate(private)]
+    for k, order, text in takeback_lines([n for n in notes if str(n.get("kind", "")).startswith("takeback")],
+                                         names, ids):
+        if k <= last:  # a replay shows only what had happened by its position
+            extra.append((at(k), 1, order, "takeback", text))
+    for i, origin in enumerate(origins):
+        if origin == "timeout" and i <= last:
+            who = _name(names, movers[i] if i < len(movers) else None, "the seat")
+            extra.append((at(i), 2, i, "timeout", f"Time ran out for {who}: the {timeout_bot} bot moves for them"))
+    extra.sort(key=lambda e: (e[0], e[1], e[2]))
     out: list[LogLine] = []
     j = 0
-    for i in range(len(events)):
+    for i, text in enumerate(shown):
         while j < len(extra) and extra[j][0] <= i:
-            out.append({"n": len(out) + 1, "text": extra[j][3], "kind": extra[j][2]})
+            out.append({"n": len(out) + 1, "text": extra[j][4], "kind": extra[j][3]})
             j += 1
-        out.append({"n": len(out) + 1, "text": shown[i], "kind": "event"})
+        out.append({"n": len(out) + 1, "text": text, "kind": "event"})
     for e in extra[j:]:
-        out.append({"n": len(out) + 1, "text": e[3], "kind": e[2]})
+        out.append({"n": len(out) + 1, "text": e[4], "kind": e[3]})
     return out
 
 

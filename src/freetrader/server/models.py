@@ -137,6 +137,8 @@ class ReplayResult(BaseModel):
     upto: int
     total: int
     view: dict[str, Any]
+    log: list[dict[str, Any]] = Field(default_factory=list, description="the readable log, as a spectator reads it")
+    results: dict[str, Any] | None = Field(default=None, description="the results, once the game is over")
 
 
 class OptionInfo(BaseModel):

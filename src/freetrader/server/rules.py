@@ -9,8 +9,10 @@ the data the rules engine reads.
 
 from __future__ import annotations
 
+import functools
 import html
 import tomllib
+from html.parser import HTMLParser
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from typing import Any
 import freetrader
 from freetrader.core.registry import game_package
 
-__all__ = ["designed_components", "rules_page", "rules_file"]
+__all__ = ["designed_components", "rules_page", "rules_file", "rule_sections", "governing_rule", "refusal"]
 
 
 def rules_file(web: Path, name: str) -> Path | None:
@@ -82,3 +84,66 @@ def rules_page(web: Path, name: str) -> str | None:
         '<link rel="stylesheet" href="/static/app.css"></head><body>'
         f'<header class="bar"><a href="/" class="brand">Freetrader</a><h1>{title}: the rules</h1></header>'
         f'<main class="rules-page">{path.read_text(encoding="utf-8")}{designed_html}</main></body></html>')
+
+
+class _Sections(HTMLParser):
+    """Collects, per ``<section>``, its heading's text and the ``phase-*`` anchors inside it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[str, tuple[str, str]] = {}  # phase -> (section id, heading)
+        self._section: str | None = None
+        self._phases: list[str] = []
+        self._heading: list[str] | None = None
+        self._title = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        ids = dict(attrs).get("id") or ""
+        if tag == "section":
+            self._section, self._phases, self._title = ids, [], ""
+        elif tag in ("h2", "h3") and self._section is not None and not self._title:
+            self._heading = []
+        if ids.startswith("phase-") and self._section is not None:
+            self._phases.append(ids[len("phase-"):])
+
+    def handle_data(self, data: str) -> None:
+        if self._heading is not None:
+            self._heading.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("h2", "h3") and self._heading is not None:
+            self._title = " ".join("".join(self._heading).split())
+            self._heading = None
+        elif tag == "section" and self._section is not None:
+            for phase in self._phases:
+                self.found.setdefault(phase, (self._section, self._title or self._section))
+            self._section = None
+
+
+@functools.cache
+def rule_sections(name: str) -> dict[str, tuple[str, str]]:
+    """Game ``name``'s decisions (phases) -> (section id, section heading) of its players' rules page."""
+    path = rules_file(Path(str(resources.files("freetrader") / "web")), name)
+    if path is None:
+        return {}
+    parser = _Sections()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return dict(parser.found)
+
+
+def governing_rule(name: str, phase: Any) -> str | None:
+    """The heading of the rules section that governs decision ``phase`` of game ``name``, if the page has one."""
+    if not isinstance(phase, str):
+        return None
+    found = rule_sections(name).get(phase)
+    return found[1] if found else None
+
+
+def refusal(name: str, phase: Any, message: str) -> str:
+    """A refused move's one line, naming the rule that refused it: "Refused by 'Selling goods': ...".
+
+    ``phase`` is the decision as the refused seat's own view shows it, so naming it tells that seat
+    nothing it cannot see; the engine's message already names only that seat's own options.
+    """
+    rule = governing_rule(name, phase)
+    return f"Refused by '{rule}': {message}" if rule else message

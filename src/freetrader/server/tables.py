@@ -65,6 +65,7 @@ from freetrader.core import FreetraderError, Game, Rng, Seed, State, new_key_see
 
 from . import log as readable
 from .errors import ApiError, bad_request, conflict, forbidden, not_found
+from .rules import refusal
 from .storage import DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token_hash
 from .takeback import undoable
 from .workers import Deadline, WorkerLost, WorkerPool, bot_decision, check_bot_spec
@@ -699,8 +700,9 @@ class Lobby:
             new = table.state.clone()
             try:
                 new.apply(text, seat=seat)
-            except FreetraderError as exc:
-                raise bad_request(str(exc)) from None
+            except FreetraderError as exc:  # named by the rule of the decision this seat's own view shows
+                phase = table.state.view(seat, events=False).get("phase")
+                raise bad_request(refusal(table.game.spec.name, phase, str(exc))) from None
             entry = LogRow(seq=table.next_seq, kind="action", text=str(new.history[-1]), seat=seat, origin=origin)
             guard = None
             if origin == HUMAN and holder is not None:

@@ -35,6 +35,7 @@ import freetrader
 from freetrader.bots import make_bot
 from freetrader.core import FreetraderError, State
 
+from . import log as readable
 from .errors import bad_request
 
 __all__ = ["BOT_CAPS", "Deadline", "WorkerLost", "WorkerPool", "bot_decision", "check_bot_spec", "replay_view"]
@@ -130,13 +131,14 @@ def replay_view(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
     total = len(actions) if isinstance(actions, list) else 0
     if upto is None:
         upto = total
-    try:
-        state = freetrader.replay(record, upto=upto)
+    try:  # the readable log (server/log.py) is a spectator's: a record's replay shows no private line
+        state, lines = readable.record_log(record, upto)
     except FreetraderError as exc:
         return {"error": str(exc)}
-    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
         return {"error": f"the record cannot be replayed: {exc}"}
-    return {"upto": upto, "total": total, "view": state.view(None)}
+    return {"upto": upto, "total": total, "view": state.view(None), "log": lines,
+            "results": readable.results_of(state)}
 
 
 # -- the pool, in the server ------------------------------------------------------------

@@ -130,6 +130,42 @@
     return "Seat " + seat + " · " + s.kind + " bot";
   };
 
+  // One line of the readable log (server/log.py): its stable number and its text; its kind ("event", "you",
+  // "timeout", "takeback") is its class. Shared by the table and the replay page.
+  FT.logLine = function (l) {
+    const li = FT.el("li", { class: "line " + l.kind, "data-n": String(l.n) },
+      [FT.el("span", { class: "n", text: String(l.n) }), FT.el("span", { class: "t", text: l.text })]);
+    li.dataset.text = l.text;
+    return li;
+  };
+
+  FT.fmt = function (v) { return Number.isInteger(v) ? String(v) : Number(v).toFixed(2); };
+
+  // The results of a finished game (the server's results_of): who won, then each seat's rank, score and its
+  // breakdown in the game's own terms, and the game's length. `seatLabel(seat)` names a seat; `actions`:
+  // how many actions the game took. Shared by the table's end panel and the replay's last position.
+  FT.resultsPanel = function (res, winners, seatLabel, actions) {
+    const cut = res && res.cut;
+    const out = [FT.el("p", { class: "winner", text: cut
+      ? "Stopped by the table's safety cap before the game's own end: no winner. The ranks are the standing when it stopped."
+      : "Winner" + (winners.length > 1 ? "s" : "") + ": " + winners.map(seatLabel).join(", ") })];
+    if (!res) return out;
+    const head = FT.el("tr", {}, [FT.el("th", { text: "#" }), FT.el("th", { text: "Player" }),
+      FT.el("th", { text: res.score }), FT.el("th", { text: "Made of" })]);
+    const rows = res.seats.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat).map((r) =>
+      FT.el("tr", { class: "result-row", "data-seat": String(r.seat), "data-rank": String(r.rank) }, [
+        FT.el("td", { class: "rank", text: String(r.rank) }),
+        FT.el("td", { class: "who", text: seatLabel(r.seat) }),
+        FT.el("td", { class: "score", text: FT.fmt(r.score) }),
+        FT.el("td", { class: "parts" }, [FT.el("ul", {}, r.parts.map((p) =>
+          FT.el("li", { class: "part" }, [p.label + " ", FT.el("b", { text: FT.fmt(p.value) })])))]),
+      ]));
+    out.push(FT.el("table", { class: "results", id: "results" }, [FT.el("thead", {}, [head]), FT.el("tbody", {}, rows)]));
+    out.push(FT.el("p", { class: "muted", id: "results-length",
+      text: "Length: " + res.length + ", " + actions + " actions. Ties: " + res.tie_break + "." }));
+    return out;
+  };
+
   // The seats this browser holds (localStorage): table id -> {token, seat, title, name, at}. The lobby lists
   // them with Resume; the table page warns when one exists for a table opened without its token.
   const SEATS_KEY = "freetrader.seats";

@@ -8,13 +8,9 @@
   const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
   const pct = (x) => Math.round(100 * x) + "%";
 
-  function seatLabel(s) {
-    const t = record && record.table;
-    if (!t) return "Seat " + s;
-    const kind = t.seats[s];
-    const name = t.names && t.names[s];
-    return kind === "human" ? (name ? name + " (seat " + s + ")" : "Seat " + s) : "Seat " + s + " · " + kind + " bot";
-  }
+  // the record's table (its seats' kinds and names) in the shape FT.seatLabel reads, as the table page names them
+  let seats = null;
+  function seatLabel(s) { return FT.seatLabel(seats, s); }
 
   async function show(k) {
     if (!record) return;
@@ -22,13 +18,23 @@
     $("step").value = step;
     $("where").textContent = "after " + step + " of " + record.actions.length + " actions";
     try {
-      const r = await FT.api("POST", "/api/replay", { record: { game: record.game, options: record.options, seats: record.seats, seed: record.seed, actions: record.actions }, upto: step });
+      // the table's part of the record (seat names, timer moves, take-backs) makes the log read as the table's did
+      const sent = { game: record.game, options: record.options, seats: record.seats, seed: record.seed, actions: record.actions };
+      if (record.table) sent.table = { seats: record.table.seats, names: record.table.names, moves: record.table.moves,
+        takebacks: record.table.takebacks, settings: record.table.settings };
+      const r = await FT.api("POST", "/api/replay", { record: sent, upto: step });
       const v = r.view;
       const renderer = await FT.loadRenderer(FT.gameName(v.game));
       renderer.draw($("board"), v, { seat: null, legal: new Set(), act: () => {}, seatLabel, table: null });
       $("prompt").textContent = v.is_over ? "The game is over." : seatLabel(v.to_act) + " to act: " + v.prompt;
-      $("log").replaceChildren(...v.events.map((e) => FT.el("li", { text: e })));
+      // the server's readable log (names, not ids; a spectator's: no private line), as at the table
+      const lines = Array.isArray(r.log) ? r.log : v.events.map((t, i) => ({ n: i + 1, text: t, kind: "event" }));
+      $("log").replaceChildren(...lines.map(FT.logLine));
       $("log").scrollTop = $("log").scrollHeight;
+      const over = $("over");
+      over.hidden = !v.is_over;
+      over.replaceChildren(...(v.is_over ? [FT.el("h2", { text: "Game over" }),
+        ...FT.resultsPanel(r.results, v.winners || [], seatLabel, record.actions.length)] : []));
       const moves = $("moves");
       const flaggedAt = new Map(review ? review.decisions.filter((d) => d.flagged).map((d) => [d.index, d]) : []);
       moves.replaceChildren(...record.actions.map((a, i) => {
@@ -124,6 +130,8 @@
 
   function load(rec) {
     record = rec;
+    const t = record && record.table;
+    seats = t && Array.isArray(t.seats) ? { seats: t.seats.map((kind, i) => ({ seat: i, kind, name: t.names ? t.names[i] : null })) } : null;
     if (!record || !Array.isArray(record.actions)) { $("error").textContent = "this file is not a game record (it has no list of actions)"; record = null; return; }
     $("step").max = record.actions.length;
     $("title").textContent = "Replay · " + record.game + (record.table ? " · table " + record.table.id : "");

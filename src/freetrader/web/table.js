@@ -305,44 +305,18 @@
       && lines.slice(0, renderedEvents).every((l, i) => ol.children[i].dataset.text === l.text);
     if (!same) { ol.replaceChildren(); renderedEvents = 0; }
     for (let i = renderedEvents; i < lines.length; i++) {
-      const l = lines[i];
-      const li = FT.el("li", { class: "line " + l.kind, "data-n": String(l.n) },
-        [FT.el("span", { class: "n", text: String(l.n) }), FT.el("span", { class: "t", text: l.text })]);
-      li.dataset.text = l.text;
-      ol.append(li);
+      ol.append(FT.logLine(lines[i]));
     }
     renderedEvents = lines.length;
     ol.scrollTop = ol.scrollHeight;
   }
 
-  function fmt(v) { return Number.isInteger(v) ? String(v) : v.toFixed(2); }
-
   function renderOver() {
     const box = $("over");
     if (!msg.view.is_over) { box.hidden = true; return; }
     box.hidden = false;
-    const res = msg.results;
-    const winners = msg.view.winners.map((s) => FT.seatLabel(msg.table, s)).join(", ");
-    const cut = res && res.cut;
     const out = [FT.el("h2", { text: "Game over" }),
-      FT.el("p", { class: "winner", text: cut
-        ? "Stopped by the table's safety cap before the game's own end: no winner. The ranks are the standing when it stopped."
-        : "Winner" + (msg.view.winners.length > 1 ? "s" : "") + ": " + winners })];
-    if (res) {
-      const head = FT.el("tr", {}, [FT.el("th", { text: "#" }), FT.el("th", { text: "Player" }),
-        FT.el("th", { text: res.score }), FT.el("th", { text: "Made of" })]);
-      const rows = res.seats.slice().sort((a, b) => a.rank - b.rank || a.seat - b.seat).map((r) =>
-        FT.el("tr", { class: "result-row", "data-seat": String(r.seat), "data-rank": String(r.rank) }, [
-          FT.el("td", { class: "rank", text: String(r.rank) }),
-          FT.el("td", { class: "who", text: FT.seatLabel(msg.table, r.seat) }),
-          FT.el("td", { class: "score", text: fmt(r.score) }),
-          FT.el("td", { class: "parts" }, [FT.el("ul", {}, r.parts.map((p) =>
-            FT.el("li", { class: "part" }, [p.label + " ", FT.el("b", { text: fmt(p.value) })])))]),
-        ]));
-      out.push(FT.el("table", { class: "results", id: "results" }, [FT.el("thead", {}, [head]), FT.el("tbody", {}, rows)]));
-      out.push(FT.el("p", { class: "muted", id: "results-length",
-        text: "Length: " + res.length + ", " + msg.index + " actions. Ties: " + res.tie_break + "." }));
-    }
+      ...FT.resultsPanel(msg.results, msg.view.winners, (s) => FT.seatLabel(msg.table, s), msg.index)];
     out.push(FT.el("p", {}, [FT.el("a", { href: "/api/tables/" + encodeURIComponent(tableId) + "/record", download: tableId + ".json", id: "download-record" }, "Download the record"),
       " · ", FT.el("a", { href: "/replay?table=" + encodeURIComponent(tableId), id: "replay-link" }, "Replay it step by step")]));
     box.replaceChildren(...out);

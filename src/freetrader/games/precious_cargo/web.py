@@ -15,7 +15,7 @@ from freetrader.core.data import load_toml
 
 from .components import COMPONENTS, Components, load_components
 
-__all__ = ["components"]
+__all__ = ["choice_notes", "components"]
 
 _PKG = __package__ or "freetrader.games.precious_cargo"
 
@@ -37,3 +37,44 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
                   for g in c.cargo},
         "drawing": load_toml(_PKG, "drawing.toml", data_dir),
     }
+
+
+def choice_notes(state: Any, seat: int) -> dict[str, str]:
+    """What the acting seat's choices cost and pay, by notation (How to Play's six actions): a hull's
+    and sails' price, each crate's sale (the chip's value in demand, else the lower price; the Governor
+    there pays its owner), and what a Governor earns. All of it is on the open board."""
+    from . import actions as A
+    from .rules import VALUE
+
+    if state.to_act != seat or state.is_over:
+        return {}
+    c = COMPONENTS
+    kind = {g.id: k for k, g in enumerate(c.cargo)}
+    out: dict[str, str] = {}
+    for action in state.legal_actions():
+        text = str(action)
+        if isinstance(action, A.Build):
+            out[text] = f"costs {_coins(c.hull_cost)}"
+        elif isinstance(action, A.AddSails):
+            out[text] = f"costs {_coins(action.n * c.sail_cost)}"
+        elif isinstance(action, A.Install):
+            out[text] = f"free; earns you {_coins(c.governor_income)} for each crate sold there"
+        elif isinstance(action, A.Take):
+            out[text] = "free; takes one of the ship's four places"
+        elif isinstance(action, A.Sell):
+            p = state.at[seat * A.SHIPS + action.ship - 1]
+            k = kind[action.crate.partition("@")[0]]
+            wanted = state.chips[p] == k
+            note = (f"pays {_coins(VALUE[k])} (in demand)" if wanted
+                    else f"pays {_coins(c.not_in_demand)} (not in demand)")
+            owner = state.gov[p]
+            if owner == seat:
+                note += f", and your Governor there {c.governor_income} more"
+            elif owner >= 0:
+                note += f"; the other player's Governor there earns {c.governor_income}"
+            out[text] = note
+    return out
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin{'' if n == 1 else 's'}"
