@@ -380,7 +380,7 @@ class DeclaredState(State, metaclass=DeclaredMeta):
 
 def _compiling_copy(cls: type) -> Any:
     def _copy_into(self: Any, other: Any) -> None:
-        fn = compile_copy(cls)
+        fn = compile_copy(cls, self)
         type.__setattr__(cls, "_copy_into", fn)  # this class only: a subclass declaring more fields has its own
         fn(self, other)
 
