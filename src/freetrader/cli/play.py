@@ -20,6 +20,7 @@ from rich.text import Text
 
 import freetrader
 from freetrader.core import FreetraderError, Game, IllegalAction, State
+from freetrader.core.registry import load_part
 from freetrader.sim import HUMAN, bot_move, seat_players
 
 from .render import print_actions, print_results, render_view, seat_label
@@ -34,6 +35,21 @@ MAX_LOG = 15  # events shown at most in "since your last turn"
 
 class _Quit(Exception):
     pass
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """``seat``'s view, with what each of its choices costs and pays (``notes``) when it acts.
+
+    The notes are the ones the browser shows (the game's ``web.choice_notes``): the terminal says the
+    same numbers, for example a Cornish Smuggler sale's Price List as the engine will pay it.
+    """
+    view = dict(state.view(seat))
+    if state.to_act == seat:
+        web = load_part(state.game, "web")
+        notes = getattr(web, "choice_notes", None) if web is not None else None
+        if notes is not None:
+            view["notes"] = notes(state, seat)
+    return view
 
 
 def save_record(path: str | Path, state: State, players: Sequence[str] | None = None) -> None:
@@ -217,7 +233,7 @@ def play(
 
 def _board_key(view: dict[str, Any]) -> str:
     """What the board shows: the view without its log, its legal actions and its counters."""
-    shown = {k: v for k, v in view.items() if k not in ("events", "legal", "actions_taken", "prompt", "to_act")}
+    shown = {k: v for k, v in view.items() if k not in ("events", "legal", "actions_taken", "prompt", "to_act", "notes")}
     return json.dumps(shown, sort_keys=True, default=str)
 
 
@@ -231,7 +247,7 @@ def _human_turn(
     menu: Menu,
     boards: dict[int, str],
 ) -> None:
-    view = state.view(seat)
+    view = seat_view(state, seat)
     console.rule(Text(f"{seat_label(seat, names, you=seat)} · {state.action_count} actions"))
     key = _board_key(view)
     if boards.get(seat) != key:
@@ -274,7 +290,7 @@ def _human_turn(
             print_actions(console, [a for _, a in numbered], numbers=shown)
             continue
         if low in BOARD_WORDS:
-            console.print(render_view(state.view(seat), names))
+            console.print(render_view(seat_view(state, seat), names))
             print_actions(console, [a for _, a in numbered], numbers=shown)
             continue
         if entry.isdigit():

@@ -3,6 +3,7 @@ the map location by location, the Merchants, the face-up Characters and your Sec
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -98,6 +99,12 @@ def price_list_at_sale(view: Mapping[str, Any]) -> RenderableType | None:
     out = Table(title="Goods Price List for this sale", expand=False)
     for col in ("Goods Shape", "town (size)", "row", "cost", "Gold", "Reputation", "Gold Wheel after"):
         out.add_column(col)
+    quote = (view.get("notes") or {}).get("@sale")  # the engine's quote, as the browser gets it (JSON)
+    if isinstance(quote, str):
+        quote = json.loads(quote)
+    if isinstance(quote, Mapping):
+        _quote_rows(out, quote, int(quote.get("wheel_from", cu["wheel"])))
+        return out
     for g in goods:
         loc = C.locations[C.loc_by_id[g["at"]]]
         for r in sale_prices(loc.size, g["size"]):
@@ -109,6 +116,17 @@ def price_list_at_sale(view: Mapping[str, Any]) -> RenderableType | None:
                         f"{r['cost']} Influence or Reputation" if r["cost"] else "free", str(r["gold"]),
                         str(r["reputation"]), wheel)
     return out
+
+
+def _quote_rows(out: Table, quote: Mapping[str, Any], wheel: int) -> None:
+    """The sale the engine is pricing (``web.sale_quote``): its one shape, with the cards' effects."""
+    loc = C.locations[C.loc_by_id[quote["at"]]] if quote["at"] in C.loc_by_id else None
+    where = f"{loc.name if loc else quote['at']} (sells as size {quote['town_size']})"
+    for r in quote["rows"]:
+        after = f"{wheel} -> {r['wheel']}" + (f" (Customs Track +{r['track']})" if r["track"] else "")
+        cost = f"{r['cost']} Influence or Reputation" if r["cost"] else ("free (card)" if r["free_by_card"] else "free")
+        gold = str(r["gold"]) + (f" +{r['bonus']}" if r.get("bonus") else "")
+        out.add_row(f"{quote['goods']} ({quote['size']})", where, r["row"], cost, gold, str(r["reputation"]), after)
 
 
 def landing_at(view: Mapping[str, Any]) -> RenderableType | None:
