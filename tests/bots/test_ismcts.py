@@ -261,3 +261,19 @@ def test_luggage_for_claim_follows_the_model():
     assert bags >= 390  # a claimed Diplomatic Bag is believed 99 times in 100
     # A claim the unseen cards cannot hold: no model world.
     assert luggage_for_claim([whisky] * 5, False, pool, 4, Rng(1)) is None
+
+
+def test_a_tiny_budget_keeps_the_heuristics_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 2 iterations and many legal actions, the favourite's credit is at least one visit.
+
+    The heuristic's choice is pinned to the last legal action (which two iterations rarely visit):
+    with a credit of 0.25 x 2 = 0.5 the search chose a move it had tried once instead.
+    """
+    state = _mid_game("contraband", 3, 4, 40)
+    seat = state.to_act
+    legal = state.legal_actions()
+    assert len(legal) >= 10
+    monkeypatch.setattr(ismcts.IsmctsBot, "_policy", lambda self, world, s: world.legal_actions()[-1])
+    bot = make_bot("ismcts:iters=2;playout=heuristic;seed=1", state.game, 3)
+    assert bot.prior == 0.25  # type: ignore[attr-defined]
+    assert str(bot.choose(state, seat)) == str(legal[-1])

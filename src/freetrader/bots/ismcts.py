@@ -17,7 +17,7 @@ use the game's sampler when it has one, 0: uniform worlds), ``prior``
 
 **Which move.** The most visited root action, where the playout policy's own
 choice (asked once, in the first sampled world) counts ``prior`` times the
-iterations on top of its visits. With a small budget and many legal actions
+iterations (at least one) on top of its visits, and wins ties. With a small budget and many legal actions
 (Cornish Smuggler offers dozens) each action gets a few noisy rollouts and
 the plain most-visited action is often worse than the heuristic's; the
 credit makes the search a policy-improvement step that departs from the
@@ -261,11 +261,15 @@ class IsmctsBot(Bot):
                 break
             world = self._sample(state, seat)
         self.last_iterations = done
+        # At least one visit of credit, and ties to the favourite: with fewer iterations than legal
+        # actions (a loaded server's ms budget), 0.25 x 2 iterations was less than the single visit
+        # of any tried move, and the search played a move it had tried once, close to random.
+        credit = max(self.prior * done, 1.0) if self.prior else 0.0
         best, best_n = legal[0], -1.0
-        for a in legal:  # most visited; ties go to the first legal action
+        for a in legal:  # most visited; ties go to the favourite, then to the first legal action
             child = root.children.get(a)
-            n = (child.n if child is not None else 0) + (self.prior * done if a == favourite else 0.0)
-            if n > best_n:
+            n = (child.n if child is not None else 0) + (credit if a == favourite else 0.0)
+            if n > best_n or (n == best_n and a == favourite):
                 best, best_n = a, n
         return best
 
