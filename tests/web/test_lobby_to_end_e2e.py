@@ -136,7 +136,9 @@ def test_a_lobby_table_of_each_game_is_played_to_its_results_by_clicks(browser: 
     # followed by its address: a click on it was lost now and then while the panel was drawn again
     replay = page.locator("#replay-link").get_attribute("href")
     assert replay == f"/replay?table={table_id}"
-    page.goto(server.url + replay)
+    page = page.context.new_page()  # the replay in a tab of its own, as a link opens it
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + replay, timeout=60000)
     page.wait_for_selector("#step[max]:not([max='0'])", timeout=60000)
     page.click("#last")
     page.wait_for_selector("#over:not([hidden]) #results .result-row", timeout=30000)
