@@ -64,6 +64,7 @@ def play_one(page: Any, rng: random.Random, how: str) -> None:
         timeout=10000)
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("game", freetrader.games())
 def test_two_people_and_a_bot_play_a_game_through_a_crash(browser: Any, tmp_path: Path, game: str) -> None:
     spec = freetrader.game(game).spec

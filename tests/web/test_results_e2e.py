@@ -75,6 +75,7 @@ def no_sideways_scroll(page: Any, width: int) -> None:
         assert board[0] >= -1 and board[1] <= width + 1, f"the board is cropped at {width}px: {board}"
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("game", freetrader.games())
 def test_a_game_played_by_clicking_ends_with_each_seats_results(browser: Any, tmp_path: Path, game: str,

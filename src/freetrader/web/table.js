@@ -259,6 +259,7 @@
 
   // A bot that failed: who and why (the kind of fault only), and for a seated player the two ways on:
   // replace the bot, or let the fallback bot make this move.
+  const replaceChoice = {}; // seat -> the bot a player picked to replace a failed one (kept across redraws)
   function renderBotFailures() {
     const box = $("bot-failures");
     const list = msg.table.bot_failures || [];
@@ -271,6 +272,9 @@
         const sel = FT.el("select", { "aria-label": "Replace the bot at seat " + f.seat + " with", class: "replace-bot" });
         for (const b of msg.table.bot_choices || []) if (b !== f.bot) sel.append(FT.el("option", { value: b }, b + " bot"));
         sel.value = (msg.table.bot_choices || []).includes("heuristic") && f.bot !== "heuristic" ? "heuristic" : (msg.table.fallback_bot || "random");
+        // every state message redraws this box: a choice made before a redraw must survive it
+        if (replaceChoice[f.seat] && Array.from(sel.options).some((o) => o.value === replaceChoice[f.seat])) sel.value = replaceChoice[f.seat];
+        sel.addEventListener("change", () => { replaceChoice[f.seat] = sel.value; });
         row.append(FT.el("div", { class: "row" }, [sel, FT.el("button", { type: "button", class: "replace-bot-button",
           onclick: () => send({ type: "bot", seat: f.seat, choice: "replace", bot: sel.value }) }, "Replace")]));
         if (msg.view.to_act === f.seat) {
