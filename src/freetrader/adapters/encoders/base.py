@@ -211,6 +211,12 @@ class Encoder(ABC):
         self.seats = seats
         self.options = dict(options)
 
+    def use_layout(self, layout: Layout) -> None:
+        """Encode by ``layout``: the observation size and the overall bounds follow from it."""
+        self.layout = layout
+        self.observation_size = layout.size
+        self.bounds = (0.0, max(p.high for _, p, _ in layout.pieces()))
+
     @property
     def num_actions(self) -> int:
         return self.actions.size

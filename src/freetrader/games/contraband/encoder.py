@@ -233,9 +233,7 @@ class ContrabandEncoder(Encoder):
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
         self.actions = _CATALOGUE
-        self.layout = layout(seats, self.options)
-        self.observation_size = self.layout.size
-        self.bounds = (0.0, max(p.high for _, p, _ in self.layout.pieces()))
+        self.use_layout(layout(seats, self.options))
         # Caches for encode_state, each keyed by (or checked against) the values it summarizes.
         self._seats: dict[int, _Seats] = {}
         # the impounded cards last seen; revealed / count and unseen / count as bytes, their unseen

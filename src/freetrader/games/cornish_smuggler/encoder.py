@@ -399,9 +399,7 @@ class CornishSmugglerEncoder(Encoder):
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
         self.actions = _CATALOGUE
-        self.layout = layout(seats, self.options)
-        self.observation_size = self.layout.size
-        self.bounds = (0.0, max(p.high for _, p, _ in self.layout.pieces()))
+        self.use_layout(layout(seats, self.options))
         # The goods and the officers last seen, with their blocks by (seats, observer), and each
         # seat's ship, counters, Characters and storehouses last seen, with their block: these change
         # seldom, and comparing lists is cheaper than making and hashing keys of them.

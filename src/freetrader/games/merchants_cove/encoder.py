@@ -708,9 +708,7 @@ class MerchantsCoveEncoder(Encoder):
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
         self.actions = _CATALOGUE
-        self.observation_size = SIZE
-        self.layout = LAYOUT
-        self.bounds = (0.0, max(p.high for _, p, _ in LAYOUT.pieces()))
+        self.use_layout(LAYOUT)  # LAYOUT.size is SIZE (test_layouts)
         self._head, self._piers = _Memo(_head), _Memo(_piers)
         self._halls, self._bag, self._elsewhere = _Memo(_halls), _Memo(_bag), _Memo(_elsewhere)
         self._townsfolk, self._cards = _Memo(_townsfolk), _Memo(_cards)

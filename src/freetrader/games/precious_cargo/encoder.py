@@ -227,9 +227,7 @@ class PreciousCargoEncoder(Encoder):
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
         self.actions = _CATALOGUE
-        self.layout = layout(self.options)
-        self.observation_size = self.layout.size
-        self.bounds = (0.0, max(p.high for _, p, _ in self.layout.pieces()))
+        self.use_layout(layout(self.options))
         self._memo: dict[tuple[Any, ...], Any] = {}  # a piece's fields -> its float32 bytes
         if _compiled is not None and _COMPILED_SIZE != self.observation_size:  # the C checks its header too
             raise RuntimeError(f"the compiled Precious Cargo encoder makes {_COMPILED_SIZE} features, "
