@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import PG_URL
 from tablehelp import SHORT
 
 import freetrader
+from conftest import PG_URL
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="needs FREETRADER_TEST_PG (a PostgreSQL URL)")
 AGREED = {**SHORT, "first_officer": "agreement"}
