@@ -194,3 +194,42 @@ def test_a_bot_past_its_deadline_is_stopped_and_the_table_goes_on(db_url: str) -
         assert msg["table"]["error"] is None
         assert c.app.state.lobby.bot_pool.replaced >= 1  # type: ignore[attr-defined]
         _log_matches_game(c, tid)
+
+
+def _network_sockets() -> int:
+    """How many TCP sockets this process holds (run in a worker)."""
+    import socket
+    import stat
+
+    count = 0
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            if not stat.S_ISSOCK(os.fstat(int(name)).st_mode):
+                continue
+            probe = socket.socket(fileno=int(name))
+        except OSError:
+            continue
+        count += probe.family in (socket.AF_INET, socket.AF_INET6)
+        probe.detach()
+    return count
+
+
+def test_a_worker_holds_none_of_the_servers_connections() -> None:
+    # A forked worker that kept a copy of a client's connection kept it open after the server closed it,
+    # and the browser's next request on that kept-alive connection was never answered.
+    import asyncio
+    import socket
+
+    from freetrader.server.workers import WorkerPool
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    client = socket.create_connection(listener.getsockname())
+    served, _ = listener.accept()
+    pool = WorkerPool(1, "test")
+    try:
+        assert _network_sockets() >= 3  # the test's own sockets: what a fork copies
+        assert asyncio.run(pool.run(_network_sockets, timeout=30)) == 0
+    finally:
+        pool.close()
+        for s in (served, client, listener):
+            s.close()

@@ -26,6 +26,8 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import socket
+import stat
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -102,8 +104,36 @@ def check_bot_spec(spec: str) -> None:
 
 
 # -- run in the worker processes ------------------------------------------------------
+def _close_network_sockets() -> None:
+    """Close the server's TCP sockets that the fork copied into this worker.
+
+    A fork copies every open descriptor: the listening socket and each client's connection. When the
+    server then closes an idle kept-alive connection, the worker's copy keeps it open, so no FIN goes out;
+    the browser sends its next request on that connection and nobody ever reads it (a player following
+    the Replay link from a finished table waited forever). The pool talks to its workers over pipes,
+    never over sockets, and a PostgreSQL socket closed here stays open in the server.
+    """
+    for name in os.listdir("/proc/self/fd") if os.path.isdir("/proc/self/fd") else ():
+        fd = int(name)
+        try:
+            if not stat.S_ISSOCK(os.fstat(fd).st_mode):
+                continue
+            probe = socket.socket(fileno=fd)
+        except OSError:
+            continue  # the listing's own descriptor, gone by now
+        try:
+            family = probe.family
+        finally:
+            probe.detach()
+        if family in (socket.AF_INET, socket.AF_INET6):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
 def _worker_start() -> None:
-    """In each worker: die with the server, leave Ctrl-C to the server, yield the CPU to it."""
+    """In each worker: hold none of the server's connections, die with the server, leave Ctrl-C to the
+    server, yield the CPU to it."""
+    _close_network_sockets()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     with contextlib.suppress(OSError):
