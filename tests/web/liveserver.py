@@ -47,7 +47,14 @@ class LiveServer:
                         return self
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError(f"the server did not answer on {self.url} within {timeout} s")
+        self.stop()  # not left running behind a failed test
+        raise RuntimeError(f"the server did not answer on {self.url} within {timeout} s: {self.errors()}")
+
+    def __enter__(self) -> LiveServer:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
 
     def errors(self) -> str:
         self.log.seek(0)

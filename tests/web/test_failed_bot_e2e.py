@@ -37,11 +37,8 @@ AGREED = {"end": "turns", "turn_limit": 4, "first_officer": "agreement"}  # seat
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     (tmp_path / "sitecustomize.py").write_text(PLUGIN, encoding="utf-8")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])))
-    s = LiveServer(f"sqlite:///{tmp_path}/failed.db", bot_delay=0.0).start(timeout=60)
-    try:
+    with LiveServer(f"sqlite:///{tmp_path}/failed.db", bot_delay=0.0).start(timeout=60) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def test_a_raising_bot_shows_its_failure_and_the_players_click_the_game_on(browser: Any, server: LiveServer) -> None:

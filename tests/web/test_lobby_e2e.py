@@ -25,11 +25,8 @@ SHOTS = os.environ.get("FREETRADER_SHOTS")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("lobby") / "lobby.db"
-    s = LiveServer(f"sqlite:///{db}").start()
-    try:
+    with LiveServer(f"sqlite:///{db}").start() as s:
         yield s
-    finally:
-        s.stop()
 
 
 def _page(browser: Any, viewport: str) -> Any:

@@ -28,11 +28,8 @@ CHEAP = ("done", "stop", "end", "pass", "decline", "declare", "wave", "no")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("toend") / "toend.db"
-    s = LiveServer(f"sqlite:///{db}", bot_delay=0.0).start(timeout=60)
-    try:
+    with LiveServer(f"sqlite:///{db}", bot_delay=0.0).start(timeout=60) as s:
         yield s
-    finally:
-        s.stop()
 
 
 def _get(server: LiveServer, path: str) -> Any:
