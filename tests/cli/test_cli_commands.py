@@ -276,3 +276,16 @@ def test_rules_shows_which_options_are_on(capsys):
     assert "festival  = true" in out and "boats  = both" in out
     assert "halls_of_plenty  default false" in out
     assert main(["rules", "merchants-cove", "--option", "festival=maybe"]) == 2
+
+
+def test_rotating_identical_bots_says_each_deal_is_played_over(capsys, tmp_path):
+    out_file = tmp_path / "rot.jsonl"
+    code, _, err = run(capsys, "simulate", "contraband", "-n", "3", "--seats", "random,random,random", "--rotate",
+                       "--workers", "1", "--out", str(out_file))
+    assert code == 0
+    assert "plays each deal 3 times over" in err
+    records = [json.loads(line)["record"] for line in out_file.read_text().splitlines()]
+    assert records[0] == records[1] == records[2]  # what the note says: one game, three times
+    code, _, err = run(capsys, "simulate", "contraband", "-n", "3", "--seats", "random,heuristic,random", "--rotate",
+                       "--workers", "1")
+    assert code == 0 and "times over" not in err

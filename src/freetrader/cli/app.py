@@ -420,6 +420,10 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if args.rotate and args.n % len(specs):
         raise CliError(f"--rotate plays each deal in all {len(specs)} seat rotations: -n must be a multiple of "
                        f"{len(specs)}, e.g. {args.n + len(specs) - args.n % len(specs)}")
+    if args.rotate and len(set(specs)) == 1:
+        # every rotation seats the same bot in every seat: the k games of a deal are one game k times
+        print(f"note: --rotate with {specs[0]} in every seat plays each deal {len(specs)} times over; "
+              "without --rotate the same -n plays that many different deals", file=sys.stderr, flush=True)
     if args.out:
         def plan_of(i: int) -> Any:
             return plan(g, specs, args.seed, resolved, i, **design)
