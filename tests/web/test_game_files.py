@@ -97,7 +97,7 @@ def test_components_follow_a_data_pack(tmp_path: Any, monkeypatch: pytest.Monkey
 
     from liveserver import LiveServer
 
-    pack = tmp_path / "pack" / "merchants_cove"
+    pack = tmp_path / "pack" / "merchants-cove"  # the game's name, as the docs say
     pack.mkdir(parents=True)
     text = resources.files("freetrader.games.merchants_cove").joinpath("data", "townsfolk.toml").read_text("utf-8")
     assert 'name = "Baker"' in text
