@@ -68,18 +68,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def _params() -> list[object]:
-    out: list[object] = []
-    for name in PACKAGES:
-        marks = []
-        if name == "merchants_cove":
-            marks.append(pytest.mark.xfail(reason="rules <-> stash until the Merchants Cove frames work lands",
-                                           strict=False))
-        out.append(pytest.param(name, marks=marks))
-    return out
-
-
-@pytest.mark.parametrize("package", _params())
+@pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_cycle_inside_the_game_package(package: str) -> None:
     pkg = GAMES / package
     graph = {p.stem: _imports(pkg, p.stem) for p in pkg.glob("*.py")}
