@@ -30,11 +30,14 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   without observations; ``x os`` is that ratio, taken run by run);
 - with ``--whole-lists``, also ``openspiel + observation_tensor (whole lists)``:
   the same with each tensor list made afresh from its nonzero entries, as
-  before the adapter patched the previous list (for a side-by-side figure);
+  before the adapter made lists from the encoder's blocks or patched the
+  previous list (for a side-by-side figure);
 - ``--loops`` keeps only the loops whose label starts with one of the given
   words (the raw engine always runs: every ratio is over it).
-``--lists-only STEPS`` runs just the three OpenSpiel loops (without
-observations, with patched lists, with whole lists) for STEPS steps each,
+``--lists-only STEPS`` runs just the OpenSpiel loops (without observations;
+with lists made from the encoder's blocks, the default where the encoder
+gives them; with the previous list patched where the vector changed; with
+whole lists) for STEPS steps each,
 interleaved, R times: a quick side-by-side figure when whole games are too
 slow on a loaded machine.
 
@@ -140,6 +143,7 @@ def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = Fal
         return None
     game = fos.load_game(name, players=seats)
     if whole_lists:
+        game.observer(False).blocks = False
         game.observer(False).as_list = whole_list
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
@@ -162,7 +166,10 @@ def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = Fal
 def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
     from freetrader.adapters import openspiel as fos
 
-    games = {k: fos.load_game(name, players=seats) for k in ("without observations", "patched lists", "whole lists")}
+    kinds = ("without observations", "lists from blocks", "patched lists", "whole lists")
+    games = {k: fos.load_game(name, players=seats) for k in kinds}
+    for k in ("patched lists", "whole lists"):
+        games[k].observer(False).blocks = False
     games["whole lists"].observer(False).as_list = whole_list
 
     def run(kind: str, seed: int) -> float:
@@ -196,7 +203,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", default="")
     ap.add_argument("--seats", type=int, default=0)
     ap.add_argument("--lists-only", type=int, default=0, metavar="STEPS",
-                    help="only OpenSpiel without/with patched/with whole observation lists, STEPS steps each")
+                    help="only OpenSpiel without observations and with each way of making lists, STEPS steps each")
     ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
     ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
     args = ap.parse_args(argv)

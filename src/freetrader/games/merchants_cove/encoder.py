@@ -760,6 +760,14 @@ if _compiled is not None:
          MAX_SEATS, _CLOCK, _NGOODS, len(SPACES), _STATS, SEAT),
     )
 ACCELERATED = _compiled is not None
+# ``encode_parts`` cuts the compiled tail (the Clock rows and Peddler, then the seat blocks) into the
+# Clock and Peddler, and per seat its stats and each merchant board: an action mostly changes a few of
+# them; the blocks of the seats beyond the game's are zeros, one constant block.
+_TAIL_AT = 4 * (_CLOCK * (MAX_SEATS + 1) + _PEDDLER)
+_SEAT_CUTS = (0, _STATS, *(_BOARD_AT[m] + _BOARDS[m][1] for m in MERCHANT_IDS))
+_TAIL_CUTS = [[(0, _TAIL_AT)] + [(_TAIL_AT + 4 * (SEAT * r + a), _TAIL_AT + 4 * (SEAT * r + b))
+                                 for r in range(n) for a, b in zip(_SEAT_CUTS, _SEAT_CUTS[1:], strict=False)]
+              for n in range(MAX_SEATS + 1)]
 
 
 class MerchantsCoveEncoder(Encoder):
@@ -881,10 +889,21 @@ class MerchantsCoveEncoder(Encoder):
         the sizes of the decks and of each hand of Corruption cards, and the
         seat's own Corruption cards.
         """
+        parts = self._parts(state, seat, False)
+        if parts is None:
+            return super().encode_state(state, seat)  # seat_view raises the error
+        return np.frombuffer(bytearray().join(parts), np.float32)
+
+    def encode_parts(self, state: State, seat: int | None) -> list[bytes] | None:
+        """The float32 blocks ``encode_state`` joins; the compiled tail cut into the Clock rows and
+        Peddler, then one block per seat (most of them unchanged from one action to the next)."""
+        return self._parts(state, seat, True)
+
+    def _parts(self, state: State, seat: int | None, cut: bool) -> list[bytes] | None:
         s: CoveState = state  # type: ignore[assignment]
         n = s.seats
         if seat is not None and not (type(seat) is int and 0 <= seat < n):
-            return super().encode_state(state, seat)  # seat_view raises the error
+            return None
         me = seat or 0
         over = s.phase == OVER
         to_act = -1 if over else s.actor
@@ -910,8 +929,13 @@ class MerchantsCoveEncoder(Encoder):
                  self._mine[tuple(corr[seat]) if seat is not None else ()]]
         market = s.order if s.stage == 2 else ()
         if self.compiled:
-            parts.append(_compiled.tail(s, me, to_act, market))
-            return np.frombuffer(bytearray().join(parts), np.float32)
+            tail = _compiled.tail(s, me, to_act, market)
+            if cut:
+                parts += [bytes(tail[a:b]) for a, b in _TAIL_CUTS[n]]
+                parts.append(_PADS[n])
+            else:
+                parts.append(tail)
+            return parts
         time, stack, gold = s.time, s.stack, s.gold
         clock = [time, stack, gold, to_act, market]
         if clock != self._clock_seen:
@@ -935,7 +959,7 @@ class MerchantsCoveEncoder(Encoder):
         parts += blocks[me:n]
         parts += blocks[:me]
         parts.append(_PADS[n])
-        return np.frombuffer(bytearray().join(parts), np.float32)
+        return parts
 
 
 register_encoder("merchants-cove", MerchantsCoveEncoder, versions=(1,))
