@@ -11,7 +11,9 @@ interleaved so that machine noise hits all alike. Figures are medians of the
 runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
 (lower is better; the goal for PettingZoo is 3x or less).
 
-- raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends;
+- raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends
+  or reaches the adapters' default bound (``limits.default_max_actions``; random
+  Cornish Smuggler games at 2 seats may never end);
 - pettingzoo: ``agent_iter()`` / ``last()`` / ``step()``, a random index
   among the mask's ones (observation, mask and rewards all computed);
   the final "dead" steps are not counted. The pick is
@@ -57,6 +59,7 @@ import numpy as np
 
 import freetrader
 from freetrader.adapters.gymnasium import FreetraderGymEnv
+from freetrader.adapters.limits import default_max_actions
 from freetrader.adapters.pettingzoo import env as pz_env
 
 Loop = Callable[[float, int], tuple[int, float]]  # (seconds, seed) -> (steps, elapsed)
@@ -65,6 +68,7 @@ DEFAULT_SEATS = {"contraband": 4}
 
 def raw_loop(name: str, seats: int) -> Loop:
     g = freetrader.game(name)
+    bound = default_max_actions(g, seats)  # as the adapters cut episodes off (a random game may never end)
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
@@ -72,7 +76,7 @@ def raw_loop(name: str, seats: int) -> Loop:
         start = time.perf_counter()
         while True:
             state = g.new_state(seats, rng.getrandbits(63))
-            while not state.is_over:
+            while not state.is_over and state.action_count < bound:
                 state.apply(rng.choice(state.legal_actions()))
             steps += state.action_count
             if time.perf_counter() - start >= seconds:

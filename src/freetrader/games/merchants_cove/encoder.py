@@ -931,7 +931,8 @@ class MerchantsCoveEncoder(Encoder):
         if self.compiled:
             tail = _compiled.tail(s, me, to_act, market)
             if cut:
-                parts += [bytes(tail[a:b]) for a, b in _TAIL_CUTS[n]]
+                whole = bytes(tail)
+                parts += [whole[a:b] for a, b in _TAIL_CUTS[n]]
                 parts.append(_PADS[n])
             else:
                 parts.append(tail)
