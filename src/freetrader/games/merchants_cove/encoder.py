@@ -220,9 +220,10 @@ _ALP, _BSP, _CAP = (C.merchants[m].params for m in ("alchemist", "blacksmith", "
 CATCH_MAX = _CAP["spins"] * (C.market - C.clock_start) * C.days
 
 
-def _adventurers(name: str, high: float, doc: str) -> tuple[Piece, Piece]:
+def _adventurers(name: str, high: float, what: str, why: str) -> tuple[Piece, Piece]:
     """Adventurers per kind: the five colours (at most ``high``), then their Faction Leaders (one each)."""
-    return (_count(name, 5, high, f"{doc} per colour"), _flag(f"{name}_leaders", 5, f"{doc}: Faction Leaders"))
+    return (_count(name, 5, high, f"{what} per colour, grey last ({why})"),
+            _flag(f"{name}_leaders", 5, f"{what}: Faction Leaders per colour (one of each)"))
 
 
 LAYOUT = Layout("merchants-cove", 1, [
@@ -238,11 +239,11 @@ LAYOUT = Layout("merchants-cove", 1, [
         _flag("in_game", 1, "in the game"),
         _flag("sailing", 1, "sailing"),
         _flag("docked", NSLOT, "docked at (pier slot one-hot)"),
-        *_adventurers("aboard", min(ADV_MAX, BOAT_MAX), f"adventurers aboard (a Boat holds {BOAT_MAX} at most)"),
+        *_adventurers("aboard", min(ADV_MAX, BOAT_MAX), "adventurers aboard", f"a Boat holds {BOAT_MAX} at most"),
     ), "per Boat"),
     _flag("bsetup", len(C.boat_setups) + 1, "Boat Setup card revealed (one-hot), cards left in its deck/3"),
-    Block("piers", NSLOT, _adventurers("customers", ADV_MAX, f"customers (at most the {ADV_MAX} Adventurers of a "
-                                       "colour)"), "per pier slot"),
+    Block("piers", NSLOT, _adventurers("customers", ADV_MAX, "customers", f"at most the {ADV_MAX} Adventurers of "
+                                       "a colour"), "per pier slot"),
     _count("halls", 4, ADV_MAX / 10, "Faction Halls per colour/10 (at most the Adventurers of a colour)"),
     _count("lair", 1, ADV_ALL / 10, f"Lair/10 (Ghost Sailors send every colour there: at most all {ADV_ALL})"),
     _count("hall_rogues", 4, C.adventurers[GREY] / 10, f"Doppelgangers in each Hall/10 (of the "
@@ -251,8 +252,8 @@ LAYOUT = Layout("merchants-cove", 1, [
     _flag("bag_leaders", 5, "Faction Leaders in the bag (per colour)"),
     _count("hall_leaders", 4, 2.0, "Faction Leaders in each Hall: its own and the Rogue Leader as a Doppelganger"),
     _count("lair_leaders", 1, 5.0, "Faction Leaders in the Lair (five Leaders)"),
-    *_adventurers("bay", ADV_MAX, "adventurers in the Kraken's bay"),
-    *_adventurers("island", min(ADV_MAX, ISLAND), f"adventurers on Dragon Island ({ISLAND} guests at most)"),
+    *_adventurers("bay", ADV_MAX, "adventurers in the Kraken's bay", "at most the Adventurers of a colour"),
+    *_adventurers("island", min(ADV_MAX, ISLAND), "adventurers on Dragon Island", f"{ISLAND} guests at most"),
     _flag("grey", 1, f"Grey Rogue Goods in the supply/{GREY_GOODS}"),
     _flag("square", NT, "Town Square (multi-hot)"),
     _flag("under", NT, "cards put under the Townsfolk deck (multi-hot)"),
