@@ -29,7 +29,9 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   registered Python game, no observation requested;
 - openspiel + observation: the same, with ``observation_tensor(player)`` of
   the player to act before every action (the goal: within 2x of the loop
-  without observations; ``x os`` is that ratio, taken run by run);
+  without observations; ``x os`` is that ratio, taken run by run; ``split``
+  is the median over runs of the loop's time over its time outside the
+  ``observation_tensor`` calls, both timed in the same run);
 - with ``--whole-lists``, also ``openspiel + observation_tensor (whole lists)``:
   the same with each tensor list made afresh from its nonzero entries, as
   before the adapter made lists from the encoder's blocks or patched the
@@ -150,21 +152,33 @@ def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = Fal
         game.observer(False).blocks = False
         game.observer(False).as_list = whole_list
 
+    clock = time.perf_counter
+
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         steps = 0
-        start = time.perf_counter()
+        observing = 0.0
+        start = clock()
         while True:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if observe:
+                    t = clock()
                     state.observation_tensor(state.current_player())
+                    observing += clock() - t
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
-            if time.perf_counter() - start >= seconds:
-                return steps, time.perf_counter() - start
+            if clock() - start >= seconds:
+                elapsed = clock() - start
+                SPLIT.append(elapsed / (elapsed - observing))
+                return steps, elapsed
 
     return run
+
+
+# per run of an OpenSpiel loop with observations: its time over its time without the observation calls,
+# both from the same run, so less exposed to a loaded machine than the ratio of two runs (``split``)
+SPLIT: list[float] = []
 
 
 def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
@@ -246,10 +260,13 @@ def main(argv: list[str] | None = None) -> None:
         if wanted:
             loops = {k: v for k, v in loops.items() if k == "raw engine" or any(k.startswith(w) for w in wanted)}
         rates: dict[str, list[float]] = {k: [] for k in loops}
+        splits: dict[str, list[float]] = {k: [] for k in loops}
         for run in range(args.repeats):
             for label, loop in loops.items():  # interleaved: one run of each loop in turn
+                SPLIT.clear()
                 steps, elapsed = loop(args.seconds, 1000 * run + 1)
                 rates[label].append(steps / elapsed)
+                splits[label] += SPLIT
         raw = rates["raw engine"]
         plain = rates.get("openspiel")
         for label, r in rates.items():
@@ -257,6 +274,8 @@ def main(argv: list[str] | None = None) -> None:
             vs_os = ""
             if plain is not None and label.startswith("openspiel +"):
                 vs_os = f"{statistics.median(a / b for a, b in zip(plain, r, strict=True)):.2f}x"
+                if splits[label]:
+                    vs_os += f" (split {statistics.median(splits[label]):.2f}x)"
             print(f"| {name} | {seats} | {label} | {statistics.median(r):,.0f} | {ratio:.2f}x | {vs_os} |", flush=True)
 
 
