@@ -11,7 +11,9 @@ interleaved so that machine noise hits all alike. Figures are medians of the
 runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
 (lower is better; the goal for PettingZoo is 3x or less).
 
-- raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends;
+- raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends
+  or reaches the adapters' default bound (``limits.default_max_actions``; random
+  Cornish Smuggler games at 2 seats may never end);
 - pettingzoo: ``agent_iter()`` / ``last()`` / ``step()``, a random index
   among the mask's ones (observation, mask and rewards all computed);
   the final "dead" steps are not counted. The pick is
@@ -27,14 +29,19 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   registered Python game, no observation requested;
 - openspiel + observation: the same, with ``observation_tensor(player)`` of
   the player to act before every action (the goal: within 2x of the loop
-  without observations; ``x os`` is that ratio, taken run by run);
+  without observations; ``x os`` is that ratio, taken run by run; ``split``
+  is the median over runs of the loop's time over its time outside the
+  ``observation_tensor`` calls, both timed in the same run);
 - with ``--whole-lists``, also ``openspiel + observation_tensor (whole lists)``:
   the same with each tensor list made afresh from its nonzero entries, as
-  before the adapter patched the previous list (for a side-by-side figure);
+  before the adapter made lists from the encoder's blocks or patched the
+  previous list (for a side-by-side figure);
 - ``--loops`` keeps only the loops whose label starts with one of the given
   words (the raw engine always runs: every ratio is over it).
-``--lists-only STEPS`` runs just the three OpenSpiel loops (without
-observations, with patched lists, with whole lists) for STEPS steps each,
+``--lists-only STEPS`` runs just the OpenSpiel loops (without observations;
+with lists made from the encoder's blocks, the default where the encoder
+gives them; with the previous list patched where the vector changed; with
+whole lists) for STEPS steps each,
 interleaved, R times: a quick side-by-side figure when whole games are too
 slow on a loaded machine.
 
@@ -54,6 +61,7 @@ import numpy as np
 
 import freetrader
 from freetrader.adapters.gymnasium import FreetraderGymEnv
+from freetrader.adapters.limits import default_max_actions
 from freetrader.adapters.pettingzoo import env as pz_env
 
 Loop = Callable[[float, int], tuple[int, float]]  # (seconds, seed) -> (steps, elapsed)
@@ -62,6 +70,7 @@ DEFAULT_SEATS = {"contraband": 4}
 
 def raw_loop(name: str, seats: int) -> Loop:
     g = freetrader.game(name)
+    bound = default_max_actions(g, seats)  # as the adapters cut episodes off (a random game may never end)
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
@@ -69,7 +78,7 @@ def raw_loop(name: str, seats: int) -> Loop:
         start = time.perf_counter()
         while True:
             state = g.new_state(seats, rng.getrandbits(63))
-            while not state.is_over:
+            while not state.is_over and state.action_count < bound:
                 state.apply(rng.choice(state.legal_actions()))
             steps += state.action_count
             if time.perf_counter() - start >= seconds:
@@ -140,29 +149,45 @@ def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = Fal
         return None
     game = fos.load_game(name, players=seats)
     if whole_lists:
+        game.observer(False).blocks = False
         game.observer(False).as_list = whole_list
+
+    clock = time.perf_counter
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         steps = 0
-        start = time.perf_counter()
+        observing = 0.0
+        start = clock()
         while True:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if observe:
+                    t = clock()
                     state.observation_tensor(state.current_player())
+                    observing += clock() - t
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
-            if time.perf_counter() - start >= seconds:
-                return steps, time.perf_counter() - start
+            if clock() - start >= seconds:
+                elapsed = clock() - start
+                SPLIT.append(elapsed / (elapsed - observing))
+                return steps, elapsed
 
     return run
+
+
+# per run of an OpenSpiel loop with observations: its time over its time without the observation calls,
+# both from the same run, so less exposed to a loaded machine than the ratio of two runs (``split``)
+SPLIT: list[float] = []
 
 
 def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
     from freetrader.adapters import openspiel as fos
 
-    games = {k: fos.load_game(name, players=seats) for k in ("without observations", "patched lists", "whole lists")}
+    kinds = ("without observations", "lists from blocks", "patched lists", "whole lists")
+    games = {k: fos.load_game(name, players=seats) for k in kinds}
+    for k in ("patched lists", "whole lists"):
+        games[k].observer(False).blocks = False
     games["whole lists"].observer(False).as_list = whole_list
 
     def run(kind: str, seed: int) -> float:
@@ -196,7 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", default="")
     ap.add_argument("--seats", type=int, default=0)
     ap.add_argument("--lists-only", type=int, default=0, metavar="STEPS",
-                    help="only OpenSpiel without/with patched/with whole observation lists, STEPS steps each")
+                    help="only OpenSpiel without observations and with each way of making lists, STEPS steps each")
     ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
     ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
     args = ap.parse_args(argv)
@@ -235,10 +260,13 @@ def main(argv: list[str] | None = None) -> None:
         if wanted:
             loops = {k: v for k, v in loops.items() if k == "raw engine" or any(k.startswith(w) for w in wanted)}
         rates: dict[str, list[float]] = {k: [] for k in loops}
+        splits: dict[str, list[float]] = {k: [] for k in loops}
         for run in range(args.repeats):
             for label, loop in loops.items():  # interleaved: one run of each loop in turn
+                SPLIT.clear()
                 steps, elapsed = loop(args.seconds, 1000 * run + 1)
                 rates[label].append(steps / elapsed)
+                splits[label] += SPLIT
         raw = rates["raw engine"]
         plain = rates.get("openspiel")
         for label, r in rates.items():
@@ -246,6 +274,8 @@ def main(argv: list[str] | None = None) -> None:
             vs_os = ""
             if plain is not None and label.startswith("openspiel +"):
                 vs_os = f"{statistics.median(a / b for a, b in zip(plain, r, strict=True)):.2f}x"
+                if splits[label]:
+                    vs_os += f" (split {statistics.median(splits[label]):.2f}x)"
             print(f"| {name} | {seats} | {label} | {statistics.median(r):,.0f} | {ratio:.2f}x | {vs_os} |", flush=True)
 
 

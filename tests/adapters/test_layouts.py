@@ -119,26 +119,58 @@ def test_a_layout_gives_offsets_bounds_and_refuses_bad_pieces() -> None:
 SEATS = {"contraband": (3, 5, 8), "cornish-smuggler": (2, 3, 5), "merchants-cove": (1, 2, 4), "precious-cargo": (2,)}
 
 
+def _play_within_bounds(name: str, n: int, key: str, options: dict[str, object] | None = None) -> int:
+    """A random game, every seat's and the spectator's observation checked at every step; its length."""
+    g = freetrader.game(name)
+    enc = encoder_for(g, n, options, encoder="game")
+    low, high = enc.observation_bounds()
+    assert enc.layout is not None and low.shape == high.shape == (enc.observation_size,)
+    rng = random.Random(key)
+    s = g.new_state(n, rng.getrandbits(63), options)
+    while True:
+        for seat in (*range(n), None):
+            v = enc.encode_state(s, seat)
+            bad = np.flatnonzero((v < low) | (v > high))
+            assert not bad.size, (f"{name} at {n} seats ({options}), action {s.action_count}, seat {seat}: "
+                                  f"{enc.layout.name_of(int(bad[0]))} = {v[bad[0]]} is outside "
+                                  f"{low[bad[0]]} .. {high[bad[0]]}")
+        if s.is_over or s.action_count >= 1500:
+            return s.action_count
+        s.apply(rng.choice(s.legal_actions()))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_every_observed_value_lies_within_its_declared_bounds(name: str) -> None:
-    g = freetrader.game(name)
     for n in SEATS[name]:
-        enc = encoder_for(g, n, encoder="game")
-        low, high = enc.observation_bounds()
-        assert enc.layout is not None and low.shape == high.shape == (enc.observation_size,)
         for k in range(4):
-            rng = random.Random(f"bounds/{name}/{n}/{k}")
-            s = g.new_state(n, rng.getrandbits(63))
-            while True:
-                for seat in (*range(n), None):
-                    v = enc.encode_state(s, seat)
-                    bad = np.flatnonzero((v < low) | (v > high))
-                    assert not bad.size, (f"{name} at {n} seats, action {s.action_count}, seat {seat}: "
-                                          f"{enc.layout.name_of(int(bad[0]))} = {v[bad[0]]} is outside "
-                                          f"{low[bad[0]]} .. {high[bad[0]]}")
-                if s.is_over or s.action_count >= 1500:
-                    break
-                s.apply(rng.choice(s.legal_actions()))
+            _play_within_bounds(name, n, f"bounds/{name}/{n}/{k}")
+
+
+def _secret_stash(rng: random.Random, n: int) -> dict[str, object]:
+    """Secret Stash options drawn at random (every module some of the time), the Rogue card any of the 14."""
+    from freetrader.games.merchants_cove.components import COMPONENTS
+
+    sets = [x for x in COMPONENTS.tf_sets if rng.random() < 0.5] or ["underworld"]
+    return {
+        "rogue": rng.choice([r.id for r in COMPONENTS.rogues]), "multiple_rogues": rng.random() < 0.5,
+        "townsfolk": "+".join(sets), "corruption": rng.choice(("base", "mixed", "replace")),
+        "halls_of_plenty": rng.random() < 0.5, "lair_of_villainy": rng.random() < 0.5,
+        "boats": rng.choice(("base", "2-seater", "5-seaters", "both")), "five_seaters_two": rng.random() < 0.3,
+        "boat_setup": rng.random() < 0.5, "faction_leaders": rng.random() < 0.6, "festival": rng.random() < 0.5,
+        "challenges": n == 1 and rng.random() < 0.6,
+    }
+
+
+@pytest.mark.parametrize("seats", (1, 2, 3, 4))
+def test_merchants_cove_values_lie_within_bounds_with_the_secret_stash(seats: int) -> None:
+    # whole games (the default bound test plays the base game only): the modules bring Faction Leaders, the
+    # new Boats, Dragon Island, the Kraken's bay, Grey Rogue Goods and the larger Corruption deck
+    lengths = []
+    for k in range(6):
+        rng = random.Random(f"bounds/stash/{seats}/{k}")
+        lengths.append(_play_within_bounds("merchants-cove", seats, f"bounds/stash/{seats}/{k}/play",
+                                           _secret_stash(rng, seats)))
+    assert max(lengths) < 1500, lengths  # the games ended: every phase and the final scoring were observed
 
 
 def test_the_adapters_spaces_carry_the_per_feature_bounds() -> None:

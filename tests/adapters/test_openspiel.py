@@ -286,3 +286,41 @@ def test_long_tensors_come_out_as_tolist_gives_them_whatever_the_caller_does_wit
         p = state.current_player()
         assert state.observation_tensor(p) == enc.encode_state(state.ft_state, p).tolist()
         state.apply_action(state.legal_actions()[0])
+
+
+@pytest.mark.parametrize(("name", "seats"), [("cornish-smuggler", 2), ("cornish-smuggler", 5), ("merchants-cove", 1),
+                                             ("merchants-cove", 4)])
+def test_tensor_lists_made_from_the_encoders_blocks_are_the_vectors_as_tolist_gives_them(name: str, seats: int) -> None:
+    import random
+
+    game = fos.load_game(name, players=seats)
+    enc = game.encoder
+    paths = (True, False) if enc.compiled else (False,)
+    rng = random.Random(f"blocks/{name}/{seats}")
+    for compiled in paths:  # Merchants Cove: the compiled tail is cut into blocks too
+        enc.compiled = compiled
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 300:
+            for p in range(seats):
+                parts = enc.encode_parts(state.ft_state, p)
+                want = enc.encode_state(state.ft_state, p)
+                assert parts is not None and b"".join(parts) == want.tobytes()
+                got = state.observation_tensor(p)
+                assert got == want.tolist()
+                got[:] = [7.0] * len(got)  # a caller changing its list does not change the next one
+                assert state.observation_tensor(p) == want.tolist()
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    enc.compiled = paths[0]
+    assert enc.encode_parts(state.ft_state, seats) is None  # a seat out of range: encode_state raises the error
+
+
+def test_lists_from_blocks_keep_the_bits_of_negative_zero_and_nan() -> None:
+    lister = fos._Lister(8)
+    a = np.array([0.0, -0.0, np.nan, 1.5], np.float32).tobytes()
+    b = np.array([0.0, 0.0, 0.0, 0.0], np.float32).tobytes()
+    for parts in ([a, b], [b, a], [a, a]):
+        got = lister.from_parts(parts)
+        assert np.array_equal(np.asarray(got, np.float32).view(np.uint32),
+                              np.frombuffer(b"".join(parts), np.float32).view(np.uint32))

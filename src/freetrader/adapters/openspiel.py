@@ -166,20 +166,54 @@ class _Position:
         return cls(game, state, steps, int(data["setup_events"]))
 
 
+_KNOWN_BYTES = 1 << 21  # blocks whose floats are kept, in bytes (~8x that in floats); then all are forgotten at once
+
+
 class _Lister:
     """Float32 vectors -> Python lists, as ``values.tolist()`` gives them, cheaper for long vectors.
 
     pyspiel's API hands out tensors as Python lists, and for long vectors (Cornish Smuggler's
-    2,909 floats) making the list costs more than encoding it. Consecutive observations differ in
-    a few entries (a median of 20 of 2,909 in Cornish Smuggler), so the list last made is kept,
-    the entries whose bits differ are set, and a copy is handed out (the caller may change it).
-    Bits, not values, are compared, so that -0.0 and NaN come out as ``tolist`` gives them.
+    2,909 floats) making the list costs more than encoding it. Where the encoder gives its
+    vector as blocks (``Encoder.encode_parts``: Cornish Smuggler, Merchants Cove) the list is
+    joined from each block's floats, kept (``from_parts``). Otherwise consecutive observations
+    differ in a few entries, so the list last made is kept, the entries whose bits differ are
+    set, and a copy is handed out (the caller may change it); bits, not values, are compared, so
+    that -0.0 and NaN come out as ``tolist`` gives them.
     """
 
     def __init__(self, size: int) -> None:
         self.bits = np.zeros(size, np.uint32)
         self.list: list[float] = [0.0] * size
         self.lock = threading.Lock()  # games are shared; patching and copying must not interleave
+        self.known: dict[bytes, list[float]] = {}  # a block's bytes -> its floats (``from_parts``)
+        self.known_bytes = 0
+
+    def from_parts(self, parts: list[bytes]) -> list[float]:
+        """The list of the joined blocks (``Encoder.encode_parts``), as ``tolist`` gives it.
+
+        Blocks repeat (an encoder's memoized blocks are the same objects while what they show is
+        unchanged, and small ones recur with the same bytes), so each block's floats are kept,
+        keyed by its bytes (a bytes object keeps its hash): the list is then a few dict look-ups
+        and one copy of references, without making floats.
+        """
+        out: list[float] = []
+        known = self.known
+        for part in parts:
+            got = known.get(part)
+            if got is None:
+                got = self._floats(part)
+            out += got
+        return out
+
+    def _floats(self, part: bytes) -> list[float]:
+        """A block's floats, kept (all forgotten at once past ``_KNOWN_BYTES`` of blocks)."""
+        self.known_bytes += len(part)
+        if self.known_bytes > _KNOWN_BYTES:
+            self.known.clear()
+            self.known_bytes = len(part)
+        got: list[float] = memoryview(part).cast("f").tolist()  # type: ignore[assignment]  # floats for "f"
+        self.known[part] = got
+        return got
 
     def __call__(self, values: np.ndarray) -> list[float]:
         if values.shape[0] < 512:
@@ -212,6 +246,7 @@ class _Observer:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor} if not self.recall else {"info_state": self.tensor}
         self.as_list = _Lister(size)
+        self.blocks = True  # lists from the encoder's blocks (``as_tensor_list``); off: from the whole vector
 
     def set_from(self, state: FreetraderSpielState, player: int) -> None:
         if state._pos.state is None:
@@ -240,6 +275,16 @@ class _Observer:
             t[at + 1], t[at + 2] = _digest(events[before:after])
             before = after
         return t
+
+    def as_tensor_list(self, state: FreetraderSpielState, player: int) -> list[float]:
+        """The tensor of ``player`` in ``state`` as pyspiel's list, from the encoder's blocks where it has them."""
+        if self.blocks and not self.recall:
+            pos = state._pos
+            parts = self.encoder.encode_parts(pos.state if pos.state is not None else pos.deal(),
+                                              None if self.public else player)
+            if parts is not None:
+                return self.as_list.from_parts(parts)
+        return self.as_list(self.values(state, player))
 
     def string_from(self, state: FreetraderSpielState, player: int) -> str:
         s = state.ft_state
@@ -427,13 +472,11 @@ class FreetraderSpielState(pyspiel.State):  # type: ignore[misc]
     # tensor's shape on every call, and that was most of an observation's cost.
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation tensor of ``player`` (default: the player to act), as pyspiel gives it."""
-        observer = self._pos.game.observer(False)
-        return observer.as_list(observer.values(self, self._seat(player)))
+        return self._pos.game.observer(False).as_tensor_list(self, self._seat(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The perfect-recall information-state tensor of ``player`` (default: the player to act)."""
-        observer = self._pos.game.observer(True)
-        return observer.as_list(observer.values(self, self._seat(player)))
+        return self._pos.game.observer(True).as_tensor_list(self, self._seat(player))
 
     def observation_string(self, player: int | None = None) -> str:
         return self._pos.game.observer(False).string_from(self, self._seat(player))

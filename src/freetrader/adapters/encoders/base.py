@@ -251,6 +251,16 @@ class Encoder(ABC):
         """
         return self.encode(seat_view(state, seat))
 
+    def encode_parts(self, state: State, seat: int | None) -> list[bytes] | None:
+        """``encode_state(state, seat)`` as the float32 byte blocks it joins, or None (the default).
+
+        An encoder that joins its vector from memoized blocks may return them unjoined: a caller
+        that needs Python floats (OpenSpiel's tensor lists) then converts only blocks it has not
+        met, knowing a block by its identity. The blocks joined must be exactly ``encode_state``'s
+        bytes (tested); None for a seat out of range, so that ``encode_state`` raises the error.
+        """
+        return None
+
     @abstractmethod
     def features(self, view: Mapping[str, Any]) -> list[float]:
         """The features as a plain list (``encode`` turns them into an array)."""

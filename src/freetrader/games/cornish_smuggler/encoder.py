@@ -415,10 +415,17 @@ class CornishSmugglerEncoder(Encoder):
         Characters ``seat`` drew while it chooses between them. Blocks are
         float32 bytes memoized by the values they show.
         """
+        parts = self.encode_parts(state, seat)
+        if parts is None:
+            return super().encode_state(state, seat)  # seat_view raises the error
+        return np.frombuffer(bytearray().join(parts), _FLOAT32)
+
+    def encode_parts(self, state: State, seat: int | None) -> list[bytes] | None:
+        """The float32 blocks ``encode_state`` joins (memoized ones are the same objects while unchanged)."""
         s: CornishState = state  # type: ignore[assignment]
         n = s.seats
         if seat is not None and not (type(seat) is int and 0 <= seat < n):
-            return super().encode_state(state, seat)  # seat_view raises the error
+            return None
         me = seat or 0
         phase = s.phase
         gold, infl, rep, hold, secrets = s.gold, s.infl, s.rep, s.hold, s.secrets
@@ -465,7 +472,7 @@ class CornishSmugglerEncoder(Encoder):
         officers = officers_seen[2].get((n, me))
         if officers is None:
             officers = officers_seen[2][n, me] = _OFFICER_BLOCKS[n, me, tuple(s.off_at), tuple(s.off_bribe)]
-        buf = bytearray().join((
+        return [
             _HEAD[phase, s.turn, s.ending, s.first, s.actor, me, n],
             *rows, _SEAT_PADS[n], _PASSED[me, tuple(s.passed)],
             goods,
@@ -476,8 +483,7 @@ class CornishSmugglerEncoder(Encoder):
             _SIX(len(stacks[0]) / 10, len(stacks[1]) / 10, len(stacks[2]) / 10, len(stacks[3]) / 10,
                  len(s.char_discard) / 10, len(s.sdeck) / 20),
             tail,
-        ))
-        return np.frombuffer(buf, _FLOAT32)
+        ]
 
     def features(self, v: Mapping[str, Any]) -> list[float]:
         n = v["seats"]

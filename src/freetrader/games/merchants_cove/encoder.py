@@ -200,13 +200,38 @@ def _count(name: str, size: int, high: float, doc: str) -> Piece:
     return Piece(name, size, 0.0, high, doc)
 
 
-_INF = float("inf")  # a piece mixing counts the rules do not bound (gold, a bag's marbles, ...)
+# -- bounds: what each value can be, counted from the components (data/*.toml, the Secret Stash included) --
+_INF = float("inf")  # only for counts the rules leave open (see the layout notes)
+ADV_MAX = max(C.adventurers)  # the most Adventurers of one colour; a Faction Leader is one of a kind
+ADV_ALL = sum(C.adventurers)  # Ghost Sailors send every colour to the Lair
+BOAT_MAX = max(_boats.capacity(b) for b in range(NB))
+ISLAND = C.stash["festival"]["island"]
+_NEW_CORR = [c.index for c in C.corruption if c.box != "base" for _ in range(c.count)]
+CORR_MAX = len(C.corruption_deck) + len(_NEW_CORR)  # the largest deck: the new cards mixed in
+CORR_KIND_MAX = max((C.corruption_deck + tuple(_NEW_CORR)).count(c) for c in range(NC))
+_GOOD_MAX = [GREY_GOODS if _GOOD[g] // 2 == GREY else C.supply[_GOOD[g]] for g in GOOD_IDS]  # goods only move
+SHELF_MAX = min(C.shelf, max(_GOOD_MAX))  # between a merchant's supply and Sale Shelf (Grey ones: the board's)
+SUPPLY_MAX = max(C.supply) if C.carry_over else max(_GOOD_MAX)  # without carry-over Grey ones would land there
+PEDDLER_SHELF_MAX = min(C.peddler_shelf, max(C.peddler_supply))
+ICONS_MAX = max(sum(t.icons.count(c) for t in C.townsfolk) for c in range(5))
+_ALP, _BSP, _CAP = (C.merchants[m].params for m in ("alchemist", "blacksmith", "captain"))
+# the Captain spins at most ``spins`` times an action, an action takes an hour or more, and only the
+# Chronomancer ever turns a timepiece back: so one colour's catch in one hold is at most this
+CATCH_MAX = _CAP["spins"] * (C.market - C.clock_start) * C.days
+
+
+def _adventurers(name: str, high: float, what: str, why: str) -> tuple[Piece, Piece]:
+    """Adventurers per kind: the five colours (at most ``high``), then their Faction Leaders (one each)."""
+    return (_count(name, 5, high, f"{what} per colour, grey last ({why})"),
+            _flag(f"{name}_leaders", 5, f"{what}: Faction Leaders per colour (one of each)"))
+
+
 LAYOUT = Layout("merchants-cove", 1, [
     _flag("phase", len(PHASES), "phase one-hot (``rules.PHASES``)"),
     _flag("stage", len(STAGES), "stage one-hot (``rules.STAGES``)"),
     _flag("seats", MAX_SEATS, "number of seats one-hot"),
     _flag("table", 4, "day/3, game over, I am to act, the Peddler plays"),
-    _flag("mice", HOURS, f"Mice on each Clock hour 1-{HOURS}"),
+    _flag("mice", HOURS, f"Mice on each Clock hour 1-{HOURS} (the Mice move 4 hours from 3 and 5: never on one hour)"),
     _flag("rogue", NR, "the top Rogue card in force one-hot"),
     _flag("rogues", NR, "the Rogue cards in force: the top one 1, then 2/3, 1/3 (Multiple Rogues)"),
     _flag("sets", len(C.tf_sets), "Townsfolk sets in play"),
@@ -214,24 +239,32 @@ LAYOUT = Layout("merchants-cove", 1, [
         _flag("in_game", 1, "in the game"),
         _flag("sailing", 1, "sailing"),
         _flag("docked", NSLOT, "docked at (pier slot one-hot)"),
-        _count("aboard", NADV, _INF, "adventurers aboard per kind"),
+        *_adventurers("aboard", min(ADV_MAX, BOAT_MAX), "adventurers aboard", f"a Boat holds {BOAT_MAX} at most"),
     ), "per Boat"),
     _flag("bsetup", len(C.boat_setups) + 1, "Boat Setup card revealed (one-hot), cards left in its deck/3"),
-    _count("piers", NSLOT * NADV, _INF, "customers on each pier slot per kind"),
-    _count("halls", 9, _INF, "Faction Halls per colour/10, Lair/10, Doppelgangers in each Hall/10"),
-    _count("bag", 15, _INF, "bag per colour/10; Faction Leaders: in the bag (per colour), in each Hall, in the Lair"),
-    _count("bay", NADV, _INF, "adventurers in the Kraken's bay per kind"),
-    _count("island", NADV, _INF, "adventurers on Dragon Island per kind"),
+    Block("piers", NSLOT, _adventurers("customers", ADV_MAX, "customers", f"at most the {ADV_MAX} Adventurers of "
+                                       "a colour"), "per pier slot"),
+    _count("halls", 4, ADV_MAX / 10, "Faction Halls per colour/10 (at most the Adventurers of a colour)"),
+    _count("lair", 1, ADV_ALL / 10, f"Lair/10 (Ghost Sailors send every colour there: at most all {ADV_ALL})"),
+    _count("hall_rogues", 4, C.adventurers[GREY] / 10, f"Doppelgangers in each Hall/10 (of the "
+           f"{C.adventurers[GREY]} Rogues)"),
+    _count("bag", 5, ADV_MAX / 10, "bag per colour/10"),
+    _flag("bag_leaders", 5, "Faction Leaders in the bag (per colour)"),
+    _count("hall_leaders", 4, 2.0, "Faction Leaders in each Hall: its own and the Rogue Leader as a Doppelganger"),
+    _count("lair_leaders", 1, 5.0, "Faction Leaders in the Lair (five Leaders)"),
+    *_adventurers("bay", ADV_MAX, "adventurers in the Kraken's bay", "at most the Adventurers of a colour"),
+    *_adventurers("island", min(ADV_MAX, ISLAND), "adventurers on Dragon Island", f"{ISLAND} guests at most"),
     _flag("grey", 1, f"Grey Rogue Goods in the supply/{GREY_GOODS}"),
     _flag("square", NT, "Town Square (multi-hot)"),
     _flag("under", NT, "cards put under the Townsfolk deck (multi-hot)"),
     _flag("tfdeck", 1, f"Townsfolk deck/{NT}"),
-    _flag("cdeck", 1, f"Corruption deck/{len(C.corruption_deck)}"),
-    _count("cdiscard", NC, len(C.corruption_deck) / 10, "Corruption discards per kind/10"),
+    _count("cdeck", 1, CORR_MAX / CORR_DECK, f"Corruption deck/{len(C.corruption_deck)} (the new cards mixed in make "
+           f"{CORR_MAX})"),
+    _count("cdiscard", NC, CORR_KIND_MAX / 10, f"Corruption discards per kind/10 (at most {CORR_KIND_MAX} of a kind)"),
     _flag("drawn", NADV, "the adventurer drawn and waiting (one-hot)"),
     _flag("chal", len(C.challenges) + 3, "solo Challenge: active card one-hot, deck/6, set aside/6, Challenge "
           "Timepiece hour/36"),
-    _count("mine", NC, float(len(C.corruption_deck)), "your Corruption cards per kind (private; zero for a spectator)"),
+    _count("mine", NC, CORR_KIND_MAX, "your Corruption cards per kind (private; zero for a spectator)"),
     Block("clock", MAX_SEATS + 1, (
         _count("gold", 1, _INF, "gold/100 (no upper bound in the rules)"),
         _flag("hour", 1, f"hour on the Clock/{C.market} (the Market hour ends the day)"),
@@ -240,27 +273,56 @@ LAYOUT = Layout("merchants-cove", 1, [
         _flag("to_sell", 1, "still to sell in the Market"),
         _flag("market_order", 1, "place in the Market order/4"),
     ), "the Clock, per relative seat 0-3 then the Peddler"),
-    _count("peddler", _PEDDLER, _INF, "the Peddler: plays, Sale Shelf per good, Corruption cards, deck/10, "
-           "revealed card one-hot"),
+    _flag("peddler", 1, "the Peddler plays"),
+    _count("peddler_shelf", len(GOOD_IDS), PEDDLER_SHELF_MAX, "the Peddler's Sale Shelf per good (at most its supply "
+           "of a good)"),
+    _count("peddler_corruption", 1, CORR_MAX, "the Peddler's Corruption cards"),
+    _flag("peddler_deck", 1, f"the Peddler's deck/{len(C.peddler_cards)}"),
+    _flag("peddler_card", len(C.peddler_cards), "the Peddler's revealed card one-hot"),
     Block("seat", MAX_SEATS, (
         _flag("seated", 1, "seated"),
         _flag("merchant", len(MERCHANT_IDS), "merchant one-hot (alchemist, blacksmith, captain, chronomancer)"),
         _flag("space", len(SPACES), "action space the figure stands on (load, recruit, sponsor, then each "
               "merchant's)"),
-        _count("goods", 2 * len(GOOD_IDS), _INF, "Sale Shelf and supply per good"),
-        _count("rest", _STATS - 5 - len(SPACES) - 2 * len(GOOD_IDS), _INF, "Sponsorship shields per colour; Townsfolk "
-               "hired, their faction icons per colour (grey last); Corruption cards held"),
-        _count("alchemist", _AL, _INF, "Alchemist: marble bag, slide slots 1-6 one-hot, cauldron marbles and Ichor "
-               "per colour, Toxic Waste, pours left, Ichor waiting"),
-        _count("blacksmith", _BS, _INF, "Blacksmith: per die 1-5 unlocked, pips/6, colour one-hot, furnace one-hot; "
-               "furnace heat/10 per colour, coal, dice placed this action"),
-        _count("captain", _CA, _INF, "Captain: per ship 1-3 at sea and hold; treasures left, spins left, treasures "
-               "to place"),
-        _count("chronomancer", _CH, _INF, "Chronomancer: grid cells 1-9 tile one-hot, spare tile one-hot, each "
-               "worker's cell one-hot, shards per colour"),
+        _count("goods", len(GOOD_IDS), SHELF_MAX, f"Sale Shelf per good (its supply of a good; {GREY_GOODS} Grey "
+               "Rogue Goods)"),
+        _count("supply", len(GOOD_IDS), SUPPLY_MAX, "supply per good (goods only move between supply and shelf)"),
+        _count("shields", 4, C.shield_max, "Sponsorship shields per colour"),
+        _count("hired", 1, NT, "Townsfolk hired"),
+        _count("icons", 5, ICONS_MAX, "their faction icons per colour, grey last (at most every Townsfolk's)"),
+        _count("corruption", 1, CORR_MAX, "Corruption cards held"),
+        _count("alchemist", 5, max(_ALP["marbles"], _ALP["ichor"]), "Alchemist: marble bag (4 colours + Ichor)"),
+        _flag("alchemist_slide", 30, "Alchemist: slide slots 1-6 one-hot (4 colours + Ichor)"),
+        _count("alchemist_cauldrons", 4, _ALP["cauldron"], "Alchemist: marbles per cauldron"),
+        _count("alchemist_ichor", 4, min(_ALP["cauldron"], _ALP["ichor"]), "Alchemist: Ichor per cauldron"),
+        _count("alchemist_toxic", 1, _ALP["ichor"], "Alchemist: Toxic Waste (of the Ichor)"),
+        _count("alchemist_pours", 1, _ALP["pours"], "Alchemist: pours left"),
+        _count("alchemist_waiting", 1, _ALP["ichor"], "Alchemist: Ichor waiting"),
+        _flag("blacksmith", 10 * _bs.MAXD, "Blacksmith: per die 1-5 unlocked, pips/6, colour one-hot, furnace "
+              "one-hot"),
+        _count("blacksmith_heat", 4, _INF, "Blacksmith: furnace heat/10 per colour (see the notes)"),
+        _count("blacksmith_coal", 1, _INF, "Blacksmith: coal (see the notes)"),
+        _count("blacksmith_placed", 1, min(_BSP["place"], _bs.MAXD), "Blacksmith: dice placed this action"),
+        *(piece for i in range(_ca.SHIPS) for piece in (
+            _flag("captain" if i == 0 else f"captain_ship_{i + 1}", 1, f"Captain: ship {i + 1} at sea"),
+            _count(f"captain_catch_{i + 1}", 4, CATCH_MAX, f"Captain: ship {i + 1}'s hold per colour ({_CAP['spins']} "
+                   f"spins an action of an hour or more: {CATCH_MAX} a game)"),
+            _count(f"captain_treasure_{i + 1}", 1, _INF, f"Captain: ship {i + 1}'s treasures (see the notes)"))),
+        _count("captain_treasures", 1, _CAP["treasures"], "Captain: treasures left this round"),
+        _count("captain_spins", 1, _CAP["spins"], "Captain: spins left"),
+        _count("captain_waiting", 1, _INF, "Captain: treasures to place (see the notes)"),
+        _flag("chronomancer", 5 * _ch.N ** 2 + 5 + 2 * _ch.N ** 2, "Chronomancer: grid cells 1-9 tile one-hot "
+              "(4 colours + anomaly), spare tile one-hot, each worker's cell one-hot"),
+        _count("chronomancer_shards", 4, _INF, "Chronomancer: shards per colour (see the notes)"),
     ), "per relative seat (only the block of the seat's own merchant is non-zero)"),
-], notes="Pieces with an infinite high mix counts the rules do not bound (gold, marbles in a bag, customers, ...) "
-         "with flags; splitting them into bounded pieces is left to a later encoder version.")
+], notes="Every high is the most a piece's values can be, counted from the components in ``data/*.toml`` (the "
+         "Secret Stash modules included; a piece's high is the largest over its features). Where those numbers are "
+         "designed (the merchant boards, the goods supply, the piers: ``data/DESIGNED.md``) the bound is as designed "
+         "as the number. Only counts the rules leave open keep an infinite high: gold (the rules cap no one's gold; "
+         "the bank is designed never to run out); the Blacksmith's coal and furnace heat and the Captain's "
+         "treasures, which Staff abilities add at Arrival and on hiring without an hour on the Clock (heat grows "
+         "with coal); the Chronomancer's shards, gathered on travels whose hour an anomaly gives back. The "
+         "Captain's colour catches are bounded by the hours a game has (spins an action x hours a day x days).")
 _AT = {item.name: LAYOUT.at(item.name) for item in LAYOUT.items}
 SIZE = LAYOUT.size
 assert LAYOUT.at("seat.alchemist") == _STATS and LAYOUT.stride("seat") == SEAT and LAYOUT.stride("boats") == _BOAT
@@ -699,6 +761,14 @@ if _compiled is not None:
          MAX_SEATS, _CLOCK, _NGOODS, len(SPACES), _STATS, SEAT),
     )
 ACCELERATED = _compiled is not None
+# ``encode_parts`` cuts the compiled tail (the Clock rows and Peddler, then the seat blocks) into the
+# Clock and Peddler, and per seat its stats and each merchant board: an action mostly changes a few of
+# them; the blocks of the seats beyond the game's are zeros, one constant block.
+_TAIL_AT = 4 * (_CLOCK * (MAX_SEATS + 1) + _PEDDLER)
+_SEAT_CUTS = (0, _STATS, *(_BOARD_AT[m] + _BOARDS[m][1] for m in MERCHANT_IDS))
+_TAIL_CUTS = [[(0, _TAIL_AT)] + [(_TAIL_AT + 4 * (SEAT * r + a), _TAIL_AT + 4 * (SEAT * r + b))
+                                 for r in range(n) for a, b in zip(_SEAT_CUTS, _SEAT_CUTS[1:], strict=False)]
+              for n in range(MAX_SEATS + 1)]
 
 
 class MerchantsCoveEncoder(Encoder):
@@ -820,10 +890,21 @@ class MerchantsCoveEncoder(Encoder):
         the sizes of the decks and of each hand of Corruption cards, and the
         seat's own Corruption cards.
         """
+        parts = self._parts(state, seat, False)
+        if parts is None:
+            return super().encode_state(state, seat)  # seat_view raises the error
+        return np.frombuffer(bytearray().join(parts), np.float32)
+
+    def encode_parts(self, state: State, seat: int | None) -> list[bytes] | None:
+        """The float32 blocks ``encode_state`` joins; the compiled tail cut into the Clock rows and
+        Peddler, then one block per seat (most of them unchanged from one action to the next)."""
+        return self._parts(state, seat, True)
+
+    def _parts(self, state: State, seat: int | None, cut: bool) -> list[bytes] | None:
         s: CoveState = state  # type: ignore[assignment]
         n = s.seats
         if seat is not None and not (type(seat) is int and 0 <= seat < n):
-            return super().encode_state(state, seat)  # seat_view raises the error
+            return None
         me = seat or 0
         over = s.phase == OVER
         to_act = -1 if over else s.actor
@@ -849,8 +930,14 @@ class MerchantsCoveEncoder(Encoder):
                  self._mine[tuple(corr[seat]) if seat is not None else ()]]
         market = s.order if s.stage == 2 else ()
         if self.compiled:
-            parts.append(_compiled.tail(s, me, to_act, market))
-            return np.frombuffer(bytearray().join(parts), np.float32)
+            tail = _compiled.tail(s, me, to_act, market)
+            if cut:
+                whole = bytes(tail)
+                parts += [whole[a:b] for a, b in _TAIL_CUTS[n]]
+                parts.append(_PADS[n])
+            else:
+                parts.append(tail)
+            return parts
         time, stack, gold = s.time, s.stack, s.gold
         clock = [time, stack, gold, to_act, market]
         if clock != self._clock_seen:
@@ -874,7 +961,7 @@ class MerchantsCoveEncoder(Encoder):
         parts += blocks[me:n]
         parts += blocks[:me]
         parts.append(_PADS[n])
-        return np.frombuffer(bytearray().join(parts), np.float32)
+        return parts
 
 
 register_encoder("merchants-cove", MerchantsCoveEncoder, versions=(1,))
