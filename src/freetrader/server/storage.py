@@ -137,8 +137,26 @@ _INSERT_IF_HELD = text(
 )
 
 
-#: ``append_log``'s plain insert, built once (with parameters, its compiled form is cached).
-_INSERT_LOG = insert(log_t)
+#: ``append_log``'s plain insert.
+_INSERT_LOG = text("INSERT INTO ft_log (table_id, seq, kind, text, seat, origin, at) "
+                   "VALUES (:table_id, :seq, :kind, :text, :seat, :origin, :at)")
+_SET_STATUS = text("UPDATE ft_tables SET status = :status WHERE id = :table_id")
+
+
+class _Prepared:
+    """A statement compiled once for the engine's driver, run on the driver's own connection.
+
+    The move log's append runs once per move: this skips SQLAlchemy's per-call work (its
+    execution context, result and transaction objects), which cost more than the insert.
+    """
+
+    def __init__(self, stmt: Any, engine: Engine) -> None:
+        compiled = stmt.compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        self.order: list[str] | None = list(compiled.positiontup) if compiled.positional else None
+
+    def params(self, values: dict[str, Any]) -> Any:
+        return values if self.order is None else tuple(values[k] for k in self.order)
 
 
 class DuplicateEntry(Exception):
@@ -259,6 +277,10 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=4, pool_pre_ping=True)
         self.executor = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 6, thread_name_prefix="ft-db")
+        self._insert_log = _Prepared(_INSERT_LOG, self.engine)
+        self._insert_if_held = _Prepared(_INSERT_IF_HELD, self.engine)
+        self._set_status = _Prepared(_SET_STATUS, self.engine)
+        self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
         self._lock_path: str | None = None
 
     def lock_sqlite(self) -> None:
@@ -304,20 +326,34 @@ class Store:
         With ``seat_hash``, only while the seat's token is still that one (another process may have
         let the seat go): else ``DuplicateEntry``, and the caller reads the table again.
         """
+        values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
+                  "seat": entry.seat, "origin": entry.origin, "at": time.time()}
+        conn = self.engine.raw_connection()  # the pool's driver connection: one transaction, then back
         try:
-            with self.engine.begin() as conn:
-                values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
-                          "seat": entry.seat, "origin": entry.origin, "at": time.time()}
+            cur = conn.cursor()
+            try:
                 if seat_hash is None:
-                    conn.execute(_INSERT_LOG, values)
+                    cur.execute(self._insert_log.sql, self._insert_log.params(values))
                 else:  # one statement: the row goes in only while the seat's token is that one
-                    if conn.execute(_INSERT_IF_HELD, {**values, "hash": seat_hash}).first() is None:
+                    held = {**values, "hash": seat_hash}
+                    cur.execute(self._insert_if_held.sql, self._insert_if_held.params(held))
+                    if cur.fetchone() is None:
                         raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
                 if status is not None:
-                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
-        except IntegrityError:
+                    cur.execute(self._set_status.sql, self._set_status.params({"status": status,
+                                                                               "table_id": table_id}))
+            finally:
+                cur.close()
+            conn.commit()
+        except self._integrity:
+            conn.rollback()
             raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written "
                                  "(the table moved on meanwhile)") from None
+        except BaseException:
+            conn.rollback()
+            raise
+        finally:
+            conn.close()
 
     def append_note(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> None:
         try:
