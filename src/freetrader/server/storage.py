@@ -26,11 +26,16 @@ writes anyway; a few for PostgreSQL).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import functools
 import hashlib
 import json
 import os
+import queue
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +60,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["Store", "TableRow", "LogRow", "DuplicateEntry", "InUse", "claim_sqlite", "normalize_url",
+__all__ = ["Store", "TableRow", "LogRow", "DbThreads", "DuplicateEntry", "InUse", "claim_sqlite", "normalize_url",
            "release_sqlite", "token_hash"]
 
 metadata = MetaData()
@@ -157,6 +162,81 @@ class _Prepared:
 
     def params(self, values: dict[str, Any]) -> Any:
         return values if self.order is None else tuple(values[k] for k in self.order)
+
+
+class DbThreads(concurrent.futures.Executor):
+    """The threads that run ``Store`` calls, with a short way back to the event loop (``call``).
+
+    ``run_in_executor`` makes a ``concurrent.futures.Future`` (a lock and a condition) for each call
+    and chains it to an asyncio future; once per move that was a good part of the loop's time. Here
+    a call is a queue entry, and its answer one ``call_soon_threadsafe``. ``submit`` is the ordinary
+    executor interface, for anything else.
+    """
+
+    def __init__(self, workers: int, prefix: str) -> None:
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._work, name=f"{prefix}_{i}", daemon=True)
+                         for i in range(workers)]
+        self._closed = False
+        for t in self._threads:
+            t.start()
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """``fn(*args)`` in a thread; the future (of the running loop) gets its result or exception."""
+        if self._closed:
+            raise RuntimeError("the database threads are shut down")
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._queue.put((fn, args, loop, fut))
+        return fut
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        if self._closed:
+            raise RuntimeError("the database threads are shut down")
+        cf: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._queue.put((functools.partial(fn, *args, **kwargs), (), None, cf))
+        return cf
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if not self._closed:
+            self._closed = True
+            for _ in self._threads:
+                self._queue.put(None)
+        if wait:
+            for t in self._threads:
+                if t is not threading.current_thread():
+                    t.join()
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            fn, args, loop, fut = item
+            if loop is None:  # from ``submit``
+                if fut.set_running_or_notify_cancel():
+                    try:
+                        fut.set_result(fn())
+                    except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                        fut.set_exception(exc)
+                continue
+            try:
+                result, error = fn(*args), None
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                result, error = None, exc
+            try:
+                loop.call_soon_threadsafe(_settle, fut, result, error)
+            except RuntimeError:  # the loop is closed: nobody waits for the answer
+                pass
+
+
+def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if fut.cancelled():
+        return
+    if error is not None:
+        fut.set_exception(error)
+    else:
+        fut.set_result(result)
 
 
 class DuplicateEntry(Exception):
@@ -276,7 +356,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=4, pool_pre_ping=True)
-        self.executor = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 6, thread_name_prefix="ft-db")
+        self.executor = DbThreads(1 if self.is_sqlite else 6, "ft-db")
         self._insert_log = _Prepared(_INSERT_LOG, self.engine)
         self._insert_if_held = _Prepared(_INSERT_IF_HELD, self.engine)
         self._set_status = _Prepared(_SET_STATUS, self.engine)

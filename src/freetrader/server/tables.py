@@ -337,6 +337,19 @@ class Table:
         return view, self.public_events()
 
 
+def _exact_legal(table: Table, seat: int, text: str) -> Any:
+    """The legal action (of ``seat``, to act) written ``text``, or None; read from the view sent, if any."""
+    legal = table.state.legal_actions()
+    of, views = table._views
+    shown = views.get(seat, {}).get("legal") if of is table.state else None
+    if isinstance(shown, list) and len(shown) == len(legal):  # the view lists them in the same order
+        try:
+            return legal[shown.index(text)]
+        except ValueError:
+            return None
+    return next((a for a in legal if str(a) == text), None)
+
+
 #: JSON without spaces; views hold no cycles, so the check for them is skipped
 _dumps = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
@@ -403,7 +416,7 @@ class Lobby:
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a ``Store`` call in its threads; a failure other than a duplicate is a 503 that changed nothing."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.store.executor, fn, *args)
+            return await self.store.executor.call(fn, *args)  # type: ignore[no-any-return]
         except (DuplicateEntry, ApiError):
             raise
         except Exception as exc:  # noqa: BLE001 - any database fault: disk full, a restart, a lost connection
@@ -719,7 +732,7 @@ class Lobby:
             # the page and the bots send a legal action as written (lower case, single spaces): the engine
             # would pick that same action, and the history (a walk of every move) need not be read back
             # for its notation; any other spelling is the engine's to parse
-            exact = next((a for a in table.state.legal_actions() if str(a) == text), None) \
+            exact = _exact_legal(table, seat, text) \
                 if seat == table.state.to_act and text == " ".join(text.lower().split()) else None
             try:
                 new.apply(text if exact is None else exact, seat=seat)
