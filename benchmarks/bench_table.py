@@ -336,13 +336,13 @@ def _reset_pg(db: str, src: str | None) -> None:
     subprocess.run([sys.executable, "-c", code, db], env=env, check=True)
 
 
-_HEAD = (f"{'scenario':<34} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
+_HEAD = (f"{'scenario':<44} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
          f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6} {'load':>5}")
 
 
 def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
     opened = f"{r['opened']:.0f}/{r['connections']:.0f}"
-    print(f"{label:<34} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
+    print(f"{label:<44} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
           f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f} "
           f"{r.get('load', float('nan')):>5.1f}", flush=True)
     if r.get("failed"):
