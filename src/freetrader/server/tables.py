@@ -295,9 +295,9 @@ class Table:
         own = _dumps({"view": view, "events_from": start, "events": None if events is None else events[start:],
                       "now": time.time(), "log_from": log_start, "log": lines[log_start:],
                       "notes": readable.choice_notes_of(self.state, seat)})
-        return (f'{{"type":"state","index":{self.state.action_count},"seq":{self.seq},'
-                f'"you":{{"seat":{"null" if seat is None else seat},"can_take_back":{you}}},'
-                f'"table":{info_json},"results":{results_json},{own[1:]}')
+        return (f'{{"type": "state", "index": {self.state.action_count}, "seq": {self.seq}, '
+                f'"you": {{"seat": {"null" if seat is None else seat}, "can_take_back": {you}}}, '
+                f'"table": {info_json}, "results": {results_json}, {own[1:]}')
 
     def public_events(self) -> list[str]:
         """The public log (the same for every seat), followed move by move rather than walked each time.
@@ -350,8 +350,8 @@ def _exact_legal(table: Table, seat: int, text: str) -> Any:
     return next((a for a in legal if str(a) == text), None)
 
 
-#: JSON without spaces; views hold no cycles, so the check for them is skipped
-_dumps = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+#: JSON as ``json.dumps`` writes it (clients and tests read the text); views hold no cycles, so the check is skipped
+_dumps = json.JSONEncoder(check_circular=False).encode
 
 
 def _common_prefix(old: list[Any] | None, new: list[Any] | None) -> int:
