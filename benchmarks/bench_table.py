@@ -5,7 +5,11 @@ tables of all-human seats, joins every seat and plays each seat by a client
 over its own websocket: on its turn it picks a random legal action from its
 view, sends it with ``expected_index`` and waits for the acknowledgement,
 which the server sends only after the commit. An action's latency is the
-time from sending it to receiving its ack.
+time from sending it to receiving its ack. Every socket is opened (and has
+its welcome view) before the clock starts; the play time, the actions and
+the server's CPU are counted from then on (``--open-seconds`` bounds the
+opening; the ``opened`` column says how many sockets made it). A run that
+fails prints why, beside what it measured, and the others go on.
 
 Two scenarios (the goals of issue 20):
 
@@ -145,16 +149,60 @@ def _cpu_seconds(root: int) -> float:
     return total
 
 
-async def _seat(url: str, seat: int, stop_at: float, tally: Tally, rng: random.Random,
-                pace: dict[str, float] | None, pace_s: float) -> None:
+@dataclass
+class Clock:
+    """The run's clock: it starts once every socket has opened (or the opening time is over)."""
+
+    expected: int
+    opened: int = 0
+    all_open: asyncio.Event = field(default_factory=asyncio.Event)
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    began: float = 0.0
+    stop_at: float = 0.0
+
+    def one_opened(self) -> None:
+        self.opened += 1
+        if self.opened >= self.expected:
+            self.all_open.set()
+
+
+async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Random,
+                pace: dict[str, float] | None, pace_s: float, open_s: float) -> None:
     import websockets
 
-    # offers compression, as browsers do; a long opening timeout: 600 sockets open at once on a busy machine
-    async with websockets.connect(url, max_size=2**24, open_timeout=90) as ws:
-        sent_at: float | None = None
+    # offers compression, as browsers do; sockets open before the clock starts, so a slow opening costs
+    # no play time (600 sockets open at once on a busy machine)
+    async with websockets.connect(url, max_size=2**24, open_timeout=open_s) as ws:
         last: dict[str, Any] | None = None  # the newest state message
+        while last is None:  # the welcome: this seat's whole view
+            msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=open_s))
+            if msg.get("type") == "state":
+                last = msg
+            elif msg.get("type") == "error":
+                raise RuntimeError(f"refused at opening: {msg.get('error')}")
+        clock.one_opened()
+        await clock.go.wait()
+        stop_at = clock.stop_at
+        sent_at: float | None = None
         acted_at = -1  # the index of the position this seat last acted in
         while time.monotonic() < stop_at:
+            if sent_at is None and last is not None:
+                view = last["view"]
+                if view["is_over"]:
+                    tally.over += 1
+                    return
+                if view["to_act"] == seat and last["index"] != acted_at:
+                    acted_at = last["index"]
+                    action = rng.choice(view["legal"])
+                    if pace is not None:  # one move per table every pace_s seconds
+                        wait = pace["next"] - time.monotonic()
+                        if wait > 0:
+                            await asyncio.sleep(wait)
+                        pace["next"] = max(pace["next"], time.monotonic()) + pace_s
+                    if time.monotonic() >= stop_at:
+                        return
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action", "action": action, "expected_index": last["index"]}))
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
             except TimeoutError:
@@ -169,58 +217,72 @@ async def _seat(url: str, seat: int, stop_at: float, tally: Tally, rng: random.R
                 sent_at = None
             elif kind == "state":
                 last = msg
-            if last is None or sent_at is not None:
-                continue
-            view = last["view"]
-            if view["is_over"]:
-                tally.over += 1
-                return
-            if view["to_act"] == seat and last["index"] != acted_at:
-                acted_at = last["index"]
-                action = rng.choice(view["legal"])
-                if pace is not None:  # one move per table every pace_s seconds
-                    wait = pace["next"] - time.monotonic()
-                    if wait > 0:
-                        await asyncio.sleep(wait)
-                    pace["next"] = max(pace["next"], time.monotonic()) + pace_s
-                if time.monotonic() >= stop_at:
-                    return
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "action": action, "expected_index": last["index"]}))
 
 
 async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_s: float | None,
-                bots: int) -> tuple[Tally, float]:
+                bots: int, cpu: Any, open_s: float) -> dict[str, Any]:
+    """Set up, open every socket, then play ``seconds``: the clock and the CPU count start when all are open."""
     loop = asyncio.get_running_loop()
+    setup_errors: list[str] = []
 
-    def setup(i: int) -> tuple[str, list[str]]:
+    def setup(i: int) -> tuple[str, list[str]] | None:
         base = bases[i % len(bases)]
-        # no seed: a table of several human seats takes none (whoever chose it could know every hand)
-        t = _http(base, "POST", "/api/tables", {"game": GAME, "seats": ["human"] * seats,
-                                                "options": OPTIONS})["table"]["id"]
-        return base, [_http(base, "POST", f"/api/tables/{t}/join", {"seat": s})["link"] for s in range(seats)]
+        try:
+            # no seed: a table of several human seats takes none (whoever chose it could know every hand)
+            t = _http(base, "POST", "/api/tables", {"game": GAME, "seats": ["human"] * seats,
+                                                    "options": OPTIONS})["table"]["id"]
+            return base, [_http(base, "POST", f"/api/tables/{t}/join", {"seat": s})["link"] for s in range(seats)]
+        except (OSError, ValueError, KeyError) as exc:
+            setup_errors.append(f"setting up table {i}: {type(exc).__name__}: {exc}")
+            return None
 
     links: list[tuple[str, list[str]]] = []
     for start in range(0, tables, 20):
-        links += await asyncio.gather(*(loop.run_in_executor(None, setup, i)
-                                        for i in range(start, min(tables, start + 20))))
+        got = await asyncio.gather(*(loop.run_in_executor(None, setup, i)
+                                     for i in range(start, min(tables, start + 20))))
+        links += [g for g in got if g is not None]
     for i in range(bots):
-        _http(bases[i % len(bases)], "POST", "/api/tables", {"game": GAME, "seats": [BOT_SPEC] * seats,
-                                                             "options": OPTIONS, "seed": 10_000 + i})
+        try:
+            _http(bases[i % len(bases)], "POST", "/api/tables", {"game": GAME, "seats": [BOT_SPEC] * seats,
+                                                                 "options": OPTIONS, "seed": 10_000 + i})
+        except (OSError, ValueError) as exc:
+            setup_errors.append(f"creating bot table {i}: {type(exc).__name__}: {exc}")
     tally = Tally()
-    began = time.monotonic()
-    stop_at = began + seconds
-    jobs = []
+    clock = Clock(expected=sum(len(s) for _b, s in links))
     rng = random.Random(7)
+    paces: list[dict[str, float]] = []
+    jobs = []
     for i, (base, seat_links) in enumerate(links):
-        pace = {"next": began + rng.uniform(0, pace_s)} if pace_s else None
+        pace = {"offset": rng.uniform(0, pace_s), "next": 0.0} if pace_s else None
+        if pace is not None:
+            paces.append(pace)
         for seat, link in enumerate(seat_links):
             table_id, _, token = link[len("/t/"):].partition("#token=")
             url = f"{base.replace('http://', 'ws://')}/ws/tables/{table_id}?token={token}"
-            jobs.append(_seat(url, seat, stop_at, tally, random.Random(i * 100 + seat), pace, pace_s or 0.0))
-    results = await asyncio.gather(*jobs, return_exceptions=True)
-    tally.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
-    return tally, time.monotonic() - began
+            jobs.append(asyncio.ensure_future(_seat(url, seat, clock, tally, random.Random(i * 100 + seat), pace,
+                                                    pace_s or 0.0, open_s)))
+    t_open = time.monotonic()
+    everything = asyncio.gather(*jobs, return_exceptions=True)
+    # wait for every socket, or for the opening time; a seat that failed to open ends its job
+    opening = asyncio.ensure_future(clock.all_open.wait())
+    await asyncio.wait([opening, everything], timeout=open_s + 5, return_when=asyncio.FIRST_COMPLETED)
+    opening.cancel()
+    opened, open_time = clock.opened, time.monotonic() - t_open
+    cpu0 = cpu()
+    clock.began = time.monotonic()
+    clock.stop_at = clock.began + seconds
+    for pace in paces:
+        pace["next"] = clock.began + pace["offset"]
+    clock.go.set()
+    await asyncio.sleep(seconds)
+    used, elapsed = cpu() - cpu0, time.monotonic() - clock.began
+    try:  # the seats stop at stop_at; one still opening is cut off
+        results = await asyncio.wait_for(everything, timeout=10)
+    except TimeoutError:
+        results = [RuntimeError("a socket was still opening when the run ended")]
+    errors = setup_errors + tally.errors + [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
+    return {"tally": tally, "elapsed": elapsed, "cpu": used, "opened": opened, "connections": clock.expected,
+            "open_s": open_time, "errors": errors}
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -231,30 +293,39 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
-        bots: int, profile: str | None = None) -> dict[str, Any]:
-    if db.startswith("postgresql"):
-        _reset_pg(db, src)
-    ports = [_free_port() for _ in range(processes)]
-    procs = []
+        bots: int, profile: str | None = None, open_s: float = 180.0) -> dict[str, Any]:
+    """One scenario on fresh servers; a failure is reported as what it is, with whatever was measured."""
+    out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
+                           "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
+                           "p99_ms": float("nan"), "mean_ms": float("nan"), "cpu_ms_per_action": float("nan"),
+                           "errors": 0, "first_errors": [], "failed": None}
+    procs: list[subprocess.Popen[bytes]] = []
     try:
+        if db.startswith("postgresql"):
+            _reset_pg(db, src)
+        ports = [_free_port() for _ in range(processes)]
         for port in ports:  # one after the other: the first makes the schema
             procs.append(_start_server(db, port, src, profile if profile and not procs else None))
-        cpu0 = sum(_cpu_seconds(p.pid) for p in procs)
-        tally, elapsed = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace,
-                                           bots))
-        cpu = sum(_cpu_seconds(p.pid) for p in procs) - cpu0
+        played = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace, bots,
+                                   lambda: sum(_cpu_seconds(p.pid) for p in procs), open_s))
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - the table says which run failed and why
+        out["failed"] = f"{type(exc).__name__}: {exc}"
+        return out
     finally:
         for i, proc in enumerate(procs):
             _stop(proc, profiled=bool(profile) and i == 0)
-    lat = tally.latencies
-    return {
-        "tables": tables, "connections": tables * seats, "actions": len(lat),
+        out["load"] = os.getloadavg()[0]
+    lat = played["tally"].latencies
+    elapsed = played["elapsed"]
+    out.update({
+        "opened": played["opened"], "open_s": played["open_s"], "actions": len(lat),
         "actions_per_s": len(lat) / elapsed if elapsed else 0.0,
         "p50_ms": _pct(lat, 50) * 1000, "p99_ms": _pct(lat, 99) * 1000,
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
-        "cpu_ms_per_action": cpu / len(lat) * 1000 if lat else float("nan"),
-        "errors": len(tally.errors), "first_errors": tally.errors[:3],
-    }
+        "cpu_ms_per_action": played["cpu"] / len(lat) * 1000 if lat else float("nan"),
+        "errors": len(played["errors"]), "first_errors": played["errors"][:3],
+    })
+    return out
 
 
 def _reset_pg(db: str, src: str | None) -> None:
@@ -265,9 +336,17 @@ def _reset_pg(db: str, src: str | None) -> None:
     subprocess.run([sys.executable, "-c", code, db], env=env, check=True)
 
 
+_HEAD = (f"{'scenario':<44} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
+         f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6} {'load':>5}")
+
+
 def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
-    print(f"{label:<62} {kind:<10} {procs:>5} {name:<8} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
-          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f}", flush=True)
+    opened = f"{r['opened']:.0f}/{r['connections']:.0f}"
+    print(f"{label:<44} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
+          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f} "
+          f"{r.get('load', float('nan')):>5.1f}", flush=True)
+    if r.get("failed"):
+        print(f"  FAILED: {r['failed']}", flush=True)
 
 
 def main() -> int:
@@ -281,7 +360,11 @@ def main() -> int:
     ap.add_argument("--pg", default=os.environ.get("FREETRADER_BENCH_PG"),
                     help="also saturate this PostgreSQL database (its tables are dropped), with 1 and 2 processes")
     ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
-    ap.add_argument("--only", choices=("paced", "saturated"), default=None)
+    ap.add_argument("--only", choices=("paced", "saturated", "sqlite", "pg"), default=None,
+                    help="one scenario: paced, saturated (SQLite and, with --pg, PostgreSQL), or only the saturated "
+                         "SQLite or PostgreSQL runs")
+    ap.add_argument("--open-seconds", type=float, default=180.0,
+                    help="how long the sockets may take to open before the clock starts (default 180)")
     ap.add_argument("--json", default=None, help="also write the results to this file")
     ap.add_argument("--repeat", type=int, default=1, help="run each scenario this many times (medians are printed)")
     ap.add_argument("--profile", default=None, metavar="FILE",
@@ -293,28 +376,31 @@ def main() -> int:
     tmp = tempfile.mkdtemp(prefix="ft-bench-")
     plans: list[tuple[str, str, int, dict[str, Any]]] = []
     if args.only in (None, "paced"):
-        plans.append((f"paced: {args.tables} tables, 1 move/{args.pace:g} s, + {args.bot_tables} {BOT_SPEC} tables",
+        plans.append((f"paced: {args.tables}+{args.bot_tables} bot tables, {args.pace:g} s",
                       "sqlite", 1, {"tables": args.tables, "pace": args.pace, "bots": args.bot_tables}))
-    if args.only in (None, "saturated"):
+    if args.only in (None, "saturated", "sqlite"):
         plans.append((f"saturated: {args.busy_tables} tables", "sqlite", 1,
                       {"tables": args.busy_tables, "pace": None, "bots": 0}))
+    if args.only in (None, "saturated", "pg"):
         if args.pg:
             for n in (1, 2):
                 plans.append((f"saturated: {args.busy_tables} tables", "postgresql", n,
                               {"tables": args.busy_tables, "pace": None, "bots": 0}))
-    print(f"{args.seats} seats a table, random client bots over websockets, {args.seconds:g} s a scenario; "
-          f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
-    print(f"{'scenario':<62} {'db':<10} {'procs':>5} {'code':<8} {'actions':>7} {'act/s':>7} {'p50 ms':>7} "
-          f"{'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6}")
+    print(f"{args.seats} seats a table, random client bots over websockets, {args.seconds:g} s of play a scenario "
+          f"(the clock starts once the sockets are open); paced: 1 move a table every {args.pace:g} s beside "
+          f"{args.bot_tables} tables of {BOT_SPEC} bots; {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; "
+          "load: the 1-minute load average after the run")
+    print(_HEAD)
     results = []
     for k, (label, kind, procs, plan) in enumerate(plans):
         for rep in range(args.repeat):
             for name, src in versions:  # the versions side by side, scenario by scenario, repeat by repeat
                 db = args.pg if kind == "postgresql" else f"sqlite:///{tmp}/{k}-{rep}-{name}.db"
-                if src and procs > 1:
+                if src and procs > 1 and not os.path.exists(os.path.join(src, "freetrader", "server", "cluster.py")):
                     continue  # before issue 20 two processes on one database did not share tables
                 prof = args.profile if name == "this" and rep == 0 and k == len(plans) - 1 else None
-                r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof)
+                r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof,
+                        args.open_seconds)
                 r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
                 results.append(r)
                 _row(label, kind, procs, name, r)
@@ -325,11 +411,12 @@ def main() -> int:
         for label, kind, procs, _plan in plans:
             for name, _src in versions:
                 runs = [r for r in results if (r["scenario"], r["db"], r["processes"], r["code"]) ==
-                        (label, kind, procs, name)]
+                        (label, kind, procs, name) and not r["failed"]]  # a failed run has no figures
                 if runs:
                     med = {key: statistics.median(r[key] for r in runs)
-                           for key in ("actions", "actions_per_s", "p50_ms", "p99_ms", "cpu_ms_per_action", "errors")}
-                    _row(label, kind, procs, name, med)
+                           for key in ("connections", "opened", "actions", "actions_per_s", "p50_ms", "p99_ms",
+                                       "cpu_ms_per_action", "errors", "load")}
+                    _row(f"{label} ({len(runs)} runs)", kind, procs, name, med)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(results, f, indent=2)

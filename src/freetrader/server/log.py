@@ -140,6 +140,24 @@ class _Cache:
         self.ids: dict[str, str] | None = None    # for event text: hyphenated ids and log_names
         self.items: dict[str, str] | None = None  # for the ids a view lists: every named id
         self.shown: tuple[list[str], list[str], list[str]] = ([], [], [])  # names, events, their rendering
+        self.generation = 0  # grows whenever ``shown`` is rendered again from the start
+        self.timeouts: tuple[Any, int, list[int]] = (None, 0, [])  # (last row, rows, the timer's moves)
+        self.heads: dict[int | None, _Head] = {}  # per reader: the part of its log that no later move changes
+
+
+class _Head:
+    """The start of one reader's log, kept so the next move renders only what follows it.
+
+    ``lines`` is the log up to (not including) rendered event ``upto``; it holds every marked line
+    placed before that event, ``below``. While the events before ``upto`` (``generation``), the names
+    and ``below`` are unchanged, the whole log is ``lines`` followed by what ``_lines`` makes of the
+    rest, so each move costs its own lines, not the whole log's.
+    """
+
+    __slots__ = ("generation", "names", "upto", "below", "lines")
+
+    def __init__(self, generation: int, names: list[str], upto: int, below: list[Any], lines: list[LogLine]) -> None:
+        self.generation, self.names, self.upto, self.below, self.lines = generation, names, upto, below, lines
 
 
 _CACHES: weakref.WeakKeyDictionary[Any, _Cache] = weakref.WeakKeyDictionary()
@@ -153,11 +171,14 @@ def _names_of(game: str) -> tuple[dict[str, str], dict[str, str]]:
     return display_names(comps), item_names(comps)
 
 
-def _step(c: _Cache, state: Any, seats: int) -> None:
-    """Record the state reached by one more action: its event count and each seat's private news."""
+def _step(c: _Cache, state: Any, seats: int, view: Any = None) -> None:
+    """Record the state reached by one more action: its event count and each seat's private news.
+
+    ``view(seat)``: the state's view for ``seat`` without events, when the caller has it already.
+    """
     c.marks.append(state.event_count)
     for seat in range(seats):
-        now = _private_fields(state.view(seat, events=False))
+        now = _private_fields(view(seat) if view is not None else state.view(seat, events=False))
         before = c.fields.get(seat, {})
         for line in private_lines(before, now, c.items or {}):
             c.private.setdefault(seat, []).append((c.marks[-1], line))
@@ -174,7 +195,8 @@ def _sync(table: Any) -> _Cache:
     if len(c.marks) == n + 1:
         return c
     if len(c.marks) == n and n > 0:   # one more action: the common case
-        _step(c, table.state, seats)
+        # a live table's views of this position are computed once, for its sockets and here
+        _step(c, table.state, seats, getattr(table, "seat_view", None))
         return c
     # a take-back, a restart or the first look: walk the record once
     c.marks, c.private, c.fields = [], {}, {}
@@ -202,12 +224,57 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
     shown_names, raw, shown = c.shown
     if shown_names != names or raw != events[:len(raw)]:
         raw, shown = [], []
-    shown += [render_event(text, names, ids) for text in events[len(raw):]]
-    c.shown = (names, raw + list(events[len(raw):]), shown)
-    origins = [row.origin for row in table.stack]
+        c.generation += 1
+    if len(events) > len(raw):
+        new = events[len(raw):]
+        shown += [render_event(text, names, ids) for text in new]
+        raw += new
+    c.shown = (names, raw, shown)
     bot = str(table.row.settings.get("timeout_bot") or "random")
     private = c.private.get(seat, []) if seat is not None else []
-    return _lines(shown, c.marks, names, ids, origins, [r.seat for r in table.stack], table.notes, bot, private)
+    stack = table.stack
+    timeouts = _timeouts(c, stack)
+    movers = [r.seat for r in stack] if timeouts else []
+    extras = _extras(c.marks, names, ids, timeouts, movers, table.notes, bot, private)
+    head = c.heads.get(seat)
+    if head is not None and head.generation == c.generation and head.names == names \
+            and head.upto <= len(shown):
+        cut = _first_at(extras, head.upto)
+        if extras[:cut] == head.below:  # nothing new before the head's end: only the rest is made
+            lines = head.lines + _merge(shown, head.upto, extras, cut, len(head.lines))
+            _keep_head(c, seat, names, shown, extras, lines)
+            return lines
+    lines = _merge(shown, 0, extras, 0, 0)
+    _keep_head(c, seat, names, shown, extras, lines)
+    return lines
+
+
+def _timeouts(c: _Cache, stack: Sequence[Any]) -> list[int]:
+    """The moves the turn timer made (their indexes), followed row by row as the stack grows."""
+    last, n, found = c.timeouts
+    if not (0 < n <= len(stack) and stack[n - 1] is last):
+        n, found = 0, []
+    if n < len(stack):
+        found = found + [i for i in range(n, len(stack)) if stack[i].origin == "timeout"]
+        c.timeouts = (stack[-1], len(stack), found)
+    elif not stack:
+        c.timeouts = (None, 0, [])
+    return found
+
+
+def _first_at(extras: Sequence[tuple[int, int, int, str, str]], pos: int) -> int:
+    """How many of the (sorted) marked lines come before rendered event ``pos``."""
+    k = len(extras)
+    while k and extras[k - 1][0] >= pos:
+        k -= 1
+    return k
+
+
+def _keep_head(c: _Cache, seat: int | None, names: list[str], shown: Sequence[str],
+               extras: list[tuple[int, int, int, str, str]], lines: list[LogLine]) -> None:
+    """Keep ``lines`` up to the last rendered event (marked lines after it may still change)."""
+    cut = _first_at(extras, len(shown))
+    c.heads[seat] = _Head(c.generation, names, len(shown), extras[:cut], lines[:len(shown) + cut])
 
 
 def record_log(record: Mapping[str, Any], upto: int | None = None) -> tuple[Any, list[LogLine]]:
@@ -300,31 +367,49 @@ def _lines(shown: Sequence[str], marks: Sequence[int], names: Sequence[str], ids
     """The rendered events (``shown``), with the marked lines woven in: each reader's private news, take-backs and
     timer moves, in the order they happened (extra lines at one place: private news of the action
     before, then take-backs, then the timer's move that came next)."""
+    timeouts = [i for i, origin in enumerate(origins) if origin == "timeout"]
+    return _merge(shown, 0, _extras(marks, names, ids, timeouts, movers, notes, timeout_bot, private), 0, 0)
+
+
+def _extras(marks: Sequence[int], names: Sequence[str], ids: Mapping[str, str], timeouts: Sequence[int],
+            movers: Sequence[Any], notes: Sequence[Mapping[str, Any]], timeout_bot: str,
+            private: Sequence[tuple[int, str]]) -> list[tuple[int, int, int, str, str]]:
+    """The marked lines, sorted: (events before it, group, order, kind, text); ``timeouts``: the timer's moves."""
     last = len(marks) - 1
 
     def at(k: int) -> int:
         return marks[max(0, min(k, last))]
 
-    extra: list[tuple[int, int, int, str, str]] = []  # (events before it, group, order, kind, text)
+    extra: list[tuple[int, int, int, str, str]] = []
     extra += [(pos, 0, i, "you", text) for i, (pos, text) in enumerate(private)]
-    for k, order, text in takeback_lines([n for n in notes if str(n.get("kind", "")).startswith("takeback")],
-                                         names, ids):
-        if k <= last:  # a replay shows only what had happened by its position
-            extra.append((at(k), 1, order, "takeback", text))
-    for i, origin in enumerate(origins):
-        if origin == "timeout" and i <= last:
+    marked = [n for n in notes if str(n.get("kind", "")).startswith("takeback")]
+    if marked:
+        for k, order, text in takeback_lines(marked, names, ids):
+            if k <= last:  # a replay shows only what had happened by its position
+                extra.append((at(k), 1, order, "takeback", text))
+    for i in timeouts:
+        if i <= last:
             who = _name(names, movers[i] if i < len(movers) else None, "the seat")
             extra.append((at(i), 2, i, "timeout", f"Time ran out for {who}: the {timeout_bot} bot moves for them"))
     extra.sort(key=lambda e: (e[0], e[1], e[2]))
+    return extra
+
+
+def _merge(shown: Sequence[str], start: int, extra: Sequence[tuple[int, int, int, str, str]], j: int,
+           before: int) -> list[LogLine]:
+    """The lines from rendered event ``start`` and marked line ``j`` on, numbered after ``before`` lines."""
     out: list[LogLine] = []
-    j = 0
-    for i, text in enumerate(shown):
+    n = before
+    for i in range(start, len(shown)):
         while j < len(extra) and extra[j][0] <= i:
-            out.append({"n": len(out) + 1, "text": extra[j][4], "kind": extra[j][3]})
+            n += 1
+            out.append({"n": n, "text": extra[j][4], "kind": extra[j][3]})
             j += 1
-        out.append({"n": len(out) + 1, "text": text, "kind": "event"})
+        n += 1
+        out.append({"n": n, "text": shown[i], "kind": "event"})
     for e in extra[j:]:
-        out.append({"n": len(out) + 1, "text": e[4], "kind": e[3]})
+        n += 1
+        out.append({"n": n, "text": e[4], "kind": e[3]})
     return out
 
 

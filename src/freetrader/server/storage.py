@@ -26,11 +26,16 @@ writes anyway; a few for PostgreSQL).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import functools
 import hashlib
 import json
 import os
+import queue
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +60,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["Store", "TableRow", "LogRow", "DuplicateEntry", "InUse", "claim_sqlite", "normalize_url",
+__all__ = ["Store", "TableRow", "LogRow", "DbThreads", "DuplicateEntry", "InUse", "claim_sqlite", "normalize_url",
            "release_sqlite", "token_hash"]
 
 metadata = MetaData()
@@ -137,8 +142,101 @@ _INSERT_IF_HELD = text(
 )
 
 
-#: ``append_log``'s plain insert, built once (with parameters, its compiled form is cached).
-_INSERT_LOG = insert(log_t)
+#: ``append_log``'s plain insert.
+_INSERT_LOG = text("INSERT INTO ft_log (table_id, seq, kind, text, seat, origin, at) "
+                   "VALUES (:table_id, :seq, :kind, :text, :seat, :origin, :at)")
+_SET_STATUS = text("UPDATE ft_tables SET status = :status WHERE id = :table_id")
+
+
+class _Prepared:
+    """A statement compiled once for the engine's driver, run on the driver's own connection.
+
+    The move log's append runs once per move: this skips SQLAlchemy's per-call work (its
+    execution context, result and transaction objects), which cost more than the insert.
+    """
+
+    def __init__(self, stmt: Any, engine: Engine) -> None:
+        compiled = stmt.compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        self.order: list[str] | None = list(compiled.positiontup) if compiled.positional else None
+
+    def params(self, values: dict[str, Any]) -> Any:
+        return values if self.order is None else tuple(values[k] for k in self.order)
+
+
+class DbThreads(concurrent.futures.Executor):
+    """The threads that run ``Store`` calls, with a short way back to the event loop (``call``).
+
+    ``run_in_executor`` makes a ``concurrent.futures.Future`` (a lock and a condition) for each call
+    and chains it to an asyncio future; once per move that was a good part of the loop's time. Here
+    a call is a queue entry, and its answer one ``call_soon_threadsafe``. ``submit`` is the ordinary
+    executor interface, for anything else.
+    """
+
+    def __init__(self, workers: int, prefix: str) -> None:
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._work, name=f"{prefix}_{i}", daemon=True)
+                         for i in range(workers)]
+        self._closed = False
+        for t in self._threads:
+            t.start()
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """``fn(*args)`` in a thread; the future (of the running loop) gets its result or exception."""
+        if self._closed:
+            raise RuntimeError("the database threads are shut down")
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._queue.put((fn, args, loop, fut))
+        return fut
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        if self._closed:
+            raise RuntimeError("the database threads are shut down")
+        cf: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._queue.put((functools.partial(fn, *args, **kwargs), (), None, cf))
+        return cf
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if not self._closed:
+            self._closed = True
+            for _ in self._threads:
+                self._queue.put(None)
+        if wait:
+            for t in self._threads:
+                if t is not threading.current_thread():
+                    t.join()
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            fn, args, loop, fut = item
+            if loop is None:  # from ``submit``
+                if fut.set_running_or_notify_cancel():
+                    try:
+                        fut.set_result(fn())
+                    except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                        fut.set_exception(exc)
+                continue
+            try:
+                result, error = fn(*args), None
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                result, error = None, exc
+            try:
+                loop.call_soon_threadsafe(_settle, fut, result, error)
+            except RuntimeError:  # the loop is closed: nobody waits for the answer
+                pass
+
+
+def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if fut.cancelled():
+        return
+    if error is not None:
+        fut.set_exception(error)
+    else:
+        fut.set_result(result)
 
 
 class DuplicateEntry(Exception):
@@ -258,7 +356,11 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_size=8, max_overflow=4, pool_pre_ping=True)
-        self.executor = ThreadPoolExecutor(max_workers=1 if self.is_sqlite else 6, thread_name_prefix="ft-db")
+        self.executor = DbThreads(1 if self.is_sqlite else 6, "ft-db")
+        self._insert_log = _Prepared(_INSERT_LOG, self.engine)
+        self._insert_if_held = _Prepared(_INSERT_IF_HELD, self.engine)
+        self._set_status = _Prepared(_SET_STATUS, self.engine)
+        self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
         self._lock_path: str | None = None
 
     def lock_sqlite(self) -> None:
@@ -304,20 +406,34 @@ class Store:
         With ``seat_hash``, only while the seat's token is still that one (another process may have
         let the seat go): else ``DuplicateEntry``, and the caller reads the table again.
         """
+        values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
+                  "seat": entry.seat, "origin": entry.origin, "at": time.time()}
+        conn = self.engine.raw_connection()  # the pool's driver connection: one transaction, then back
         try:
-            with self.engine.begin() as conn:
-                values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
-                          "seat": entry.seat, "origin": entry.origin, "at": time.time()}
+            cur = conn.cursor()
+            try:
                 if seat_hash is None:
-                    conn.execute(_INSERT_LOG, values)
+                    cur.execute(self._insert_log.sql, self._insert_log.params(values))
                 else:  # one statement: the row goes in only while the seat's token is that one
-                    if conn.execute(_INSERT_IF_HELD, {**values, "hash": seat_hash}).first() is None:
+                    held = {**values, "hash": seat_hash}
+                    cur.execute(self._insert_if_held.sql, self._insert_if_held.params(held))
+                    if cur.fetchone() is None:
                         raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
                 if status is not None:
-                    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
-        except IntegrityError:
+                    cur.execute(self._set_status.sql, self._set_status.params({"status": status,
+                                                                               "table_id": table_id}))
+            finally:
+                cur.close()
+            conn.commit()
+        except self._integrity:
+            conn.rollback()
             raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written "
                                  "(the table moved on meanwhile)") from None
+        except BaseException:
+            conn.rollback()
+            raise
+        finally:
+            conn.close()
 
     def append_note(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> None:
         try:

@@ -137,6 +137,7 @@ class Table:
         self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
         self.sent_log: dict[int | None, list[Any]] = {}  # per seat: the readable log last sent
         self._events: tuple[State | None, list[str]] = (None, [])  # the public log, and the state it is of
+        self._views: tuple[State | None, dict[int | None, dict[str, Any]]] = (None, {})  # see ``seat_view``
         self.thinking: int | None = None  # the seq a bot turn is running for
         self.failed: dict[int, dict[str, Any]] = {}  # bot seat -> {"seat", "bot", "reason"}: waits for players
         self.replaced: dict[int, str] = {}  # bot seat -> the bot spec that replaced the one it was created with
@@ -274,30 +275,29 @@ class Table:
             "notes": readable.choice_notes_of(self.state, seat),
         }
 
-    def socket_message(self, seat: int | None, info: dict[str, Any], view: dict[str, Any],
+    def shared_parts(self, info: dict[str, Any]) -> tuple[str, str]:
+        """The JSON of what every socket's message holds alike (the table's line, the results): encoded once."""
+        return _dumps(info), _dumps(readable.results_of(self.state))
+
+    def socket_message(self, seat: int | None, shared: tuple[str, str], view: dict[str, Any],
                        events: list[Any] | None, start: int, lines: list[Any], log_start: int) -> str:
         """A socket's state message: ``events`` after the first ``start``, log ``lines`` after ``log_start``.
 
+        ``shared``: ``shared_parts``, the JSON of the parts every seat's message holds alike, spliced in.
         ``can_take_back`` is false when a take-back is impossible, and null when it may be possible:
         the client asks (``{"type": "hint"}``), so the costly check runs only for the seat that moved.
         """
-        msg = {
-            "type": "state",
-            "index": self.state.action_count,
-            "seq": self.seq,
-            "you": {"seat": seat, "can_take_back": None if self.may_take_back(seat) else False},
-            "table": info,
-            "view": view,
-            "events_from": start,
-            "events": None if events is None else events[start:],
-            "now": time.time(),  # the server's clock: the client counts the deadline down against it
-            # the readable log (server/log.py), as a delta too: a renamed seat rewrites it from line 0
-            "log_from": log_start,
-            "log": lines[log_start:],
-            "results": readable.results_of(self.state),
-            "notes": readable.choice_notes_of(self.state, seat),
-        }
-        return json.dumps(msg)
+        info_json, results_json = shared
+        you = "null" if self.may_take_back(seat) else "false"
+        # one encoding for this seat's parts, the shared ones spliced in before them; "now" is the
+        # server's clock (the client counts the deadline down against it); the readable log
+        # (server/log.py) goes as a delta too: a renamed seat rewrites it from line 0
+        own = _dumps({"view": view, "events_from": start, "events": None if events is None else events[start:],
+                      "now": time.time(), "log_from": log_start, "log": lines[log_start:],
+                      "notes": readable.choice_notes_of(self.state, seat)})
+        return (f'{{"type": "state", "index": {self.state.action_count}, "seq": {self.seq}, '
+                f'"you": {{"seat": {"null" if seat is None else seat}, "can_take_back": {you}}}, '
+                f'"table": {info_json}, "results": {results_json}, {own[1:]}')
 
     def public_events(self) -> list[str]:
         """The public log (the same for every seat), followed move by move rather than walked each time.
@@ -315,12 +315,43 @@ class Table:
         self._events = (self.state, events)
         return events
 
+    def seat_view(self, seat: int | None) -> dict[str, Any]:
+        """``state.view(seat, events=False)``, computed once per position and seat (not to be changed).
+
+        The sockets' messages and the readable log's private lines (server/log.py) both read it.
+        """
+        of, views = self._views
+        if of is not self.state:
+            views = {}
+            self._views = (self.state, views)
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = self.state.view(seat, events=False)
+        return view
+
     def split_view(self, seat: int | None) -> tuple[dict[str, Any], list[Any] | None]:
         """A seat's view without its events, and the events (computed once for all seats)."""
-        view = self.state.view(seat, events=False)
+        view = self.seat_view(seat)
         if self.seed_chosen:
-            view["seed_chosen"] = True
+            view = {**view, "seed_chosen": True}
         return view, self.public_events()
+
+
+def _exact_legal(table: Table, seat: int, text: str) -> Any:
+    """The legal action (of ``seat``, to act) written ``text``, or None; read from the view sent, if any."""
+    legal = table.state.legal_actions()
+    of, views = table._views
+    shown = views.get(seat, {}).get("legal") if of is table.state else None
+    if isinstance(shown, list) and len(shown) == len(legal):  # the view lists them in the same order
+        try:
+            return legal[shown.index(text)]
+        except ValueError:
+            return None
+    return next((a for a in legal if str(a) == text), None)
+
+
+#: JSON as ``json.dumps`` writes it (clients and tests read the text); views hold no cycles, so the check is skipped
+_dumps = json.JSONEncoder(check_circular=False).encode
 
 
 def _common_prefix(old: list[Any] | None, new: list[Any] | None) -> int:
@@ -385,7 +416,7 @@ class Lobby:
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a ``Store`` call in its threads; a failure other than a duplicate is a 503 that changed nothing."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.store.executor, fn, *args)
+            return await self.store.executor.call(fn, *args)  # type: ignore[no-any-return]
         except (DuplicateEntry, ApiError):
             raise
         except Exception as exc:  # noqa: BLE001 - any database fault: disk full, a restart, a lost connection
@@ -698,12 +729,18 @@ class Lobby:
                 raise conflict(f"seat {table.takeback.seat} asked to take back '{table.takeback.action}'; "
                                "the game waits until the other players answer")
             new = table.state.clone()
+            # the page and the bots send a legal action as written (lower case, single spaces): the engine
+            # would pick that same action, and the history (a walk of every move) need not be read back
+            # for its notation; any other spelling is the engine's to parse
+            exact = _exact_legal(table, seat, text) \
+                if seat == table.state.to_act and text == " ".join(text.lower().split()) else None
             try:
-                new.apply(text, seat=seat)
+                new.apply(text if exact is None else exact, seat=seat)
             except FreetraderError as exc:  # named by the rule of the decision this seat's own view shows
                 phase = table.state.view(seat, events=False).get("phase")
                 raise bad_request(refusal(table.game.spec.name, phase, str(exc))) from None
-            entry = LogRow(seq=table.next_seq, kind="action", text=str(new.history[-1]), seat=seat, origin=origin)
+            written = text if exact is not None else str(new.history[-1])
+            entry = LogRow(seq=table.next_seq, kind="action", text=written, seat=seat, origin=origin)
             guard = None
             if origin == HUMAN and holder is not None:
                 if table.seat_hashes.get(seat) != holder:  # the seat was left while this waited for the lock
@@ -886,7 +923,7 @@ class Lobby:
         if events is not None:  # the seat's other sockets hold a prefix of this list, so it can be the base
             table.sent_events[conn.seat] = events
         table.sent_log[conn.seat] = lines
-        self._send(conn, table.socket_message(conn.seat, table.info(), view, events, 0, lines, 0))
+        self._send(conn, table.socket_message(conn.seat, table.shared_parts(table.info()), view, events, 0, lines, 0))
         conn.known = len(events) if events is not None else 0
         conn.known_log = len(lines)
 
@@ -896,6 +933,7 @@ class Lobby:
             return
         info = table.info()
         names = readable.seat_names(info["seats"])  # once per change, not once per seat
+        shared = table.shared_parts(info)  # encoded once for every socket
         Seen = tuple[dict[str, Any], list[Any] | None, int, list[Any], int]
         views: dict[int | None, Seen] = {}
         cache: dict[tuple[int | None, int, int], str] = {}
@@ -914,7 +952,7 @@ class Lobby:
             start, log_start = min(conn.known, same), min(conn.known_log, same_log)
             key = (seat, start, log_start)
             if key not in cache:
-                cache[key] = table.socket_message(seat, info, view, events, start, lines, log_start)
+                cache[key] = table.socket_message(seat, shared, view, events, start, lines, log_start)
             self._send(conn, cache[key])
             conn.known = len(events) if events is not None else 0
             conn.known_log = len(lines)
