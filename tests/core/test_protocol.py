@@ -162,3 +162,26 @@ def test_acting_out_of_turn_reveals_nothing_of_the_seat_to_act():
     assert "seat 2's turn" in msg and "not seat 3's" in msg
     assert not any(a.id in msg for a in CONTRABAND_CARDS.articles)
     assert s.to_json() == before
+
+
+def test_a_long_game_pickles_for_a_bot_worker():
+    """History and events are cons lists; pickled as such they recursed once per action, and a Precious Cargo
+    table stopped at its bot's turn past about 1,000 actions (RecursionError sending the world to a worker)."""
+    import pickle
+    import random
+
+    game = freetrader.game("precious-cargo")
+    state = game.new_state(2, 3)
+    pick = random.Random(1)
+    while state.action_count < 1500 and not state.is_over:
+        legal = state.legal_actions()
+        ends = [a for a in legal if str(a) in ("end", "stop")]
+        new = state.clone()  # as the server builds its states, move by move
+        new.apply(ends[0] if ends and pick.random() < 0.5 else pick.choice(legal))
+        state = new
+    assert state.action_count >= 1200
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.to_json() == state.to_json()
+    assert [str(a) for a in copy.history] == [str(a) for a in state.history] and copy.events == state.events
+    copy.apply(copy.legal_actions()[0])  # and it plays on
+    assert copy.action_count == state.action_count + 1

@@ -37,6 +37,17 @@ def _walk(cons: _Cons) -> list[Any]:
     return out
 
 
+class _Flat(list):  # type: ignore[type-arg]
+    """A cons list written out flat for pickling (``State.__getstate__``)."""
+
+
+def _cons(items: list[Any]) -> _Cons:
+    cons: _Cons = None
+    for item in items:
+        cons = (item, cons)
+    return cons
+
+
 class Action:
     """Base of every action: a frozen, hashable value whose ``str`` is its notation."""
 
@@ -291,6 +302,22 @@ class State(ABC):
         return IllegalAction(
             f"{action} is not legal now: seat {self.to_act} must {self._prompt() or 'decide'}; legal: {legal}"
         )
+
+    def __getstate__(self) -> tuple[Any, dict[str, Any]]:
+        """Pickled with history and events flat: as cons lists they nest one tuple per action, and pickle
+        recurses once per level, so a state past about 1,000 actions could not be sent to a bot worker
+        (RecursionError; a Precious Cargo table stopped at its bot's turn)."""
+        got: Any = super().__getstate__()  # (None, slots) for a slotted class
+        extra, slots = got[0], dict(got[1])
+        for name in ("_history", "_events"):
+            if name in slots:
+                slots[name] = _Flat(_walk(slots[name]))
+        return extra, slots
+
+    def __setstate__(self, state: tuple[Any, dict[str, Any]]) -> None:
+        extra, slots = state
+        for name, value in {**(extra or {}), **slots}.items():
+            setattr(self, name, _cons(value) if type(value) is _Flat else value)
 
     def clone(self) -> State:
         other = self.__class__.__new__(self.__class__)
