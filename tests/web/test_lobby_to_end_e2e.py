@@ -9,6 +9,7 @@ so the bots (heuristic where the game has one, as the lobby seats them) bring th
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 import urllib.request
@@ -72,8 +73,16 @@ def click(page: Any, notation: str, openers: dict[str, Any]) -> None:
     raise AssertionError(f"no button plays {notation!r}: {page.inner_text('#actions')[:300]}")
 
 
+#: Clicks without a new log line after which the human seat stops only ending its turns: against a seat that
+#: never acts, the Precious Cargo heuristic can end every turn too (seen at turn 477, 5 coins each), and a
+#: person facing that would start playing; then it takes any offered move (seeded).
+IDLE_CLICKS = 30
+
+
 def play_by_clicks(page: Any, budget: float) -> int:
-    clicks = 0
+    clicks = idle = 0
+    lines = ""
+    pick = random.Random(7)
     end = time.monotonic() + budget
     while page.evaluate("document.body.dataset.over") != "1":
         assert time.monotonic() < end, f"the game did not end within {budget:g} s ({clicks} clicks)"
@@ -85,7 +94,11 @@ def play_by_clicks(page: Any, budget: float) -> int:
             time.sleep(0.05)
             continue
         before = int(page.evaluate("Number(document.body.dataset.index)"))
-        click(page, cheapest(moves), openers)
+        now = page.evaluate("(() => { const l = document.querySelectorAll('#log li');"
+                            " return l.length + ':' + (l.length ? l[l.length - 1].textContent : ''); })()")
+        idle = idle + 1 if now == lines else 0
+        lines = now
+        click(page, cheapest(moves) if idle < IDLE_CLICKS else pick.choice(moves), openers)
         clicks += 1
         page.wait_for_function(
             f"Number(document.body.dataset.index) > {before} || document.body.dataset.over === '1'"
