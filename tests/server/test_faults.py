@@ -198,20 +198,9 @@ def test_a_bot_past_its_deadline_is_stopped_and_the_table_goes_on(db_url: str) -
 
 def _network_sockets() -> int:
     """How many TCP sockets this process holds (run in a worker)."""
-    import socket
-    import stat
+    from freetrader.server.workers import network_sockets
 
-    count = 0
-    for name in os.listdir("/proc/self/fd"):
-        try:
-            if not stat.S_ISSOCK(os.fstat(int(name)).st_mode):
-                continue
-            probe = socket.socket(fileno=int(name))
-        except OSError:
-            continue
-        count += probe.family in (socket.AF_INET, socket.AF_INET6)
-        probe.detach()
-    return count
+    return len(network_sockets())
 
 
 def test_a_worker_holds_none_of_the_servers_connections() -> None:

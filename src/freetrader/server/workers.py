@@ -113,6 +113,14 @@ def _close_network_sockets() -> None:
     the Replay link from a finished table waited forever). The pool talks to its workers over pipes,
     never over sockets, and a PostgreSQL socket closed here stays open in the server.
     """
+    for fd in network_sockets():
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def network_sockets() -> list[int]:
+    """The descriptors of this process's TCP sockets (IPv4 or IPv6)."""
+    found = []
     for name in os.listdir("/proc/self/fd") if os.path.isdir("/proc/self/fd") else ():
         fd = int(name)
         try:
@@ -122,12 +130,11 @@ def _close_network_sockets() -> None:
         except OSError:
             continue  # the listing's own descriptor, gone by now
         try:
-            family = probe.family
+            if probe.family in (socket.AF_INET, socket.AF_INET6):
+                found.append(fd)
         finally:
             probe.detach()
-        if family in (socket.AF_INET, socket.AF_INET6):
-            with contextlib.suppress(OSError):
-                os.close(fd)
+    return found
 
 
 def _worker_start() -> None:
