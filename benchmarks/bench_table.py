@@ -174,10 +174,12 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
     # no play time (600 sockets open at once on a busy machine)
     async with websockets.connect(url, max_size=2**24, open_timeout=open_s) as ws:
         last: dict[str, Any] | None = None  # the newest state message
+        view: dict[str, Any] = {}  # its view
         while last is None:  # the welcome: this seat's whole view
             msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=open_s))
             if msg.get("type") == "state":
                 last = msg
+                view = msg["view"]
             elif msg.get("type") == "error":
                 raise RuntimeError(f"refused at opening: {msg.get('error')}")
         clock.one_opened()
@@ -187,7 +189,6 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
         acted_at = -1  # the index of the position this seat last acted in
         while time.monotonic() < stop_at:
             if sent_at is None and last is not None:
-                view = last["view"]
                 if view["is_over"]:
                     tally.over += 1
                     return
@@ -216,6 +217,15 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                 tally.errors.append(str(msg.get("error")))
                 sent_at = None
             elif kind == "state":
+                # as the page does: a view sent whole, or its changed fields over the one held
+                # (servers from issue 20's view deltas on); a view it does not hold is asked for
+                if "view_changes" not in msg:
+                    view = msg["view"]
+                elif msg.get("view_base") == last["seq"]:
+                    view = {**view, **msg["view_changes"]}
+                else:
+                    await ws.send(json.dumps({"type": "view"}))
+                    continue
                 last = msg
 
 

@@ -21,6 +21,7 @@ from tablehelp import SHORT
 
 import freetrader
 from conftest import PG_URL
+from freetrader.server.tables import view_from
 
 pytestmark = pytest.mark.skipif(not PG_URL, reason="needs FREETRADER_TEST_PG (a PostgreSQL URL)")
 AGREED = {**SHORT, "first_officer": "agreement"}
@@ -137,11 +138,14 @@ def test_two_processes_share_tables_and_take_over_a_dead_owner(servers: tuple[_S
         final = _until(b.base, tid, lambda m: m["view"]["is_over"], timeout=10)
         assert final["view"] == done["view"] and final["seq"] == done["seq"]
         # B's spectator socket saw A's moves relayed, ending at the same position
-        last = None
+        last, held = None, None
         while last is None or last["seq"] != final["seq"]:
             msg = json.loads(watcher.recv(timeout=10))
-            last = msg if msg["type"] == "state" else last
-        assert last["view"]["is_over"]
+            if msg["type"] == "state":
+                seen = view_from(msg, held)
+                assert seen is not None, "a view's changes came over a view the socket does not hold"
+                last, held = msg, (msg["seq"], seen)
+        assert held is not None and held[1]["is_over"]
     code, rec = _call(b.base, "GET", f"/api/tables/{tid}/record")
     assert code == 200 and freetrader.replay(rec).is_over
     assert {m["by"] for m in rec["table"]["moves"]} == {"human", "bot"}

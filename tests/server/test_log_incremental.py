@@ -1,9 +1,10 @@
-"""The readable log made move by move (server/log.py's heads) equals the log made from scratch.
+"""The readable log made move by move (server/log.py's readers) equals the log made from scratch.
 
 A live table renders only the new part of each reader's log; here random games with private
 draws, take-backs (done, refused and dropped), timer moves and seats renamed are played in
 the process, and after every change each seat's and a spectator's log is compared with one
-rebuilt from nothing, and with the log a socket rebuilds from its deltas.
+rebuilt from nothing, and with the log a socket rebuilds from its deltas; the socket's events
+and view (sent as changed fields) are rebuilt the same way and compared with the table's.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 from freetrader.server import log as readable
 from freetrader.server.storage import Store
-from freetrader.server.tables import Conn, Lobby, Table
+from freetrader.server.tables import Conn, Lobby, Table, view_from
 from freetrader.server.workers import WorkerPool
 
 
@@ -30,8 +31,8 @@ def _from_scratch(table: Table, readers: list[int | None]) -> list[list[Any]]:
         readable._CACHES[table] = kept
 
 
-def _drain(conn: Conn, log: list[Any]) -> None:
-    """Apply the socket's messages to ``log`` as the page does (``log_from`` + the new lines)."""
+def _drain(conn: Conn, log: list[Any], events: list[Any], held: list[Any]) -> None:
+    """Apply the socket's messages to ``log``, ``events`` and ``held`` (``[(seq, view)]``) as the page does."""
     while not conn.queue.empty():
         raw = conn.queue.get_nowait()
         if raw is None:
@@ -41,6 +42,11 @@ def _drain(conn: Conn, log: list[Any]) -> None:
             continue
         assert msg["log_from"] <= len(log), "a delta may only start within what the socket holds"
         log[msg["log_from"]:] = msg["log"]
+        assert msg["events_from"] <= len(events), "an events delta may only start within what the socket holds"
+        events[msg["events_from"]:] = msg["events"]
+        view = view_from(msg, held[0])
+        assert view is not None, "a view's changes may only come over the view the socket holds"
+        held[0] = (msg["seq"], view)
 
 
 async def _play(tmp: Any, game: str, seats: int, seed: int, moves: int) -> dict[str, int]:
@@ -55,6 +61,8 @@ async def _play(tmp: Any, game: str, seats: int, seed: int, moves: int) -> dict[
             await lobby.join(table, s, f"P{s}")
         conns = [Conn(s, token_hash=table.seat_hashes[s]) for s in range(seats)] + [Conn(None)]
         logs: list[list[Any]] = [[] for _ in conns]
+        events: list[list[Any]] = [[] for _ in conns]
+        held: list[list[Any]] = [[None] for _ in conns]
         for conn in conns:
             table.conns.add(conn)
             lobby.welcome(table, conn)
@@ -87,7 +95,9 @@ async def _play(tmp: Any, game: str, seats: int, seed: int, moves: int) -> dict[
                         await lobby.answer_takeback(table, min(table.takeback.waiting), rng.random() < 0.7)
             fresh = _from_scratch(table, [c.seat for c in conns]) if special or step % 2 == 0 else None
             for i, conn in enumerate(conns):
-                _drain(conn, logs[i])
+                _drain(conn, logs[i], events[i], held[i])
+                assert held[i][0][1] == table.split_view(conn.seat)[0], f"socket {i} rebuilt another view"
+                assert events[i] == table.state.events, f"socket {i} rebuilt different events after {table.seq} changes"
                 got = readable.table_log(table, conn.seat)
                 assert logs[i] == got, f"socket {i} rebuilt a different log after {table.seq} changes"
                 if fresh is not None:

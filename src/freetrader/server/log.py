@@ -142,22 +142,29 @@ class _Cache:
         self.shown: tuple[list[str], list[str], list[str]] = ([], [], [])  # names, events, their rendering
         self.generation = 0  # grows whenever ``shown`` is rendered again from the start
         self.timeouts: tuple[Any, int, list[int]] = (None, 0, [])  # (last row, rows, the timer's moves)
-        self.heads: dict[int | None, _Head] = {}  # per reader: the part of its log that no later move changes
+        self.readers: dict[int | None, _Reader] = {}  # per reader: its log as last made
+        self.source: list[str] | None = None  # the table's events list ``shown`` was rendered from
 
 
-class _Head:
-    """The start of one reader's log, kept so the next move renders only what follows it.
+class _Reader:
+    """One reader's log as last made, kept so the next move only appends its own lines.
 
-    ``lines`` is the log up to (not including) rendered event ``upto``; it holds every marked line
-    placed before that event, ``below``. While the events before ``upto`` (``generation``), the names
-    and ``below`` are unchanged, the whole log is ``lines`` followed by what ``_lines`` makes of the
-    rest, so each move costs its own lines, not the whole log's.
+    ``lines`` grows in place while the log only grows: the same rendering (``generation``) and
+    names, the reader's private lines, the timer's moves and the take-back lines each extended, and
+    every new marked line placed after what is already there. Anything else makes the log anew,
+    into a new list, as ``_merge`` makes it from the start; so a holder of ``lines`` (a socket) knows
+    its first entries still stand while it is the same object.
     """
 
-    __slots__ = ("generation", "names", "upto", "below", "lines")
+    __slots__ = ("generation", "names", "private", "n_private", "timeouts", "takebacks", "last", "upto", "lines")
 
-    def __init__(self, generation: int, names: list[str], upto: int, below: list[Any], lines: list[LogLine]) -> None:
-        self.generation, self.names, self.upto, self.below, self.lines = generation, names, upto, below, lines
+    def __init__(self, generation: int, names: list[str], private: list[tuple[int, str]] | None,
+                 timeouts: list[int], takebacks: list[tuple[int, int, int, str, str]],
+                 extras: list[tuple[int, int, int, str, str]], upto: int, lines: list[LogLine]) -> None:
+        self.generation, self.names, self.upto, self.lines = generation, names, upto, lines
+        self.private, self.n_private = private, len(private) if private is not None else 0
+        self.timeouts, self.takebacks = timeouts, takebacks
+        self.last = extras[-1][:3] if extras else None  # the sort key of the last marked line
 
 
 _CACHES: weakref.WeakKeyDictionary[Any, _Cache] = weakref.WeakKeyDictionary()
@@ -214,39 +221,58 @@ def _sync(table: Any) -> _Cache:
 
 
 def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) -> list[LogLine]:
-    """The log of ``table`` as ``seat`` reads it (``None``: a spectator), numbered from 1."""
+    """The log of ``table`` as ``seat`` reads it (``None``: a spectator), numbered from 1.
+
+    Not to be changed by the caller: a live table's log grows in place (``_Reader``).
+    """
     c = _sync(table)
     names = list(names) if names is not None else seat_names(table.info()["seats"])
     ids = c.ids or {}
-    # a live table follows its public log move by move (tables.Table.public_events): no walk per seat
-    events = table.public_events() if hasattr(table, "public_events") else table.state.events
-    # events only grow between take-backs: each is rendered once (again after a rename or a take-back)
+    shown = _shown(c, table, names, ids)
+    bot = str(table.row.settings.get("timeout_bot") or "random")
+    private = c.private.get(seat) if seat is not None else None
+    stack = table.stack
+    timeouts = _timeouts(c, stack)
+    marks, last = c.marks, len(c.marks) - 1
+    takebacks = _takeback_extras(marks, names, ids, table.notes)
+    r = c.readers.get(seat)
+    if r is not None and r.generation == c.generation and r.names == names \
+            and (private is r.private or (r.n_private == 0 and r.private is None)) \
+            and timeouts[:len(r.timeouts)] == r.timeouts and takebacks[:len(r.takebacks)] == r.takebacks:
+        new = [(pos, 0, i, "you", text) for i, (pos, text) in enumerate(private[r.n_private:], r.n_private)] \
+            if private is not None else []
+        new += _timeout_extras(marks, names, timeouts[len(r.timeouts):], stack, bot, last)
+        new += takebacks[len(r.takebacks):]
+        new.sort(key=lambda e: (e[0], e[1], e[2]))
+        if not new or (new[0][0] >= r.upto and (r.last is None or new[0][:3] > r.last)):
+            r.lines += _merge(shown, r.upto, new, 0, len(r.lines))
+            r.upto, r.private, r.timeouts, r.takebacks = len(shown), private, timeouts, takebacks
+            r.n_private = len(private) if private is not None else 0
+            if new:
+                r.last = new[-1][:3]
+            return r.lines
+    extras = _extras(marks, names, ids, timeouts, stack, table.notes, bot, private or [])
+    lines = _merge(shown, 0, extras, 0, 0)
+    c.readers[seat] = _Reader(c.generation, names, private, timeouts, takebacks, extras, len(shown), lines)
+    return lines
+
+
+def _shown(c: _Cache, table: Any, names: list[str], ids: Mapping[str, str]) -> list[str]:
+    """The table's public events rendered for ``names``, each rendered once (again after a rename or a take-back)."""
+    # a live table follows its public log move by move (tables.Table.public_events), growing one list
+    live = hasattr(table, "public_events")
+    events: list[str] = table.public_events() if live else table.state.events
     shown_names, raw, shown = c.shown
-    if shown_names != names or raw != events[:len(raw)]:
+    grown = live and events is c.source and len(events) >= len(raw)
+    if shown_names != names or not (grown or raw == events[:len(raw)]):
         raw, shown = [], []
         c.generation += 1
     if len(events) > len(raw):
         new = events[len(raw):]
         shown += [render_event(text, names, ids) for text in new]
         raw += new
-    c.shown = (names, raw, shown)
-    bot = str(table.row.settings.get("timeout_bot") or "random")
-    private = c.private.get(seat, []) if seat is not None else []
-    stack = table.stack
-    timeouts = _timeouts(c, stack)
-    movers = [r.seat for r in stack] if timeouts else []
-    extras = _extras(c.marks, names, ids, timeouts, movers, table.notes, bot, private)
-    head = c.heads.get(seat)
-    if head is not None and head.generation == c.generation and head.names == names \
-            and head.upto <= len(shown):
-        cut = _first_at(extras, head.upto)
-        if extras[:cut] == head.below:  # nothing new before the head's end: only the rest is made
-            lines = head.lines + _merge(shown, head.upto, extras, cut, len(head.lines))
-            _keep_head(c, seat, names, shown, extras, lines)
-            return lines
-    lines = _merge(shown, 0, extras, 0, 0)
-    _keep_head(c, seat, names, shown, extras, lines)
-    return lines
+    c.shown, c.source = (names, raw, shown), events if live else None
+    return shown
 
 
 def _timeouts(c: _Cache, stack: Sequence[Any]) -> list[int]:
@@ -260,21 +286,6 @@ def _timeouts(c: _Cache, stack: Sequence[Any]) -> list[int]:
     elif not stack:
         c.timeouts = (None, 0, [])
     return found
-
-
-def _first_at(extras: Sequence[tuple[int, int, int, str, str]], pos: int) -> int:
-    """How many of the (sorted) marked lines come before rendered event ``pos``."""
-    k = len(extras)
-    while k and extras[k - 1][0] >= pos:
-        k -= 1
-    return k
-
-
-def _keep_head(c: _Cache, seat: int | None, names: list[str], shown: Sequence[str],
-               extras: list[tuple[int, int, int, str, str]], lines: list[LogLine]) -> None:
-    """Keep ``lines`` up to the last rendered event (marked lines after it may still change)."""
-    cut = _first_at(extras, len(shown))
-    c.heads[seat] = _Head(c.generation, names, len(shown), extras[:cut], lines[:len(shown) + cut])
 
 
 def record_log(record: Mapping[str, Any], upto: int | None = None) -> tuple[Any, list[LogLine]]:
@@ -375,24 +386,37 @@ def _extras(marks: Sequence[int], names: Sequence[str], ids: Mapping[str, str], 
             movers: Sequence[Any], notes: Sequence[Mapping[str, Any]], timeout_bot: str,
             private: Sequence[tuple[int, str]]) -> list[tuple[int, int, int, str, str]]:
     """The marked lines, sorted: (events before it, group, order, kind, text); ``timeouts``: the timer's moves."""
-    last = len(marks) - 1
-
-    def at(k: int) -> int:
-        return marks[max(0, min(k, last))]
-
     extra: list[tuple[int, int, int, str, str]] = []
     extra += [(pos, 0, i, "you", text) for i, (pos, text) in enumerate(private)]
-    marked = [n for n in notes if str(n.get("kind", "")).startswith("takeback")]
-    if marked:
-        for k, order, text in takeback_lines(marked, names, ids):
-            if k <= last:  # a replay shows only what had happened by its position
-                extra.append((at(k), 1, order, "takeback", text))
-    for i in timeouts:
-        if i <= last:
-            who = _name(names, movers[i] if i < len(movers) else None, "the seat")
-            extra.append((at(i), 2, i, "timeout", f"Time ran out for {who}: the {timeout_bot} bot moves for them"))
+    extra += _takeback_extras(marks, names, ids, notes)
+    extra += _timeout_extras(marks, names, timeouts, movers, timeout_bot, len(marks) - 1)
     extra.sort(key=lambda e: (e[0], e[1], e[2]))
     return extra
+
+
+def _takeback_extras(marks: Sequence[int], names: Sequence[str], ids: Mapping[str, str],
+                     notes: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, int, str, str]]:
+    """The take-back lines as marked lines, in note order (a replay shows only what had happened by its position)."""
+    marked = [n for n in notes if str(n.get("kind", "")).startswith("takeback")]
+    if not marked:
+        return []
+    last = len(marks) - 1
+    return [(marks[max(0, min(k, last))], 1, order, "takeback", text)
+            for k, order, text in takeback_lines(marked, names, ids) if k <= last]
+
+
+def _timeout_extras(marks: Sequence[int], names: Sequence[str], timeouts: Sequence[int], movers: Sequence[Any],
+                    timeout_bot: str, last: int) -> list[tuple[int, int, int, str, str]]:
+    """The lines of the timer's moves ``timeouts`` (indexes); ``movers[i]``: the seat, or a row with ``seat``."""
+    out = []
+    for i in timeouts:
+        if i <= last:
+            mover = movers[i] if i < len(movers) else None
+            mover = getattr(mover, "seat", mover)
+            who = _name(names, mover, "the seat")
+            out.append((marks[max(0, min(i, last))], 2, i, "timeout",
+                        f"Time ran out for {who}: the {timeout_bot} bot moves for them"))
+    return out
 
 
 def _merge(shown: Sequence[str], start: int, extra: Sequence[tuple[int, int, int, str, str]], j: int,

@@ -53,6 +53,7 @@ import concurrent.futures
 import hmac
 import json
 import logging
+import marshal
 import secrets
 import time
 from collections.abc import Callable
@@ -70,7 +71,7 @@ from .storage import DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token
 from .takeback import undoable
 from .workers import Deadline, WorkerLost, WorkerPool, bot_decision, check_bot_spec
 
-__all__ = ["HUMAN", "Lobby", "Table", "Conn"]
+__all__ = ["HUMAN", "Lobby", "Table", "Conn", "SentView", "view_from"]
 
 log = logging.getLogger("freetrader.server")
 
@@ -98,6 +99,39 @@ class Conn:
     addr: str = ""
     known: int = 0  # how many of its view's events this socket has been sent
     known_log: int = 0  # how many lines of its readable log this socket has been sent
+    # the lists those counts are of: while the table's list is the same object it has only grown
+    # (``Table.public_events``, ``log.table_log``), so the first ``known`` entries still stand
+    events_sent: list[Any] | None = None
+    log_sent: list[Any] | None = None
+    view_sent: SentView | None = None  # the view it was last sent whole or rebuilt (``view_delta``)
+
+    def forget(self) -> None:
+        """The socket becomes a spectator's: its next message starts its view, log and events again."""
+        self.seat, self.known, self.known_log, self.events_sent, self.log_sent = None, 0, 0, None, None
+        self.view_sent = None
+
+
+@dataclass(frozen=True, eq=False)
+class SentView:
+    """A view a socket holds: the position's ``seq``, the view and each field's ``marshal`` bytes.
+
+    ``marshal`` writes types exactly (``True`` is not ``1``, ``1`` is not ``1.0``, keys keep their
+    order), so equal bytes mean equal JSON: a field whose bytes did not change need not be sent.
+    """
+
+    seq: int
+    view: dict[str, Any]
+    fields: list[bytes]
+
+    @classmethod
+    def of(cls, seq: int, view: dict[str, Any]) -> SentView:
+        return cls(seq, view, [marshal.dumps(v, 2) for v in view.values()])
+
+    def changes(self, now: SentView) -> dict[str, Any] | None:
+        """The fields of ``now`` that differ from this view's; None when the keys differ (send it whole)."""
+        if len(self.view) != len(now.view) or list(self.view) != list(now.view):
+            return None
+        return {k: v for (k, v), a, b in zip(now.view.items(), self.fields, now.fields, strict=True) if a != b}
 
 
 @dataclass
@@ -134,8 +168,6 @@ class Table:
         self.saved_deadline: tuple[int, float] | None = None  # (seq, deadline) read from the database
         self.undo_cache: tuple[int, bool] | None = None
         self.error: str | None = None
-        self.sent_events: dict[int | None, list[Any]] = {}  # per seat: the events list last sent
-        self.sent_log: dict[int | None, list[Any]] = {}  # per seat: the readable log last sent
         self._events: tuple[State | None, list[str]] = (None, [])  # the public log, and the state it is of
         self._views: tuple[State | None, dict[int | None, dict[str, Any]]] = (None, {})  # see ``seat_view``
         self.thinking: int | None = None  # the seq a bot turn is running for
@@ -270,7 +302,7 @@ class Table:
             "table": self.info(),
             "view": self.view(seat),
             "now": time.time(),
-            "log": readable.table_log(self, seat),
+            "log": list(readable.table_log(self, seat)),  # a copy: the table's log grows in place
             "results": readable.results_of(self.state),
             "notes": readable.choice_notes_of(self.state, seat),
         }
@@ -280,8 +312,14 @@ class Table:
         return _dumps(info), _dumps(readable.results_of(self.state))
 
     def socket_message(self, seat: int | None, shared: tuple[str, str], view: dict[str, Any],
-                       events: list[Any] | None, start: int, lines: list[Any], log_start: int) -> str:
+                       events: list[Any] | None, start: int, lines: list[Any], log_start: int,
+                       base: SentView | None = None, changes: dict[str, Any] | None = None) -> str:
         """A socket's state message: ``events`` after the first ``start``, log ``lines`` after ``log_start``.
+
+        With ``changes`` (``SentView.changes`` from ``base``, the view the socket holds), the view goes
+        as those fields only: ``view_base`` (the ``seq`` of the message that brought ``base``) and
+        ``view_changes``; the page rebuilds the view from the one it holds, or asks for the whole
+        view when it does not hold that one.
 
         ``shared``: ``shared_parts``, the JSON of the parts every seat's message holds alike, spliced in.
         ``can_take_back`` is false when a take-back is impossible, and null when it may be possible:
@@ -292,7 +330,9 @@ class Table:
         # one encoding for this seat's parts, the shared ones spliced in before them; "now" is the
         # server's clock (the client counts the deadline down against it); the readable log
         # (server/log.py) goes as a delta too: a renamed seat rewrites it from line 0
-        own = _dumps({"view": view, "events_from": start, "events": None if events is None else events[start:],
+        own = _dumps({**({"view": view} if changes is None or base is None else
+                         {"view_base": base.seq, "view_changes": changes}),
+                      "events_from": start, "events": None if events is None else events[start:],
                       "now": time.time(), "log_from": log_start, "log": lines[log_start:],
                       "notes": readable.choice_notes_of(self.state, seat)})
         return (f'{{"type": "state", "index": {self.state.action_count}, "seq": {self.seq}, '
@@ -302,14 +342,16 @@ class Table:
     def public_events(self) -> list[str]:
         """The public log (the same for every seat), followed move by move rather than walked each time.
 
-        After a move (``prev`` is the state the list was of) only the new events are read; after a
-        take-back or a catch-up the whole log is read again. A new list each time: sockets compare them.
+        After a move (``prev`` is the state the list was of) only the new events are read, and the
+        list grows in place; after a take-back or a catch-up the whole log is read again, into a new
+        list. So a holder of the list (a socket, the readable log) knows its first entries still stand
+        while it is the same object. Not to be changed by the caller.
         """
         of, events = self._events
         if of is self.state:
             return events
         if of is not None and of is self.prev and self.state.event_count >= len(events):
-            events = events + self.state.events_since(len(events))
+            events += self.state.events_since(len(events))
         else:
             events = self.state.events
         self._events = (self.state, events)
@@ -352,6 +394,36 @@ def _exact_legal(table: Table, seat: int, text: str) -> Any:
 
 #: JSON as ``json.dumps`` writes it (clients and tests read the text); views hold no cycles, so the check is skipped
 _dumps = json.JSONEncoder(check_circular=False).encode
+
+
+def view_from(message: dict[str, Any], held: tuple[int, dict[str, Any]] | None) -> dict[str, Any] | None:
+    """The view a socket's state message brings, as a client rebuilds it (``web/table.js`` does the same).
+
+    ``held``: the ``(seq, view)`` of the last state message the client applied. A message sends the
+    view whole (``view``), or only its changed fields over the view of message ``view_base``
+    (``view_changes``); None when the client does not hold that view (it then sends ``{"type": "view"}``).
+    """
+    if "view_changes" not in message:
+        return dict(message["view"])
+    if held is None or held[0] != message.get("view_base"):
+        return None
+    return {**held[1], **message["view_changes"]}
+
+
+def _still_known(sent: list[Any] | None, known: int, now: list[Any] | None, kept: dict[tuple[int, int], int]) -> int:
+    """How many first entries of ``now`` a socket already has: it was sent ``known`` entries of ``sent``.
+
+    The table's lists grow in place, so while ``now`` is ``sent`` nothing is compared; a list made
+    anew (a take-back, a rename) is compared once per broadcast for all the sockets that had the old one.
+    """
+    if sent is None or now is None:
+        return 0
+    if sent is now:
+        return min(known, len(now))
+    key = (id(sent), id(now))
+    if key not in kept:
+        kept[key] = _common_prefix(sent, now)
+    return min(known, kept[key])
 
 
 def _common_prefix(old: list[Any] | None, new: list[Any] | None) -> int:
@@ -686,7 +758,7 @@ class Lobby:
             table.seat_names[seat] = None
             for conn in [c for c in table.conns if c.seat == seat]:
                 self._send(conn, {"type": "left", "message": f"seat {seat} was left; you are now watching"})
-                conn.seat, conn.known, conn.known_log = None, 0, 0
+                conn.forget()
             tb = table.takeback
             if tb is not None and tb.seat == seat:
                 await self._note(table, "takeback-dropped", {"request": tb.request, "reason": "the asker left"})
@@ -797,7 +869,7 @@ class Lobby:
         for conn in list(table.conns):
             if conn.seat is not None and table.seat_hashes.get(conn.seat) != conn.token_hash:
                 self._send(conn, {"type": "left", "message": f"seat {conn.seat} was left; you are now watching"})
-                conn.seat, conn.known, conn.known_log = None, 0, 0
+                conn.forget()
         if notes:
             table.notes.extend(notes)
             self._restore_bots(table)
@@ -920,12 +992,10 @@ class Lobby:
         """The first message of a socket (or one that asked for the whole view): every event from 0."""
         view, events = table.split_view(conn.seat)
         lines = readable.table_log(table, conn.seat)
-        if events is not None:  # the seat's other sockets hold a prefix of this list, so it can be the base
-            table.sent_events[conn.seat] = events
-        table.sent_log[conn.seat] = lines
         self._send(conn, table.socket_message(conn.seat, table.shared_parts(table.info()), view, events, 0, lines, 0))
-        conn.known = len(events) if events is not None else 0
-        conn.known_log = len(lines)
+        conn.events_sent, conn.known = events, len(events) if events is not None else 0
+        conn.log_sent, conn.known_log = lines, len(lines)
+        conn.view_sent = SentView.of(table.seq, view)
 
     def broadcast(self, table: Table) -> None:
         """Each seat's view once, its bytes shared by that seat's sockets (and all spectators'): a delta of events."""
@@ -934,28 +1004,28 @@ class Lobby:
         info = table.info()
         names = readable.seat_names(info["seats"])  # once per change, not once per seat
         shared = table.shared_parts(info)  # encoded once for every socket
-        Seen = tuple[dict[str, Any], list[Any] | None, int, list[Any], int]
-        views: dict[int | None, Seen] = {}
-        cache: dict[tuple[int | None, int, int], str] = {}
+        views: dict[int | None, tuple[SentView, list[Any] | None, list[Any]]] = {}
+        cache: dict[tuple[int | None, int, int, int], str] = {}
+        kept: dict[tuple[int, int], int] = {}  # (id of a list a socket was sent, of the new one) -> common prefix
         for conn in list(table.conns):
             seat = conn.seat
             if seat not in views:
                 view, events = table.split_view(seat)
-                same = _common_prefix(table.sent_events.get(seat), events)
-                if events is not None:
-                    table.sent_events[seat] = events
-                lines = readable.table_log(table, seat, names)
-                same_log = _common_prefix(table.sent_log.get(seat), lines)
-                table.sent_log[seat] = lines
-                views[seat] = (view, events, same, lines, same_log)
-            view, events, same, lines, same_log = views[seat]
-            start, log_start = min(conn.known, same), min(conn.known_log, same_log)
-            key = (seat, start, log_start)
+                views[seat] = (SentView.of(table.seq, view), events, readable.table_log(table, seat, names))
+            now, events, lines = views[seat]
+            start = _still_known(conn.events_sent, conn.known, events, kept)
+            log_start = _still_known(conn.log_sent, conn.known_log, lines, kept)
+            # the sockets of a seat that hold the view of one position share one message
+            base = conn.view_sent
+            key = (seat, start, log_start, -1 if base is None else base.seq)
             if key not in cache:
-                cache[key] = table.socket_message(seat, shared, view, events, start, lines, log_start)
+                changes = base.changes(now) if base is not None else None
+                cache[key] = table.socket_message(seat, shared, now.view, events, start, lines, log_start,
+                                                  base, changes)
             self._send(conn, cache[key])
-            conn.known = len(events) if events is not None else 0
-            conn.known_log = len(lines)
+            conn.events_sent, conn.known = events, len(events) if events is not None else 0
+            conn.log_sent, conn.known_log = lines, len(lines)
+            conn.view_sent = now
 
     def _after_change_safely(self, table: Table, reschedule: bool = True) -> None:
         """``_after_change`` once a change is committed: a failure to tell the clients is logged, not raised."""

@@ -14,6 +14,7 @@
   let timerHandle = null;
   let renderedEvents = 0;
   let events = [];         // the table's events so far: state messages send only the new ones
+  let viewBase = null;     // {seq, view}: the view last received, which the next message may change
   let eventsFrom = 0;      // the first event the last message changed
   let logLines = [];       // the readable log so far: state messages send only the new lines
   let clockOffset = 0;     // the server's clock minus this browser's (seconds), from each message's "now"
@@ -61,6 +62,13 @@
       try { m = JSON.parse(e.data); } catch (err) { return; }
       if (typeof m.now === "number") clockOffset = m.now - Date.now() / 1000;
       if (m.type === "state") {
+        if (m.view_changes) {
+          // only the view's changed fields, over the view of message view_base: a socket that does
+          // not hold that one (it skipped a message) asks for the whole view
+          if (!viewBase || viewBase.seq !== m.view_base) { send({ type: "view" }); return; }
+          m.view = Object.assign({}, viewBase.view, m.view_changes);
+        }
+        viewBase = { seq: m.seq, view: Object.assign({}, m.view) };
         if (Array.isArray(m.events)) {
           // events after the first events_from; a gap (a missed message) asks for the whole log again
           if (m.events_from > events.length) { send({ type: "view" }); return; }
