@@ -3,7 +3,9 @@
 The Contraband and Precious Cargo observations for the RL adapters have C
 versions, and Merchants Cove's has its fastest-changing part in C. They are
 optional: without a C compiler the install still succeeds, and each encoder
-uses its pure-Python path, which gives the same vector, only slower.
+uses its pure-Python path, which gives the same vector, only slower. The
+table server compares views in C to send only their changed fields
+(``server/_same_json.c``; without it, ``marshal`` bytes decide, slower).
 """
 
 from setuptools import Extension, setup
@@ -23,4 +25,6 @@ def compiled_encoder(name: str) -> Extension:
 
 
 setup(ext_modules=[compiled_encoder("_contraband_fast"), compiled_encoder("_precious_cargo_fast"),
-                   compiled_encoder("_merchants_cove_fast")])
+                   compiled_encoder("_merchants_cove_fast"),
+                   Extension("freetrader.server._same_json", ["src/freetrader/server/_same_json.c"],
+                             extra_compile_args=["-O2"], optional=True)])

@@ -51,6 +51,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import hmac
+import importlib
 import json
 import logging
 import marshal
@@ -113,25 +114,48 @@ class Conn:
 
 @dataclass(frozen=True, eq=False)
 class SentView:
-    """A view a socket holds: the position's ``seq``, the view and each field's ``marshal`` bytes.
+    """A view a socket holds: the position's ``seq`` and the view (see ``changes``).
 
-    ``marshal`` writes types exactly (``True`` is not ``1``, ``1`` is not ``1.0``, keys keep their
-    order), so equal bytes mean equal JSON: a field whose bytes did not change need not be sent.
+    ``==`` cannot say which fields changed: ``True == 1 == 1.0`` and ``0.0 == -0.0``, which JSON
+    writes apart. ``same_json`` (``_same_json.c``) compares as ``==`` does but asks for the same type
+    at every level, the same key order and the same float bits; without the compiled module each
+    field's ``marshal`` bytes (``fields``), which write types exactly, are compared instead.
     """
 
     seq: int
     view: dict[str, Any]
-    fields: list[bytes]
+    fields: list[bytes] | None = None
 
     @classmethod
     def of(cls, seq: int, view: dict[str, Any]) -> SentView:
-        return cls(seq, view, [marshal.dumps(v, 2) for v in view.values()])
+        return cls(seq, view, None if _same_json is not None else [marshal.dumps(v, 2) for v in view.values()])
 
     def changes(self, now: SentView) -> dict[str, Any] | None:
         """The fields of ``now`` that differ from this view's; None when the keys differ (send it whole)."""
-        if len(self.view) != len(now.view) or list(self.view) != list(now.view):
+        old = self.view
+        if len(old) != len(now.view) or list(old) != list(now.view):
             return None
+        if self.fields is None or now.fields is None:
+            same = same_json
+            return {k: v for k, v in now.view.items() if not same(old[k], v)}
         return {k: v for (k, v), a, b in zip(now.view.items(), self.fields, now.fields, strict=True) if a != b}
+
+
+def _same_by_marshal(a: Any, b: Any) -> bool:
+    return marshal.dumps(a, 2) == marshal.dumps(b, 2)
+
+
+def _compiled_same() -> Callable[[Any, Any], bool] | None:
+    try:
+        return importlib.import_module("freetrader.server._same_json").same  # type: ignore[no-any-return]
+    except ImportError:  # no C compiler at install: marshal bytes decide (slower, the same answers)
+        return None
+
+
+_same_json = _compiled_same()
+
+#: whether two JSON-able values would be written as the same JSON (errs only towards "different")
+same_json: Callable[[Any, Any], bool] = _same_json if _same_json is not None else _same_by_marshal
 
 
 @dataclass

@@ -1,0 +1,89 @@
+"""Which fields of a view changed: decided as JSON would write them, in C and by the marshal fallback."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from typing import Any
+
+import pytest
+
+import freetrader
+from freetrader.server import tables
+from freetrader.server.tables import SentView
+
+# pairs Python's == calls equal that JSON writes apart, and pairs written alike
+APART = [(True, 1), (1, 1.0), (False, 0), (0.0, -0.0), ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+         (["x", {"k": [True]}], ["x", {"k": [1]}]), ({"n": [1, 2, 3]}, {"n": [1, 2, 3.0]}), ([[]], [[], []]),
+         ({"a": None}, {"a": 0}), ("é", "e"), (10**20, 10**20 + 1)]
+ALIKE = [(1, 1), ("seat", "seat"), (None, None), ([1, [2.5, {"a": [True, None]}]], [1, [2.5, {"a": [True, None]}]]),
+         ({"k": {"x": -0.0}}, {"k": {"x": -0.0}}), (float("nan"), float("nan")), ([], [])]
+
+
+def _comparers() -> list[Any]:
+    found = [tables._same_by_marshal]
+    if tables._same_json is not None:
+        found.append(tables._same_json)
+    elif os.environ.get("FREETRADER_REQUIRE_COMPILED") == "1":
+        pytest.fail("server/_same_json.c was not compiled, though FREETRADER_REQUIRE_COMPILED=1")
+    return found
+
+
+@pytest.mark.parametrize("a, b", APART)
+def test_values_json_writes_apart_are_different(a: Any, b: Any) -> None:
+    assert json.dumps(a) != json.dumps(b)
+    for same in _comparers():
+        assert not same(a, b) and not same(b, a), same
+
+
+@pytest.mark.parametrize("a, b", ALIKE)
+def test_values_json_writes_alike_are_the_same(a: Any, b: Any) -> None:
+    for same in _comparers():
+        assert same(a, copy.deepcopy(b)), same
+
+
+def test_a_list_and_a_tuple_count_as_changed_and_other_objects_too() -> None:
+    # JSON writes both as an array; calling them different only sends a field again
+    assert not tables.same_json([1, 2], (1, 2))
+    if tables._same_json is not None:
+        assert not tables._same_json({1, 2}, {1, 2}) and not tables._same_json(bytes([120, 121]), bytes([120, 121]))
+
+
+def test_a_deep_value_is_compared_without_a_crash() -> None:
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    for same in _comparers():
+        try:
+            assert same(deep, copy.copy(deep))
+        except (RecursionError, ValueError):  # too deep to compare (no view is): an error, never a crash
+            pass
+
+
+@pytest.mark.parametrize("game, seats", [("contraband", 4), ("cornish-smuggler", 3), ("precious-cargo", 2),
+                                         ("merchants-cove", 3)])
+def test_the_changes_of_random_games_views_rebuild_each_view(game: str, seats: int) -> None:
+    """Every seat's and the spectator's view, move by move: the changes over the last rebuild the new one."""
+    rng = random.Random(7)
+    state = freetrader.game(game).new_state(seats, seed=3)
+    readers: list[int | None] = [*range(seats), None]
+    held = {r: SentView.of(0, state.view(r, events=False)) for r in readers}
+    changed = total = 0
+    for step in range(1, 250):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+        for r in readers:
+            now = SentView.of(step, state.view(r, events=False))
+            changes = held[r].changes(now)
+            rebuilt = now.view if changes is None else {**held[r].view, **changes}
+            assert json.dumps(rebuilt) == json.dumps(now.view), (game, step, r)
+            if changes is not None:
+                # the fallback agrees field by field with the compiled comparison
+                assert set(changes) == {k for k, v in now.view.items() if not tables._same_by_marshal(held[r].view[k], v)}
+                changed += len(changes)
+                total += len(now.view)
+            held[r] = now
+    assert total and changed < total / 2  # a delta is the smaller part of the view
