@@ -89,6 +89,8 @@ def _start_server(db: str, port: int, src: str | None, profile: str | None = Non
     help_text = subprocess.run([*args[:3], "--help"], env=env, capture_output=True, text=True).stdout
     if "--max-open-tables" in help_text:
         args += WIDE
+    if "--max-whole-views-per-second" in help_text:  # every socket opens at once, each sends at will
+        args += ["--max-whole-views-per-second", "100000", "--max-messages-per-second", "100000"]
     if profile:  # the server under cProfile, which writes its stats on SIGUSR1 (``_stop`` sends it)
         args[1:3] = ["-c", _PROFILED, profile]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -18,7 +18,7 @@ from tablehelp import SHORT, create
 import freetrader
 from freetrader.server import app as app_module
 from freetrader.server.app import create_app
-from freetrader.server.limits import Limits
+from freetrader.server.limits import Bucket, Limits
 from freetrader.server.workers import replay_view
 
 
@@ -60,6 +60,50 @@ def test_sockets_per_table_and_per_address(tmp_path: Any) -> None:
                     assert msg["status"] == 429 and "at most 3 connections" in msg["error"]
         with c.websocket_connect(f"/ws/tables/{a}") as w6:  # closed sockets no longer count
             assert w6.receive_json()["type"] == "state"
+
+
+def test_a_token_bucket_allows_its_burst_then_its_rate() -> None:
+    b = Bucket(rate=2.0, burst=3.0)
+    assert [b.allow("a", now=10.0) for _ in range(4)] == [True, True, True, False]
+    assert b.allow("b", now=10.0)  # each key has its own
+    assert not b.allow("a", now=10.4) and b.allow("a", now=10.5)  # one more every half second
+    w = Bucket(rate=2.0, burst=1.0)
+    assert w.wait("a", now=0.0) == 0.0
+    assert w.wait("a", now=0.0) == pytest.approx(0.5) and w.wait("a", now=0.0) == pytest.approx(1.0)  # in turn
+    assert w.wait("a", now=5.0) == 0.0  # filled up again (to the burst, no more)
+    assert w.wait("a", now=5.0) == pytest.approx(0.5)
+
+
+def test_a_socket_flooding_messages_is_refused_in_one_line_and_the_table_goes_on(tmp_path: Any) -> None:
+    caps = Limits(messages_per_second=1.0)  # two at once, then one a second
+    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=caps)) as c:
+        tid = create(c, ["human"] * 3, SHORT)
+        with c.websocket_connect(f"/ws/tables/{tid}") as flood, c.websocket_connect(f"/ws/tables/{tid}") as other:
+            flood.receive_json(), other.receive_json()
+            for i in range(12):
+                flood.send_text(json.dumps({"type": "ping", "id": i}))
+            replies = [flood.receive_json() for _ in range(12)]
+            refused = [r for r in replies if r["type"] == "error"]
+            assert len(refused) >= 8 and all(r["status"] == 429 and "at most 1 a second" in r["error"]
+                                              and "\n" not in r["error"] for r in refused)
+            assert [r["id"] for r in replies if r["type"] == "pong"][:2] == [0, 1]  # the burst was answered
+            other.send_text(json.dumps({"type": "ping", "id": "x"}))
+            assert other.receive_json() == {"type": "pong", "id": "x"}  # another socket is not held up
+
+
+def test_whole_views_from_one_address_wait_their_turn(tmp_path: Any) -> None:
+    caps = Limits(whole_views_per_second=4.0)  # four at once, then one every quarter second
+    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=caps)) as c:
+        tid = create(c, ["human"] * 3, SHORT)
+        with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            started = time.monotonic()
+            for _ in range(7):  # 20 bytes each, the whole log and events each answer
+                ws.send_text(json.dumps({"type": "view"}))
+            answers = [ws.receive_json() for _ in range(7)]
+            waited = time.monotonic() - started
+        assert all(a["type"] == "state" and a["events_from"] == 0 and "view" in a for a in answers)
+        assert waited >= 0.75  # 3 more at once, then 4 a quarter second apart: at least 1 s, less the clock's grain
 
 
 def _slow_replay(record: dict[str, Any], upto: int | None) -> dict[str, Any]:

@@ -169,6 +169,12 @@ def _configure_capacity(p: argparse.ArgumentParser) -> None:
                    help=f"connections from one address (default {d.sockets_per_address})")
     g.add_argument("--max-replays", type=int, default=d.heavy_requests, metavar="N",
                    help=f"replays running or waiting at once (default {d.heavy_requests})")
+    g.add_argument("--max-whole-views-per-second", type=float, default=d.whole_views_per_second, metavar="N",
+                   help="whole state messages (a connection's first, or one asked for) one address gets a "
+                        f"second; more wait their turn (default {d.whole_views_per_second:g})")
+    g.add_argument("--max-messages-per-second", type=float, default=d.messages_per_second, metavar="N",
+                   help="messages one connection may send a second, twice that at once; more are refused "
+                        f"(default {d.messages_per_second:g})")
     g.add_argument("--ws-compression", action="store_true",
                    help="compress websocket messages (off by default: messages are small deltas, and "
                         "compressing costs the server more than it saves)")
@@ -187,11 +193,17 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
     for flag, value in counts.items():
         if value < 1:
             return {}, f"{flag} must be at least 1, got {value}"
+    for flag, rate in (("--max-whole-views-per-second", args.max_whole_views_per_second),
+                       ("--max-messages-per-second", args.max_messages_per_second)):
+        if not 0 < rate <= 1e6:
+            return {}, f"{flag} must be more than 0 and at most 1000000, got {rate:g}"
     if not 0 < args.bot_deadline <= 3600:
         return {}, f"--bot-deadline must be more than 0 and at most 3600 seconds, got {args.bot_deadline:g}"
     limits = Limits(tables_per_minute=args.max_tables_per_minute, open_tables=args.max_open_tables,
                     sockets_per_table=args.max_sockets_per_table,
-                    sockets_per_address=args.max_sockets_per_address, heavy_requests=args.max_replays)
+                    sockets_per_address=args.max_sockets_per_address, heavy_requests=args.max_replays,
+                    whole_views_per_second=args.max_whole_views_per_second,
+                    messages_per_second=args.max_messages_per_second)
     return {"bot_workers": args.bot_workers, "heavy_workers": args.heavy_workers,
             "bot_deadline": args.bot_deadline, "limits": limits}, None
 

@@ -33,7 +33,7 @@ from .apidocs import install_api_docs
 from .cluster import Cluster, tagged_url
 from .errors import ApiError, bad_request, conflict, not_found
 from .hints import install_coach
-from .limits import BodyLimit, Limits, PerMinute, TooMany
+from .limits import BodyLimit, Bucket, Limits, PerMinute, TooMany
 from .models import (
     ActionBody,
     ActionResult,
@@ -99,6 +99,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     live: dict[str, Lobby] = {}
     caps = limits or Limits()
     created = PerMinute(caps.tables_per_minute)
+    whole_views = Bucket(caps.whole_views_per_second, max(1.0, caps.whole_views_per_second))
     sockets_of: dict[str, int] = {}
     heavy = WorkerPool(heavy_workers, "heavy")
     busy = {"heavy": 0}
@@ -336,6 +337,11 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             return
         conn = Conn(seat, token_hash=None if seat is None else table.seat_hashes.get(seat), addr=addr)
         sockets_of[addr] = sockets_of.get(addr, 0) + 1
+        try:
+            await _whole_view_turn(addr)
+        except asyncio.CancelledError:
+            sockets_of[addr] -= 1
+            raise
         table.conns.add(conn)
         lobby.welcome(table, conn)
         writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
@@ -359,7 +365,14 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
 
+    async def _whole_view_turn(addr: str) -> None:
+        """Wait until ``addr`` may have another whole state message (``Limits.whole_views_per_second``)."""
+        delay = whole_views.wait(addr)
+        if delay > 0:
+            await asyncio.sleep(delay)
+
     async def _reader(ws: WebSocket, table: Table, conn: Conn) -> None:
+        sent = Bucket(caps.messages_per_second, 2 * caps.messages_per_second)  # this socket's messages
         while True:
             try:
                 raw = await ws.receive()
@@ -371,7 +384,13 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             if text is None and raw.get("bytes") is not None:
                 data = raw["bytes"]
                 text = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
-            reply = await _handle(table, conn, text or "")
+            reply: dict[str, Any] | None
+            if not sent.allow(""):
+                reply = {"type": "error", "status": 429,
+                         "error": f"too many messages: at most {caps.messages_per_second:g} a second on one "
+                                  "connection; this one was not read"}
+            else:
+                reply = await _handle(table, conn, text or "")
             if reply is not None:
                 lobby._send(conn, reply)
 
@@ -398,7 +417,9 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             elif kind == "bot":
                 await lobby.bot_choice(table, conn.seat, msg.get("seat"), msg.get("choice"), msg.get("bot"))
             elif kind == "view":
-                lobby.welcome(table, conn)
+                await _whole_view_turn(conn.addr)
+                if conn in table.conns:
+                    lobby.welcome(table, conn)
                 return None
             elif kind == "hint":
                 return {"type": "hint", "id": ref, "seq": table.seq, "can_take_back": table.can_take_back(conn.seat)}

@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 
-__all__ = ["BodyLimit", "Limits", "PerMinute", "TooMany"]
+__all__ = ["BodyLimit", "Bucket", "Limits", "PerMinute", "TooMany"]
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -92,6 +92,40 @@ class Limits:
     sockets_per_address: int = 200  # websockets from one address, over every table
     heavy_requests: int = 4  # replays running or waiting at once
     heavy_seconds: float = 10.0  # deadline of one replay
+    # a whole state message (a socket's first, or one asked for with {"type": "view"}) costs the
+    # server the whole log and events, which grow with the game (40 ms at 3,000 Cornish actions), and
+    # the asker 20 bytes: so many a second from one address; a socket waits for its turn
+    whole_views_per_second: float = 20.0
+    messages_per_second: float = 50.0  # messages one socket may send a second (twice that at once)
+
+
+class Bucket:
+    """A token bucket per key: ``rate`` a second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens: dict[str, tuple[float, float]] = {}  # key -> (tokens, when counted)
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        """Take one token for ``key``: 0 if one was there, else how many seconds to wait for it (taken)."""
+        now = time.monotonic() if now is None else now
+        have, then = self.tokens.get(key, (self.burst, now))
+        have = min(self.burst, have + (now - then) * self.rate) - 1.0
+        self.tokens[key] = (have, now)
+        if len(self.tokens) > 10_000:  # forget keys that have filled up again
+            self.tokens = {k: v for k, v in self.tokens.items() if v[0] + (now - v[1]) * self.rate < self.burst}
+        return 0.0 if have >= 0 else -have / self.rate
+
+    def allow(self, key: str, now: float | None = None) -> bool:
+        """Take one token for ``key`` if one is there now (nothing is taken otherwise)."""
+        now = time.monotonic() if now is None else now
+        have, then = self.tokens.get(key, (self.burst, now))
+        have = min(self.burst, have + (now - then) * self.rate)
+        if have < 1.0:
+            self.tokens[key] = (have, now)
+            return False
+        self.tokens[key] = (have - 1.0, now)
+        return True
 
 
 class TooMany(HTTPException):
