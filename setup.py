@@ -1,7 +1,7 @@
 """Only the compiled part of the build; everything else is in pyproject.toml.
 
-The Contraband and Precious Cargo observations for the RL adapters have C
-versions, and Merchants Cove's has its fastest-changing part in C; the
+The Contraband, Precious Cargo and Cornish Smuggler observations for the RL
+adapters have C versions, and Merchants Cove's has its fastest-changing part in C; the
 OpenSpiel adapter makes its tensor lists in C. They are
 optional: without a C compiler the install still succeeds, and each encoder
 uses its pure-Python path, which gives the same vector, only slower
@@ -27,4 +27,5 @@ def compiled_encoder(name: str, depends: tuple[str, ...] | None = None) -> Exten
 
 # _float_lists: the OpenSpiel adapter's tensor lists (float32 bytes -> Python floats), for every game
 setup(ext_modules=[compiled_encoder("_contraband_fast"), compiled_encoder("_precious_cargo_fast"),
-                   compiled_encoder("_merchants_cove_fast"), compiled_encoder("_float_lists", ())])
+                   compiled_encoder("_merchants_cove_fast"), compiled_encoder("_cornish_smuggler_fast"),
+                   compiled_encoder("_float_lists", ())])
