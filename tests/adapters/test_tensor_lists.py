@@ -133,3 +133,22 @@ def test_observation_tensors_are_the_same_from_c_lists_blocks_and_whole_vectors(
         for st in states:
             st.apply_action(action)
         steps += 1
+
+
+@needs_c
+def test_lists_made_in_c_keep_the_shared_floats_reference_counts_right() -> None:
+    """Shared floats gain a reference per entry and lose it with the list: no leak, no early free."""
+    import sys
+
+    v = _odd_floats(900, 3)
+    first = _lists.floats(v)
+    shared = [first[i] for i in range(16)] + [x for x in first if x == 1.0][:4]  # zeros in turn, and a 1.0
+    before = [sys.getrefcount(x) for x in shared]
+    for _ in range(50):
+        lists = [_lists.floats(v), _lists.floats([v[:450], v[450:]])]
+        del lists
+    assert [sys.getrefcount(x) for x in shared] == before
+    held = _lists.floats(v)  # one more reference per entry that is that object
+    assert [sys.getrefcount(x) for x in shared] == [b + sum(y is x for y in held) for b, x in zip(before, shared,
+                                                                                             strict=True)]
+    assert sum(y is x for y in held for x in {id(z): z for z in shared}.values()) > 100  # zeros are shared

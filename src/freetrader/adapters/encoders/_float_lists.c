@@ -9,6 +9,10 @@
  * float, as tolist makes them). Each entry is (double)value, the conversion
  * tolist makes. The list itself is always new: a caller may change it.
  *
+ * The references to 0.0 are added in one step per zero object (Py_SET_REFCNT), safe where the
+ * module runs, under the GIL (it declares no free-threading support, so such a build keeps the GIL
+ * on for it).
+ *
  * floats(vector) takes one buffer of native float32 (a numpy float32 array,
  * bytes, a bytearray) or a list or tuple of such buffers, joined in order.
  */
@@ -22,13 +26,16 @@
 
 static uint32_t cache_key[CACHE_SIZE];
 static PyObject *cache_float[CACHE_SIZE];
-static PyObject *zero = NULL; /* 0.0, by far the most frequent entry */
+/* 0.0, by far the most frequent entry: several objects in turn, so that adding and dropping the
+ * references to them (here and when the list is freed) do not all wait on one counter */
+#define ZEROS 8
+static PyObject *zero[ZEROS];
 
 /* A float object for the float32 with these bits (a new reference); NULL with an error set. */
 static inline PyObject *float_of(uint32_t bits) {
     if (bits == 0) {
-        Py_INCREF(zero);
-        return zero;
+        Py_INCREF(zero[0]);
+        return zero[0];
     }
     uint32_t h = (bits * 2654435761u) >> (32 - CACHE_BITS);
     PyObject *o = cache_float[h];
@@ -65,15 +72,27 @@ static int get_floats(PyObject *obj, Py_buffer *view) {
 /* Entries at..at+n of `out` from the buffer's floats. */
 static int fill(PyObject *out, Py_ssize_t at, const Py_buffer *view) {
     const char *p = (const char *)view->buf;
-    Py_ssize_t n = view->len / 4;
+    Py_ssize_t n = view->len / 4, zeros[ZEROS] = {0};
+    PyObject **items = ((PyListObject *)out)->ob_item + at;
+    int err = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         uint32_t bits;
         memcpy(&bits, p + 4 * i, sizeof bits);
+        if (bits == 0) { /* the references to the zeros are added at once below */
+            items[i] = zero[i % ZEROS];
+            zeros[i % ZEROS]++;
+            continue;
+        }
         PyObject *o = float_of(bits);
-        if (o == NULL) return -1;
-        PyList_SET_ITEM(out, at + i, o);
+        if (o == NULL) {
+            for (Py_ssize_t j = i; j < n; j++) items[j] = NULL; /* unset: the list is freed without them */
+            err = -1;
+            break;
+        }
+        items[i] = o;
     }
-    return 0;
+    for (int z = 0; z < ZEROS; z++) Py_SET_REFCNT(zero[z], Py_REFCNT(zero[z]) + zeros[z]);
+    return err;
 }
 
 static PyObject *floats(PyObject *self, PyObject *arg) {
@@ -132,6 +151,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__float_lists(void) {
-    if (zero == NULL && (zero = PyFloat_FromDouble(0.0)) == NULL) return NULL;
+    for (int z = 0; z < ZEROS; z++)
+        if (zero[z] == NULL && (zero[z] = PyFloat_FromDouble(0.0)) == NULL) return NULL;
     return PyModule_Create(&module);
 }
