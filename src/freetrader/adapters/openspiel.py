@@ -489,7 +489,15 @@ class FreetraderSpielState(pyspiel.State):  # type: ignore[misc]
     # tensor's shape on every call, and that was most of an observation's cost.
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation tensor of ``player`` (default: the player to act), as pyspiel gives it."""
-        return self._pos.game.observer(False).as_tensor_list(self, self._seat(player))
+        pos = self._pos
+        obs = pos.game.observer(False)
+        fast = obs.fast
+        if fast is not None and type(player) is int and 0 <= player < pos.game.seats:
+            # the common call, a seat given: straight to the encoder's bytes and the C list
+            got: list[float] = fast(obs.encoder.encode_buffer(pos.state if pos.state is not None else pos.deal(),
+                                                              player))
+            return got
+        return obs.as_tensor_list(self, self._seat(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The perfect-recall information-state tensor of ``player`` (default: the player to act)."""
