@@ -34,14 +34,15 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
   ``observation_tensor`` calls, both timed in the same run);
 - with ``--whole-lists``, also ``openspiel + observation_tensor (whole lists)``:
   the same with each tensor list made afresh from its nonzero entries, as
-  before the adapter made lists from the encoder's blocks or patched the
-  previous list (for a side-by-side figure);
+  before the adapter made lists in C, from the encoder's blocks or by patching
+  the previous list (for a side-by-side figure);
 - ``--loops`` keeps only the loops whose label starts with one of the given
   words (the raw engine always runs: every ratio is over it).
 ``--lists-only STEPS`` runs just the OpenSpiel loops (without observations;
-with lists made from the encoder's blocks, the default where the encoder
-gives them; with the previous list patched where the vector changed; with
-whole lists) for STEPS steps each,
+with lists made in C from the encoder's bytes, the default where the install
+built ``_float_lists.c``; the Python fallbacks: lists from the encoder's
+blocks where it gives them, the previous list patched where the vector
+changed; whole lists) for STEPS steps each,
 interleaved, R times: a quick side-by-side figure when whole games are too
 slow on a loaded machine.
 
@@ -149,6 +150,7 @@ def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = Fal
         return None
     game = fos.load_game(name, players=seats)
     if whole_lists:
+        game.observer(False).fast = None
         game.observer(False).blocks = False
         game.observer(False).as_list = whole_list
 
@@ -184,8 +186,10 @@ SPLIT: list[float] = []
 def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
     from freetrader.adapters import openspiel as fos
 
-    kinds = ("without observations", "lists from blocks", "patched lists", "whole lists")
+    kinds = ("without observations", "lists made in C", "lists from blocks", "patched lists", "whole lists")
     games = {k: fos.load_game(name, players=seats) for k in kinds}
+    for k in ("lists from blocks", "patched lists", "whole lists"):
+        games[k].observer(False).fast = None
     for k in ("patched lists", "whole lists"):
         games[k].observer(False).blocks = False
     games["whole lists"].observer(False).as_list = whole_list

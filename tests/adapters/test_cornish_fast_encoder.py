@@ -6,7 +6,8 @@ bots, nudged towards landing and storing, play games on one live state (so
 that blocks cached from lists the rules then change in place are caught),
 and each position is checked against the view; those where a branch of the
 fast path is first met are also checked for every seat and under
-determinization.
+determinization. Each test runs on both paths: the compiled encoder (where the
+install built it) and the memoized Python blocks, the reference.
 """
 
 from __future__ import annotations
@@ -56,6 +57,16 @@ BRANCHES: dict[str, Callable[[State], bool]] = {
     "the end triggered": lambda s: bool(s.ending),
     "game over": lambda s: s.is_over,
 }
+
+
+PATHS = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
+    not cs.ACCELERATED, reason="the C encoder was not built (no compiler at install)"))]
+
+
+def _encoder(seats: int, path: str):
+    enc = encoder_for("cornish-smuggler", seats)
+    enc.compiled = path == "compiled"
+    return enc
 
 
 def _same(a: np.ndarray, b: np.ndarray) -> bool:
@@ -108,8 +119,9 @@ def _check_games(enc_for: Callable[[int], object]) -> dict[str, bool]:
     return seen
 
 
-def test_positions_cover_every_fast_path_branch_and_match_the_view():
-    encoders = {n: encoder_for("cornish-smuggler", n) for n in range(2, 6)}
+@pytest.mark.parametrize("path", PATHS)
+def test_positions_cover_every_fast_path_branch_and_match_the_view(path):
+    encoders = {n: _encoder(n, path) for n in range(2, 6)}
     seen = _check_games(encoders.__getitem__)
     assert all(seen.values()), [k for k, met in seen.items() if not met]
 
@@ -118,14 +130,15 @@ def test_memos_emptied_at_every_miss_still_give_the_view(monkeypatch):
     """A memo that is cleared when full must not hand back a block made for other values."""
     for memo in [v for v in vars(cs).values() if isinstance(v, cs._Memo)]:
         monkeypatch.setattr(memo, "limit", 1)
-    enc = encoder_for("cornish-smuggler", 3)
+    enc = _encoder(3, "python")  # the memos are the Python path's
     for state in _play(3, 1, {"turn_limit": 2}):
         _check_all_seats(enc, state, random.Random(1))
 
 
-def test_one_encoder_across_games_and_seat_counts():
+@pytest.mark.parametrize("path", PATHS)
+def test_one_encoder_across_games_and_seat_counts(path):
     """Blocks kept from the last position seen must be checked against the next, whatever game it is from."""
-    enc = encoder_for("cornish-smuggler", 3)
+    enc = _encoder(3, path)
     positions = []
     for seats, seed, options in GAMES:
         positions += [state.clone() for state in _play(seats, seed, options)][::7]
@@ -135,17 +148,52 @@ def test_one_encoder_across_games_and_seat_counts():
             assert _same(enc.encode_state(state, seat), enc.encode(seat_view(state, seat)))
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("seat", [2, -1, True, "0"])
-def test_a_bad_seat_is_named_by_the_view(seat):
-    enc = encoder_for("cornish-smuggler", 2)
+def test_a_bad_seat_is_named_by_the_view(seat, path):
+    enc = _encoder(2, path)
     with pytest.raises(ValueError, match="no seat"):
         enc.encode_state(GAME.new_state(2, 1), seat)
+    with pytest.raises(ValueError, match="no seat"):
+        enc.encode_buffer(GAME.new_state(2, 1), seat)
 
 
-def test_each_call_gives_a_new_writable_array():
-    enc = encoder_for("cornish-smuggler", 2)
+@pytest.mark.parametrize("path", PATHS)
+def test_each_call_gives_a_new_writable_array(path):
+    enc = _encoder(2, path)
     state = GAME.new_state(2, 1)
     a, b = enc.encode_state(state, 0), enc.encode_state(state, 0)
     assert a is not b and a.flags.writeable
     a[:] = 7
     assert _same(b, enc.encode(seat_view(state, 0)))
+
+
+@pytest.mark.skipif(not cs.ACCELERATED, reason="the C encoder was not built")
+def test_compiled_encoder_refuses_a_malformed_state():
+    """Fields of the wrong length, type or range raise a Python error instead of reading past the data."""
+    state = GAME.new_state(3, 1)
+    for field, value, error in (
+        ("gold", [1], IndexError), ("counters", [[0], [999], [0]], IndexError), ("g_where", [0] * 5, ValueError),
+        ("g_at", [0], IndexError), ("off_at", [0] * 3, ValueError), ("faceup", [0], ValueError),
+        ("chars", [[0], (1,), 3], TypeError), ("ship_card", [99, 0, 0], IndexError), ("track", 999, IndexError),
+        ("hold", None, TypeError),
+    ):
+        broken = state.clone()
+        setattr(broken, field, value)
+        with pytest.raises(error):
+            cs._compiled.encode(broken, 0, int(broken.phase), broken.actor, -1, ())
+    with pytest.raises(ValueError, match="bad seat"):
+        cs._compiled.encode(state, 3, int(state.phase), state.actor, -1, ())
+
+
+@pytest.mark.skipif(not cs.ACCELERATED, reason="the C encoder was not built")
+def test_compiled_encoder_refuses_a_layout_that_differs_from_its_header():
+    args = list(cs._CONFIGURE)
+    lay = list(args[-1])
+    lay[cs._C_LAYOUT.index("goods.size")] += 1
+    with pytest.raises(RuntimeError, match="differs"):
+        cs._compiled.configure(*args[:-1], lay)
+    cs._compiled.configure(*args)  # the declared layout is accepted (and stays configured)
+    state = GAME.new_state(2, 4)
+    enc = _encoder(2, "compiled")
+    assert _same(enc.encode_state(state, 0), enc.encode(seat_view(state, 0)))

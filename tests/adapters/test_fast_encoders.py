@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import freetrader
 from freetrader.adapters._session import Session
 from freetrader.adapters.encoders import contraband as contraband_encoder
+from freetrader.adapters.encoders import cornish_smuggler as cornish_smuggler_encoder
 from freetrader.adapters.encoders import encoder_for, seat_view
 from freetrader.adapters.encoders import merchants_cove as merchants_cove_encoder
 from freetrader.adapters.encoders import precious_cargo as precious_cargo_encoder
@@ -76,7 +77,7 @@ CONTRABAND_PATHS = ["python", pytest.param("compiled", marks=pytest.mark.skipif(
 # Encoders with a compiled twin: the tests above use the default path (compiled where built); here
 # the Python path gets the same checks, so that both stay equal to the view's vector.
 COMPILED = {"contraband": contraband_encoder, "precious-cargo": precious_cargo_encoder,
-            "merchants-cove": merchants_cove_encoder}
+            "merchants-cove": merchants_cove_encoder, "cornish-smuggler": cornish_smuggler_encoder}
 
 
 def _contraband_encoder(seats: int, path: str):

@@ -84,14 +84,15 @@ def test_the_committed_observation_docs_match_the_declarations() -> None:
 def test_the_committed_c_headers_match_the_declarations() -> None:
     headers = layout_headers()
     assert {p.name for p in headers} == {"_contraband_layout.h", "_precious_cargo_layout.h",
-                                         "_merchants_cove_layout.h"}
+                                         "_merchants_cove_layout.h", "_cornish_smuggler_layout.h"}
     for path, text in headers.items():
         assert path.read_text() == text, f"{path.name} is stale: run python -m freetrader.adapters.encoders --headers"
 
 
 def test_the_c_sources_read_their_offsets_from_the_generated_headers() -> None:
     here = ROOT / "src/freetrader/adapters/encoders"
-    for game, prefix in (("contraband", "CB"), ("precious_cargo", "PC"), ("merchants_cove", "MC")):
+    for game, prefix in (("contraband", "CB"), ("precious_cargo", "PC"), ("merchants_cove", "MC"),
+                         ("cornish_smuggler", "CS")):
         source = (here / f"_{game}_fast.c").read_text()
         assert f'#include "_{game}_layout.h"' in source
         assert f"{prefix}_SEAT" in source or f"{prefix}_SIZE" in source

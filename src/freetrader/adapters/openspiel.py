@@ -70,6 +70,7 @@ import hashlib
 import json
 import random
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from freetrader._extras import missing_extra
@@ -86,6 +87,7 @@ from freetrader.core import games as registered_games
 
 from ._session import final_rewards, reward_range
 from .encoders import encoder_for, seat_view
+from .encoders._build import compiled
 from .limits import default_max_actions, standing_rewards
 
 __all__ = [
@@ -166,11 +168,18 @@ class _Position:
         return cls(game, state, steps, int(data["setup_events"]))
 
 
+# float32 values (a buffer or a list of byte blocks) -> the Python list pyspiel hands out, in C
+# (``encoders/_float_lists.c``), sharing one float object per value; None where the install built no C
+_FLOATS: Any = getattr(compiled("_float_lists"), "floats", None)
 _KNOWN_BYTES = 1 << 21  # blocks whose floats are kept, in bytes (~8x that in floats); then all are forgotten at once
 
 
 class _Lister:
     """Float32 vectors -> Python lists, as ``values.tolist()`` gives them, cheaper for long vectors.
+
+    Where the install compiled ``_float_lists.c`` observation tensors take that instead (one call
+    into C, sharing float objects: faster still); this stays the fallback, and makes the
+    information-state lists, whose long vectors change in few places.
 
     pyspiel's API hands out tensors as Python lists, and for long vectors (Cornish Smuggler's
     2,909 floats) making the list costs more than encoding it. Where the encoder gives its
@@ -247,6 +256,8 @@ class _Observer:
         self.dict = {"observation": self.tensor} if not self.recall else {"info_state": self.tensor}
         self.as_list = _Lister(size)
         self.blocks = True  # lists from the encoder's blocks (``as_tensor_list``); off: from the whole vector
+        # observation lists made in C from the encoder's bytes (``Encoder.encode_buffer``); None: by ``as_list``
+        self.fast: Callable[[Any], list[float]] | None = _FLOATS if not self.recall else None
 
     def set_from(self, state: FreetraderSpielState, player: int) -> None:
         if state._pos.state is None:
@@ -278,6 +289,12 @@ class _Observer:
 
     def as_tensor_list(self, state: FreetraderSpielState, player: int) -> list[float]:
         """The tensor of ``player`` in ``state`` as pyspiel's list, from the encoder's blocks where it has them."""
+        fast = self.fast
+        if fast is not None:
+            pos = state._pos
+            got: list[float] = fast(self.encoder.encode_buffer(pos.state if pos.state is not None else pos.deal(),
+                                                               None if self.public else player))
+            return got
         if self.blocks and not self.recall:
             pos = state._pos
             parts = self.encoder.encode_parts(pos.state if pos.state is not None else pos.deal(),
@@ -472,7 +489,15 @@ class FreetraderSpielState(pyspiel.State):  # type: ignore[misc]
     # tensor's shape on every call, and that was most of an observation's cost.
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation tensor of ``player`` (default: the player to act), as pyspiel gives it."""
-        return self._pos.game.observer(False).as_tensor_list(self, self._seat(player))
+        pos = self._pos
+        obs = pos.game.observer(False)
+        fast = obs.fast
+        if fast is not None and type(player) is int and 0 <= player < pos.game.seats:
+            # the common call, a seat given: straight to the encoder's bytes and the C list
+            got: list[float] = fast(obs.encoder.encode_buffer(pos.state if pos.state is not None else pos.deal(),
+                                                              player))
+            return got
+        return obs.as_tensor_list(self, self._seat(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The perfect-recall information-state tensor of ``player`` (default: the player to act)."""

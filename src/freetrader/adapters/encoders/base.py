@@ -261,6 +261,16 @@ class Encoder(ABC):
         """
         return None
 
+    def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
+        """``encode_state(state, seat)``'s float32 values as one buffer or as blocks to join in order.
+
+        For a caller that reads the values without needing an array (OpenSpiel's tensor lists,
+        made in C): an encoder may hand over its compiled encoder's bytes or its blocks unjoined,
+        skipping the array and the join. The values must be exactly ``encode_state``'s (tested).
+        """
+        parts = self.encode_parts(state, seat)
+        return parts if parts is not None else self.encode_state(state, seat)
+
     @abstractmethod
     def features(self, view: Mapping[str, Any]) -> list[float]:
         """The features as a plain list (``encode`` turns them into an array)."""

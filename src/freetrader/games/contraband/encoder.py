@@ -243,6 +243,12 @@ class ContrabandEncoder(Encoder):
         self._claims: dict[tuple[int, ...], bytes] = {}
         self.compiled = ACCELERATED
 
+    def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
+        """The compiled encoder's bytes as they are, where it is used (no array); else ``encode_state``."""
+        if self.compiled and _compiled is not None and (seat is None or (type(seat) is int and 0 <= seat < state.seats)):
+            return _compiled.encode(state, seat)  # type: ignore[no-any-return]
+        return self.encode_state(state, seat)
+
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields, without building the view.
 

@@ -900,6 +900,11 @@ class MerchantsCoveEncoder(Encoder):
         Peddler, then one block per seat (most of them unchanged from one action to the next)."""
         return self._parts(state, seat, True)
 
+    def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
+        """The blocks ``encode_state`` joins, the compiled tail uncut (for a reader of the bytes in C)."""
+        parts = self._parts(state, seat, False)
+        return parts if parts is not None else self.encode_state(state, seat)
+
     def _parts(self, state: State, seat: int | None, cut: bool) -> list[bytes] | None:
         s: CoveState = state  # type: ignore[assignment]
         n = s.seats

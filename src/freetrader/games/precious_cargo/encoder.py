@@ -234,6 +234,12 @@ class PreciousCargoEncoder(Encoder):
                                f"the encoder {self.observation_size}: rebuild the package")
         self.compiled = ACCELERATED
 
+    def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
+        """The compiled encoder's bytes as they are, where it is used (no array); else ``encode_state``."""
+        if self.compiled and _compiled is not None and (seat is None or (type(seat) is int and 0 <= seat < 2)):
+            return _compiled.encode(state, seat)  # type: ignore[no-any-return]
+        return self.encode_state(state, seat)
+
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields: everything on the board is public.
 

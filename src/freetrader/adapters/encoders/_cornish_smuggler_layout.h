@@ -1,0 +1,84 @@
+/* The cornish-smuggler observation layout (encoder version 3), generated from its
+ * declaration by `python -m freetrader.adapters.encoders --headers`: do not edit. */
+#ifndef FREETRADER_CS_LAYOUT_H
+#define FREETRADER_CS_LAYOUT_H
+
+#define CS_VERSION 3
+#define CS_SIZE 2909
+#define CS_PHASE 0
+#define CS_PHASE_SIZE 22
+#define CS_TURN 22
+#define CS_TURN_SIZE 1
+#define CS_ENDING 23
+#define CS_ENDING_SIZE 1
+#define CS_FIRST_PLAYER 24
+#define CS_FIRST_PLAYER_SIZE 5
+#define CS_TO_ACT 29
+#define CS_TO_ACT_SIZE 5
+#define CS_SEATS 34
+#define CS_SEATS_COUNT 5
+#define CS_SEATS_STRIDE 125
+#define CS_SEATS_GOLD 0
+#define CS_SEATS_INFLUENCE 1
+#define CS_SEATS_REPUTATION 2
+#define CS_SEATS_HOLD 3
+#define CS_SEATS_SECRETS 4
+#define CS_SEATS_SHIP 5
+#define CS_SEATS_SHIP_AT 16
+#define CS_SEATS_COUNTERS 38
+#define CS_SEATS_CHARACTERS 65
+#define CS_SEATS_STOREHOUSES 113
+#define CS_PASSED 659
+#define CS_PASSED_SIZE 5
+#define CS_GOODS 664
+#define CS_GOODS_COUNT 30
+#define CS_GOODS_STRIDE 55
+#define CS_GOODS_WHERE 0
+#define CS_GOODS_OWNER 6
+#define CS_GOODS_LOCATION 12
+#define CS_GOODS_STOREHOUSE 39
+#define CS_GOODS_MERCHANT 51
+#define CS_GOODS_SIZE 54
+#define CS_OFFICERS 2314
+#define CS_OFFICERS_COUNT 7
+#define CS_OFFICERS_STRIDE 34
+#define CS_OFFICERS_AT 0
+#define CS_OFFICERS_BRIBED_BY 28
+#define CS_TRACK 2552
+#define CS_TRACK_SIZE 1
+#define CS_DISCOVERY 2553
+#define CS_DISCOVERY_SIZE 1
+#define CS_BRIBE 2554
+#define CS_BRIBE_SIZE 1
+#define CS_WHEEL 2555
+#define CS_WHEEL_SIZE 1
+#define CS_BANK 2556
+#define CS_BANK_SIZE 1
+#define CS_FACE_UP 2557
+#define CS_FACE_UP_SIZE 196
+#define CS_STACKS 2753
+#define CS_STACKS_SIZE 4
+#define CS_DISCARDED 2757
+#define CS_DISCARDED_SIZE 1
+#define CS_SECRETS_DECK 2758
+#define CS_SECRETS_DECK_SIZE 1
+#define CS_SHIPS_TO_CHOOSE 2759
+#define CS_SHIPS_TO_CHOOSE_SIZE 10
+#define CS_STOREHOUSES_TO_CHOOSE 2769
+#define CS_STOREHOUSES_TO_CHOOSE_SIZE 12
+#define CS_DRAWING 2781
+#define CS_DRAWING_SIZE 1
+#define CS_DRAWN_FROM 2782
+#define CS_DRAWN_FROM_SIZE 4
+#define CS_LANDING 2786
+#define CS_LANDING_SIZE 1
+#define CS_LANDING_AT 2787
+#define CS_LANDING_AT_SIZE 27
+#define CS_LANDING_GOODS 2814
+#define CS_LANDING_GOODS_SIZE 30
+#define CS_YOUR_SECRETS 2844
+#define CS_YOUR_SECRETS_SIZE 17
+#define CS_YOUR_DRAWN 2861
+#define CS_YOUR_DRAWN_SIZE 48
+
+#endif
