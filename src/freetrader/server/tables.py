@@ -104,7 +104,7 @@ class Conn:
     # (``Table.public_events``, ``log.table_log``), so the first ``known`` entries still stand
     events_sent: list[Any] | None = None
     log_sent: list[Any] | None = None
-    view_sent: SentView | None = None  # the view it was last sent whole or rebuilt (``view_delta``)
+    view_sent: SentView | None = None  # the view it holds (sent whole or rebuilt from ``SentView.changes``)
 
     def forget(self) -> None:
         """The socket becomes a spectator's: its next message starts its view, log and events again."""
