@@ -287,14 +287,17 @@ class _Observer:
             before = after
         return t
 
+    def fast_list(self, pos: _Position, seat: int | None) -> list[float]:
+        """The observation of ``seat`` as pyspiel's list, made in C from the encoder's bytes (``fast`` is set)."""
+        assert self.fast is not None
+        got: list[float] = self.fast(self.encoder.encode_buffer(pos.state if pos.state is not None else pos.deal(),
+                                                                seat))
+        return got
+
     def as_tensor_list(self, state: FreetraderSpielState, player: int) -> list[float]:
         """The tensor of ``player`` in ``state`` as pyspiel's list, from the encoder's blocks where it has them."""
-        fast = self.fast
-        if fast is not None:
-            pos = state._pos
-            got: list[float] = fast(self.encoder.encode_buffer(pos.state if pos.state is not None else pos.deal(),
-                                                               None if self.public else player))
-            return got
+        if self.fast is not None:
+            return self.fast_list(state._pos, None if self.public else player)
         if self.blocks and not self.recall:
             pos = state._pos
             parts = self.encoder.encode_parts(pos.state if pos.state is not None else pos.deal(),
@@ -491,12 +494,8 @@ class FreetraderSpielState(pyspiel.State):  # type: ignore[misc]
         """The observation tensor of ``player`` (default: the player to act), as pyspiel gives it."""
         pos = self._pos
         obs = pos.game.observer(False)
-        fast = obs.fast
-        if fast is not None and type(player) is int and 0 <= player < pos.game.seats:
-            # the common call, a seat given: straight to the encoder's bytes and the C list
-            got: list[float] = fast(obs.encoder.encode_buffer(pos.state if pos.state is not None else pos.deal(),
-                                                              player))
-            return got
+        if obs.fast is not None and type(player) is int and 0 <= player < pos.game.seats:
+            return obs.fast_list(pos, player)  # the common call, a seat given: no check of the player to act
         return obs.as_tensor_list(self, self._seat(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:

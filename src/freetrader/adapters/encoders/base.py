@@ -31,7 +31,12 @@ if TYPE_CHECKING:
 
     from .layout import Layout
 
-__all__ = ["Encoder", "Catalogue", "HashedActions", "ActionSpace", "seat_view", "crc"]
+__all__ = ["Encoder", "Catalogue", "HashedActions", "ActionSpace", "seat_view", "seat_in_range", "crc"]
+
+
+def seat_in_range(seat: object, seats: int) -> bool:
+    """Whether ``seat`` is a seat of a ``seats``-seat game or None (the spectator): what the fast paths serve."""
+    return seat is None or (type(seat) is int and 0 <= seat < seats)
 
 
 def crc(text: str) -> int:
@@ -261,13 +266,24 @@ class Encoder(ABC):
         """
         return None
 
+    def compiled_bytes(self, state: State, seat: int | None) -> bytes | bytearray | None:
+        """``encode_state(state, seat)`` as the float32 bytes of the game's compiled encoder, or None.
+
+        None (the default) where the game has none, the install did not build it, or it does not
+        serve this call (a seat out of range: ``encode_state`` then raises the view's error).
+        """
+        return None
+
     def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
         """``encode_state(state, seat)``'s float32 values as one buffer or as blocks to join in order.
 
         For a caller that reads the values without needing an array (OpenSpiel's tensor lists,
-        made in C): an encoder may hand over its compiled encoder's bytes or its blocks unjoined,
-        skipping the array and the join. The values must be exactly ``encode_state``'s (tested).
+        made in C): the compiled encoder's bytes, else the blocks unjoined, else the array. The
+        values must be exactly ``encode_state``'s (tested).
         """
+        got = self.compiled_bytes(state, seat)
+        if got is not None:
+            return got
         parts = self.encode_parts(state, seat)
         return parts if parts is not None else self.encode_state(state, seat)
 

@@ -51,7 +51,7 @@ import numpy as np
 
 from freetrader.adapters.encoders import register_encoder, register_layout
 from freetrader.adapters.encoders._build import compiled, index_of, multi_hot, one_hot, rel
-from freetrader.adapters.encoders.base import Catalogue, Encoder
+from freetrader.adapters.encoders.base import Catalogue, Encoder, seat_in_range
 from freetrader.adapters.encoders.layout import Block, Layout, Piece
 from freetrader.adapters.limits import default_max_actions
 from freetrader.core import Game, State
@@ -476,25 +476,17 @@ class CornishSmugglerEncoder(Encoder):
         float32 bytes memoized by the values they show.
         """
         if self.compiled and _compiled is not None:
-            got = self._compiled_bytes(state, seat)
+            got = self.compiled_bytes(state, seat)
             return super().encode_state(state, seat) if got is None else np.frombuffer(got, _FLOAT32)
         parts = self.encode_parts(state, seat)
         if parts is None:
             return super().encode_state(state, seat)  # seat_view raises the error
         return np.frombuffer(bytearray().join(parts), _FLOAT32)
 
-    def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
-        """The compiled encoder's bytes as they are, where it is used (no array); else the blocks."""
-        if self.compiled and _compiled is not None:
-            got = self._compiled_bytes(state, seat)
-            if got is not None:
-                return got
-        return super().encode_buffer(state, seat)
-
-    def _compiled_bytes(self, state: State, seat: int | None) -> bytearray | None:
-        """The vector from ``_cornish_smuggler_fast``; None for a seat out of range."""
+    def compiled_bytes(self, state: State, seat: int | None) -> bytes | bytearray | None:
+        """The vector from ``_cornish_smuggler_fast``, where it is used; None otherwise."""
         s: CornishState = state  # type: ignore[assignment]
-        if seat is not None and not (type(seat) is int and 0 <= seat < s.seats):
+        if not self.compiled or _compiled is None or not seat_in_range(seat, s.seats):
             return None
         phase = s.phase
         if phase in _LANDING_PHASES:
@@ -505,7 +497,7 @@ class CornishSmugglerEncoder(Encoder):
         """The float32 blocks ``encode_state`` joins (memoized ones are the same objects while unchanged)."""
         s: CornishState = state  # type: ignore[assignment]
         n = s.seats
-        if seat is not None and not (type(seat) is int and 0 <= seat < n):
+        if not seat_in_range(seat, n):
             return None
         me = seat or 0
         phase = s.phase

@@ -88,7 +88,7 @@ import numpy as np
 
 from freetrader.adapters.encoders import register_encoder, register_layout
 from freetrader.adapters.encoders._build import compiled, index_of, one_hot
-from freetrader.adapters.encoders.base import Catalogue, Encoder
+from freetrader.adapters.encoders.base import Catalogue, Encoder, seat_in_range
 from freetrader.adapters.encoders.layout import Block, Layout, Piece
 from freetrader.core import Game, State
 from freetrader.games.merchants_cove import boats as _boats
@@ -908,7 +908,7 @@ class MerchantsCoveEncoder(Encoder):
     def _parts(self, state: State, seat: int | None, cut: bool) -> list[bytes] | None:
         s: CoveState = state  # type: ignore[assignment]
         n = s.seats
-        if seat is not None and not (type(seat) is int and 0 <= seat < n):
+        if not seat_in_range(seat, n):
             return None
         me = seat or 0
         over = s.phase == OVER

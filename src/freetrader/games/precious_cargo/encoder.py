@@ -32,7 +32,7 @@ import numpy as np
 
 from freetrader.adapters.encoders import register_encoder, register_layout
 from freetrader.adapters.encoders._build import compiled, index_of, one_hot, rel
-from freetrader.adapters.encoders.base import Catalogue, Encoder
+from freetrader.adapters.encoders.base import Catalogue, Encoder, seat_in_range
 from freetrader.adapters.encoders.layout import Block, Layout, Piece
 from freetrader.adapters.limits import default_max_actions
 from freetrader.core import Game, State
@@ -234,11 +234,11 @@ class PreciousCargoEncoder(Encoder):
                                f"the encoder {self.observation_size}: rebuild the package")
         self.compiled = ACCELERATED
 
-    def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
-        """The compiled encoder's bytes as they are, where it is used (no array); else ``encode_state``."""
-        if self.compiled and _compiled is not None and (seat is None or (type(seat) is int and 0 <= seat < 2)):
+    def compiled_bytes(self, state: State, seat: int | None) -> bytes | bytearray | None:
+        """The vector from ``_precious_cargo_fast``, where it is used; None otherwise."""
+        if self.compiled and _compiled is not None and seat_in_range(seat, 2):
             return _compiled.encode(state, seat)  # type: ignore[no-any-return]
-        return self.encode_state(state, seat)
+        return None
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields: everything on the board is public.
@@ -250,10 +250,11 @@ class PreciousCargoEncoder(Encoder):
         each ship, the supply), each memoized by the fields it shows.
         """
         s: Any = state
-        if seat is not None and not (type(seat) is int and 0 <= seat < 2):
+        if not seat_in_range(seat, 2):
             return super().encode_state(state, seat)  # seat_view raises the error
-        if self.compiled and _compiled is not None:
-            return np.frombuffer(_compiled.encode(s, seat), np.float32)
+        got = self.compiled_bytes(s, seat)
+        if got is not None:
+            return np.frombuffer(got, np.float32)
         me = seat or 0
         memo = self._memo
         if len(memo) > _MEMO_LIMIT:
