@@ -224,7 +224,10 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                 if "view_changes" not in msg:
                     view = msg["view"]
                 elif msg.get("view_base") == last["seq"]:
-                    view = {**view, **msg["view_changes"]}
+                    changes = msg["view_changes"]
+                    keys = msg.get("view_keys")  # a field came or went: the keys in order
+                    view = {**view, **changes} if keys is None else \
+                        {k: changes[k] if k in changes else view[k] for k in keys}
                 else:
                     await ws.send(json.dumps({"type": "view"}))
                     continue

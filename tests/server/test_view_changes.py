@@ -12,7 +12,7 @@ import pytest
 
 import freetrader
 from freetrader.server import tables
-from freetrader.server.tables import SentView
+from freetrader.server.tables import SentView, view_from
 
 # pairs Python's == calls equal that JSON writes apart, and pairs written alike
 APART = [(True, 1), (1, 1.0), (False, 0), (0.0, -0.0), ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
@@ -70,20 +70,41 @@ def test_the_changes_of_random_games_views_rebuild_each_view(game: str, seats: i
     state = freetrader.game(game).new_state(seats, seed=3)
     readers: list[int | None] = [*range(seats), None]
     held = {r: SentView.of(0, state.view(r, events=False)) for r in readers}
-    changed = total = 0
+    changed = total = came_or_went = 0
     for step in range(1, 250):
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
         for r in readers:
             now = SentView.of(step, state.view(r, events=False))
-            changes = held[r].changes(now)
-            rebuilt = now.view if changes is None else {**held[r].view, **changes}
+            changes, keys = held[r].changes(now)
+            message = {"view_base": step - 1, "view_changes": changes, **({} if keys is None else {"view_keys": keys})}
+            rebuilt = view_from(json.loads(json.dumps(message)), (step - 1, held[r].view))
             assert json.dumps(rebuilt) == json.dumps(now.view), (game, step, r)
-            if changes is not None:
-                # the fallback agrees field by field with the compiled comparison
-                assert set(changes) == {k for k, v in now.view.items() if not tables._same_by_marshal(held[r].view[k], v)}
-                changed += len(changes)
-                total += len(now.view)
+            old = held[r].view
+            if keys is None:
+                assert list(old) == list(now.view)
+            else:
+                assert keys == list(now.view) != list(old)
+                came_or_went += 1
+            # the fallback agrees field by field with the compiled comparison
+            assert set(changes) == {k for k, v in now.view.items()
+                                    if k not in old or not tables._same_by_marshal(old[k], v)}
+            changed += len(changes)
+            total += len(now.view)
             held[r] = now
     assert total and changed < total / 2  # a delta is the smaller part of the view
+    assert came_or_went  # a field came or went (``legal``, each turn) and the delta carried it
+
+
+def test_a_field_that_comes_and_goes_travels_as_a_change_with_the_keys() -> None:
+    """``legal`` comes with the turn and goes after it: a delta with the keys in order, not the whole view."""
+    held = SentView.of(4, {"phase": "a", "cash": 3, "legal": ["x", "y"], "round": 1})
+    now = SentView.of(5, {"phase": "a", "cash": 3, "round": 2, "scores": [1, 2]})
+    changes, keys = held.changes(now)
+    assert changes == {"round": 2, "scores": [1, 2]} and keys == ["phase", "cash", "round", "scores"]
+    message = {"view_base": 4, "view_changes": changes, "view_keys": keys}
+    assert json.dumps(view_from(message, (4, held.view))) == json.dumps(now.view)
+    assert view_from(message, (3, held.view)) is None  # not the view it changes: ask for the whole view
+    # a key that is neither new nor held (a message that does not fit what is held): ask again
+    assert view_from({**message, "view_keys": [*keys, "ghost"]}, (4, held.view)) is None

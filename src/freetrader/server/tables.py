@@ -130,15 +130,18 @@ class SentView:
     def of(cls, seq: int, view: dict[str, Any]) -> SentView:
         return cls(seq, view, None if _same_json is not None else [marshal.dumps(v, 2) for v in view.values()])
 
-    def changes(self, now: SentView) -> dict[str, Any] | None:
-        """The fields of ``now`` that differ from this view's; None when the keys differ (send it whole)."""
+    def changes(self, now: SentView) -> tuple[dict[str, Any], list[str] | None]:
+        """What makes ``now`` from this view: the fields that differ or are new, and ``now``'s keys
+        in order when they are not this view's (a field came or went: ``legal`` does, each turn)."""
         old = self.view
-        if len(old) != len(now.view) or list(old) != list(now.view):
-            return None
+        keys = list(now.view)
+        if len(old) != len(keys) or list(old) != keys:
+            same = same_json
+            return {k: v for k, v in now.view.items() if k not in old or not same(old[k], v)}, keys
         if self.fields is None or now.fields is None:
             same = same_json
-            return {k: v for k, v in now.view.items() if not same(old[k], v)}
-        return {k: v for (k, v), a, b in zip(now.view.items(), self.fields, now.fields, strict=True) if a != b}
+            return {k: v for k, v in now.view.items() if not same(old[k], v)}, None
+        return {k: v for (k, v), a, b in zip(now.view.items(), self.fields, now.fields, strict=True) if a != b}, None
 
 
 def _same_by_marshal(a: Any, b: Any) -> bool:
@@ -337,13 +340,15 @@ class Table:
 
     def socket_message(self, seat: int | None, shared: tuple[str, str], view: dict[str, Any],
                        events: list[Any] | None, start: int, lines: list[Any], log_start: int,
-                       base: SentView | None = None, changes: dict[str, Any] | None = None) -> str:
+                       base: SentView | None = None,
+                       changes: tuple[dict[str, Any], list[str] | None] | None = None) -> str:
         """A socket's state message: ``events`` after the first ``start``, log ``lines`` after ``log_start``.
 
         With ``changes`` (``SentView.changes`` from ``base``, the view the socket holds), the view goes
-        as those fields only: ``view_base`` (the ``seq`` of the message that brought ``base``) and
-        ``view_changes``; the page rebuilds the view from the one it holds, or asks for the whole
-        view when it does not hold that one.
+        as those fields only: ``view_base`` (the ``seq`` of the message that brought ``base``),
+        ``view_changes`` and, when the fields are not those of ``base``, ``view_keys`` (the view's keys
+        in order); the page rebuilds the view from the one it holds (``view_from``), or asks for the
+        whole view when it does not hold that one.
 
         ``shared``: ``shared_parts``, the JSON of the parts every seat's message holds alike, spliced in.
         ``can_take_back`` is false when a take-back is impossible, and null when it may be possible:
@@ -354,8 +359,13 @@ class Table:
         # one encoding for this seat's parts, the shared ones spliced in before them; "now" is the
         # server's clock (the client counts the deadline down against it); the readable log
         # (server/log.py) goes as a delta too: a renamed seat rewrites it from line 0
-        own = _dumps({**({"view": view} if changes is None or base is None else
-                         {"view_base": base.seq, "view_changes": changes}),
+        if changes is None or base is None:
+            delta: dict[str, Any] = {"view": view}
+        else:
+            delta = {"view_base": base.seq, "view_changes": changes[0]}
+            if changes[1] is not None:
+                delta["view_keys"] = changes[1]
+        own = _dumps({**delta,
                       "events_from": start, "events": None if events is None else events[start:],
                       "now": time.time(), "log_from": log_start, "log": lines[log_start:],
                       "notes": readable.choice_notes_of(self.state, seat)})
@@ -425,13 +435,21 @@ def view_from(message: dict[str, Any], held: tuple[int, dict[str, Any]] | None) 
 
     ``held``: the ``(seq, view)`` of the last state message the client applied. A message sends the
     view whole (``view``), or only its changed fields over the view of message ``view_base``
-    (``view_changes``); None when the client does not hold that view (it then sends ``{"type": "view"}``).
+    (``view_changes``, with ``view_keys`` when the fields are not those of that view: the keys in order,
+    each new value or the held one); None when the client does not hold that view (it then sends
+    ``{"type": "view"}``).
     """
     if "view_changes" not in message:
         return dict(message["view"])
     if held is None or held[0] != message.get("view_base"):
         return None
-    return {**held[1], **message["view_changes"]}
+    changes, old = message["view_changes"], held[1]
+    keys = message.get("view_keys")
+    if keys is None:
+        return {**old, **changes}
+    if any(k not in changes and k not in old for k in keys):
+        return None
+    return {k: changes[k] if k in changes else old[k] for k in keys}
 
 
 def _still_known(sent: list[Any] | None, known: int, now: list[Any] | None, kept: dict[tuple[int, int], int]) -> int:

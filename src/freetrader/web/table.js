@@ -52,6 +52,19 @@
     }
   }
 
+  // the view of view_base with its changes; with view_keys (a field came or went) the keys in order,
+  // each the new value or the held one; null when a key is in neither (ask for the whole view)
+  function rebuiltView(held, changes, keys) {
+    if (!Array.isArray(keys)) return Object.assign({}, held, changes);
+    const view = {};
+    for (const k of keys) {
+      if (Object.prototype.hasOwnProperty.call(changes, k)) view[k] = changes[k];
+      else if (Object.prototype.hasOwnProperty.call(held, k)) view[k] = held[k];
+      else return null;
+    }
+    return view;
+  }
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const url = proto + "//" + location.host + "/ws/tables/" + encodeURIComponent(tableId) + (token ? "?token=" + encodeURIComponent(token) : "");
@@ -66,7 +79,8 @@
           // only the view's changed fields, over the view of message view_base: a socket that does
           // not hold that one (it skipped a message) asks for the whole view
           if (!viewBase || viewBase.seq !== m.view_base) { send({ type: "view" }); return; }
-          m.view = Object.assign({}, viewBase.view, m.view_changes);
+          m.view = rebuiltView(viewBase.view, m.view_changes, m.view_keys);
+          if (!m.view) { send({ type: "view" }); return; }
         }
         viewBase = { seq: m.seq, view: Object.assign({}, m.view) };
         if (Array.isArray(m.events)) {
