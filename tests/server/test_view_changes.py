@@ -62,10 +62,20 @@ def test_a_deep_value_is_compared_without_a_crash() -> None:
             pass
 
 
+@pytest.mark.parametrize("path", ["compiled", "fallback"])
 @pytest.mark.parametrize("game, seats", [("contraband", 4), ("cornish-smuggler", 3), ("precious-cargo", 2),
                                          ("merchants-cove", 3)])
-def test_the_changes_of_random_games_views_rebuild_each_view(game: str, seats: int) -> None:
+def test_the_changes_of_random_games_views_rebuild_each_view(game: str, seats: int, path: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Every seat's and the spectator's view, move by move: the changes over the last rebuild the new one."""
+    if path == "fallback":  # as without a C compiler: marshal bytes decide
+        monkeypatch.setattr(tables, "_same_json", None)
+        monkeypatch.setattr(tables, "_changes", None)
+        monkeypatch.setattr(tables, "same_json", tables._same_by_marshal)
+    elif tables._changes is None:
+        if os.environ.get("FREETRADER_REQUIRE_COMPILED") == "1":
+            pytest.fail("server/_same_json.c was not compiled, though FREETRADER_REQUIRE_COMPILED=1")
+        pytest.skip("server/_same_json.c is not compiled here")
     rng = random.Random(7)
     state = freetrader.game(game).new_state(seats, seed=3)
     readers: list[int | None] = [*range(seats), None]
@@ -108,3 +118,12 @@ def test_a_field_that_comes_and_goes_travels_as_a_change_with_the_keys() -> None
     assert view_from(message, (3, held.view)) is None  # not the view it changes: ask for the whole view
     # a key that is neither new nor held (a message that does not fit what is held): ask again
     assert view_from({**message, "view_keys": [*keys, "ghost"]}, (4, held.view)) is None
+
+
+def test_changes_in_c_refuse_what_is_not_two_dicts() -> None:
+    if tables._changes is None:
+        pytest.skip("server/_same_json.c is not compiled here")
+    with pytest.raises(TypeError, match="two dicts"):
+        tables._changes({"a": 1}, [("a", 1)])  # type: ignore[arg-type]
+    assert tables._changes({"a": 1, "b": [1]}, {"b": [1], "a": 1}) == ({}, False)  # same items, keys reordered
+    assert tables._changes({"a": 1}, {"a": True, "c": None}) == ({"a": True, "c": None}, False)

@@ -80,9 +80,58 @@ static PyObject *py_same(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     return PyBool_FromLong(r);
 }
 
+/* changes(old, new) -> (dict, bool): the items of new that are not in old or not the same there,
+ * and whether the two have the same keys in the same order. One pass over both (the keys of one
+ * view follow the same order, so each field's old value is found beside it, not looked up). */
+static PyObject *py_changes(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2 || !PyDict_CheckExact(args[0]) || !PyDict_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "changes() takes two dicts");
+        return NULL;
+    }
+    PyObject *old = args[0], *now = args[1];
+    PyObject *out = PyDict_New();
+    if (out == NULL)
+        return NULL;
+    int same_keys = PyDict_GET_SIZE(old) == PyDict_GET_SIZE(now);
+    Py_ssize_t i = 0, j = 0;
+    PyObject *kn, *vn, *ko, *vo;
+    while (PyDict_Next(now, &i, &kn, &vn)) {
+        PyObject *prev = NULL;
+        if (same_keys) {
+            if (PyDict_Next(old, &j, &ko, &vo)) {
+                int eq = ko == kn ? 1 : PyObject_RichCompareBool(ko, kn, Py_EQ);
+                if (eq < 0)
+                    goto fail;
+                if (eq)
+                    prev = vo;
+                else
+                    same_keys = 0;
+            } else {
+                same_keys = 0;
+            }
+        }
+        if (prev == NULL) {
+            prev = PyDict_GetItemWithError(old, kn);
+            if (prev == NULL && PyErr_Occurred())
+                goto fail;
+        }
+        int r = prev == NULL ? 0 : same(prev, vn);
+        if (r < 0 || (r == 0 && PyDict_SetItem(out, kn, vn) < 0))
+            goto fail;
+    }
+    return Py_BuildValue("(NO)", out, same_keys ? Py_True : Py_False);
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"same", (PyCFunction)(void (*)(void))py_same, METH_FASTCALL,
      "same(a, b): whether a and b, JSON-able values, would be written as the same JSON."},
+    {"changes", (PyCFunction)(void (*)(void))py_changes, METH_FASTCALL,
+     "changes(old, new) -> (dict, bool): new's items that differ from old's (as same() decides) or are "
+     "new, and whether both have the same keys in the same order."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -144,6 +144,9 @@ class _Cache:
         self.timeouts: tuple[Any, int, list[int]] = (None, 0, [])  # (last row, rows, the timer's moves)
         self.readers: dict[int | None, _Reader] = {}  # per reader: its log as last made
         self.source: list[str] | None = None  # the table's events list ``shown`` was rendered from
+        # ``_common`` of the position last asked about, and what it was of (the state, the stack, the notes, names)
+        self.common_key: tuple[Any, ...] | None = None
+        self.common: tuple[list[str], list[int], list[tuple[int, int, int, str, str]]] = ([], [], [])
 
 
 class _Reader:
@@ -228,13 +231,11 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
     c = _sync(table)
     names = list(names) if names is not None else seat_names(table.info()["seats"])
     ids = c.ids or {}
-    shown = _shown(c, table, names, ids)
+    shown, timeouts, takebacks = _common(c, table, names)
     bot = str(table.row.settings.get("timeout_bot") or "random")
     private = c.private.get(seat) if seat is not None else None
     stack = table.stack
-    timeouts = _timeouts(c, stack)
     marks, last = c.marks, len(c.marks) - 1
-    takebacks = _takeback_extras(marks, names, ids, table.notes)
     r = c.readers.get(seat)
     if r is not None and r.generation == c.generation and r.names == names \
             and (private is r.private or (r.n_private == 0 and r.private is None)) \
@@ -255,6 +256,21 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
     lines = _merge(shown, 0, extras, 0, 0)
     c.readers[seat] = _Reader(c.generation, names, private, timeouts, takebacks, extras, len(shown), lines)
     return lines
+
+
+def _common(c: _Cache, table: Any, names: list[str]) -> tuple[list[str], list[int], list[tuple[int, int, int, str, str]]]:
+    """What every reader's log of this position holds alike: the rendered events, the timer's moves and the
+    take-back lines; made once for the readers of one position (a broadcast asks for each seat's log)."""
+    stack, notes = table.stack, table.notes
+    key = (table.state, stack[-1] if stack else None, len(stack), notes, len(notes), names)
+    held = c.common_key
+    if held is not None and all(a is b for a, b in zip(held[:4], key[:4], strict=True)) \
+            and held[4] == key[4] and held[5] == names:
+        return c.common
+    ids = c.ids or {}
+    c.common = (_shown(c, table, names, ids), _timeouts(c, stack), _takeback_extras(c.marks, names, ids, notes))
+    c.common_key = (*key[:5], list(names))
+    return c.common
 
 
 def _shown(c: _Cache, table: Any, names: list[str], ids: Mapping[str, str]) -> list[str]:

@@ -66,6 +66,7 @@ from freetrader.bots import Bot, bot_names, make_bot
 from freetrader.core import FreetraderError, Game, Rng, Seed, State, new_key_seed, seed_number
 
 from . import log as readable
+from . import wire
 from .errors import ApiError, bad_request, conflict, forbidden, not_found
 from .rules import refusal
 from .storage import DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token_hash
@@ -134,6 +135,9 @@ class SentView:
         """What makes ``now`` from this view: the fields that differ or are new, and ``now``'s keys
         in order when they are not this view's (a field came or went: ``legal`` does, each turn)."""
         old = self.view
+        if _changes is not None:
+            changed, same_keys = _changes(old, now.view)
+            return changed, None if same_keys else list(now.view)
         keys = list(now.view)
         if len(old) != len(keys) or list(old) != keys:
             same = same_json
@@ -148,14 +152,18 @@ def _same_by_marshal(a: Any, b: Any) -> bool:
     return marshal.dumps(a, 2) == marshal.dumps(b, 2)
 
 
-def _compiled_same() -> Callable[[Any, Any], bool] | None:
+def _compiled_same() -> Any:
     try:
-        return importlib.import_module("freetrader.server._same_json").same  # type: ignore[no-any-return]
+        return importlib.import_module("freetrader.server._same_json")
     except ImportError:  # no C compiler at install: marshal bytes decide (slower, the same answers)
         return None
 
 
-_same_json = _compiled_same()
+_compiled = _compiled_same()
+_same_json: Callable[[Any, Any], bool] | None = None if _compiled is None else _compiled.same
+#: the changed or new items of a view and whether its keys are the old ones, in one pass (C only)
+_changes: Callable[[dict[str, Any], dict[str, Any]], tuple[dict[str, Any], bool]] | None = \
+    None if _compiled is None else _compiled.changes
 
 #: whether two JSON-able values would be written as the same JSON (errs only towards "different")
 same_json: Callable[[Any, Any], bool] = _same_json if _same_json is not None else _same_by_marshal
@@ -426,8 +434,7 @@ def _exact_legal(table: Table, seat: int, text: str) -> Any:
     return next((a for a in legal if str(a) == text), None)
 
 
-#: JSON as ``json.dumps`` writes it (clients and tests read the text); views hold no cycles, so the check is skipped
-_dumps = json.JSONEncoder(check_circular=False).encode
+_dumps = wire.dumps
 
 
 def view_from(message: dict[str, Any], held: tuple[int, dict[str, Any]] | None) -> dict[str, Any] | None:
@@ -1022,7 +1029,7 @@ class Lobby:
 
     # -- after every change: broadcast, then bots and timers --------------------------
     def _send(self, conn: Conn, msg: dict[str, Any] | str | None) -> None:
-        payload = msg if msg is None or isinstance(msg, str) else json.dumps(msg)
+        payload = msg if msg is None or isinstance(msg, str) else _dumps(msg)
         try:
             conn.queue.put_nowait(payload)
         except asyncio.QueueFull:  # a reader this far behind reconnects and gets the current view
