@@ -35,7 +35,7 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,6 +175,7 @@ class DbThreads(concurrent.futures.Executor):
 
     def __init__(self, workers: int, prefix: str) -> None:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.workers = workers
         self._threads = [threading.Thread(target=self._work, name=f"{prefix}_{i}", daemon=True)
                          for i in range(workers)]
         self._closed = False
@@ -243,6 +244,7 @@ class DuplicateEntry(Exception):
     """An append at a position the log already holds (a stale or replayed write)."""
 
 
+
 @dataclass
 class TableRow:
     id: str
@@ -262,6 +264,10 @@ class LogRow:
     text: str
     seat: int | None
     origin: str
+
+
+#: one ``Store.append_log`` call's arguments: table id, row, new status or None, seat token hash or None
+Append = tuple[str, LogRow, str | None, str | None]
 
 
 @dataclass
@@ -406,28 +412,57 @@ class Store:
         With ``seat_hash``, only while the seat's token is still that one (another process may have
         let the seat go): else ``DuplicateEntry``, and the caller reads the table again.
         """
-        values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
-                  "seat": entry.seat, "origin": entry.origin, "at": time.time()}
+        self._append_rows([(table_id, entry, status, seat_hash)])
+
+    def append_logs(self, batch: Sequence[Append]) -> list[BaseException | None]:
+        """Several ``append_log`` calls (of different tables) in one transaction: each one's error, or None.
+
+        Under load the moves of many tables wait for the database at once; one commit for all of them
+        costs the commit, the connection and the trip to this thread once. A batch that fails as a
+        whole (one row refused, a lost connection) is rolled back and each append is made on its
+        own, so every caller gets the answer it would have had alone.
+        """
+        if len(batch) > 1:
+            try:
+                self._append_rows(batch)
+                return [None] * len(batch)
+            except Exception:  # noqa: BLE001 - each append on its own says whose it was
+                pass
+        out: list[BaseException | None] = []
+        for table_id, entry, status, seat_hash in batch:
+            try:
+                self.append_log(table_id, entry, status, seat_hash)
+                out.append(None)
+            except Exception as exc:  # noqa: BLE001 - handed to that append's caller
+                out.append(exc)
+        return out
+
+    def _append_rows(self, batch: Sequence[Append]) -> None:
+        at = time.time()
         conn = self.engine.raw_connection()  # the pool's driver connection: one transaction, then back
         try:
             cur = conn.cursor()
             try:
-                if seat_hash is None:
-                    cur.execute(self._insert_log.sql, self._insert_log.params(values))
-                else:  # one statement: the row goes in only while the seat's token is that one
-                    held = {**values, "hash": seat_hash}
-                    cur.execute(self._insert_if_held.sql, self._insert_if_held.params(held))
-                    if cur.fetchone() is None:
-                        raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
-                if status is not None:
-                    cur.execute(self._set_status.sql, self._set_status.params({"status": status,
-                                                                               "table_id": table_id}))
+                for table_id, entry, status, seat_hash in batch:
+                    values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
+                              "seat": entry.seat, "origin": entry.origin, "at": at}
+                    if seat_hash is None:
+                        cur.execute(self._insert_log.sql, self._insert_log.params(values))
+                    else:  # one statement: the row goes in only while the seat's token is that one
+                        held = {**values, "hash": seat_hash}
+                        cur.execute(self._insert_if_held.sql, self._insert_if_held.params(held))
+                        if cur.fetchone() is None:
+                            raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
+                    if status is not None:
+                        cur.execute(self._set_status.sql, self._set_status.params({"status": status,
+                                                                                   "table_id": table_id}))
             finally:
                 cur.close()
             conn.commit()
         except self._integrity:
             conn.rollback()
-            raise DuplicateEntry(f"log position {entry.seq} of table {table_id} is already written "
+            entry = batch[0][1]
+            raise DuplicateEntry(f"log position {entry.seq} of table {batch[0][0]} is already written "
                                  "(the table moved on meanwhile)") from None
         except BaseException:
             conn.rollback()

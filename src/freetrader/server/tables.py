@@ -69,7 +69,7 @@ from . import log as readable
 from . import wire
 from .errors import ApiError, bad_request, conflict, forbidden, not_found
 from .rules import refusal
-from .storage import DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token_hash
+from .storage import Append, DuplicateEntry, LoadedTable, LogRow, Store, TableRow, token_hash
 from .takeback import undoable
 from .workers import Deadline, WorkerLost, WorkerPool, bot_decision, check_bot_spec
 
@@ -532,18 +532,80 @@ class Lobby:
         self.loading: dict[str, asyncio.Future[Table | None]] = {}  # table id -> its load under way
         self.restoring: set[str] = set()  # playing tables not yet restored since the start
         self.restored = asyncio.Event()  # set once every playing table is restored
+        # appends waiting for a batch (``append``), the batches under way and how many may be at once
+        self._appends: list[tuple[Append, asyncio.Future[BaseException | None]]] = []
+        self._appending = 0
+        self._append_batches = store.executor.workers
+        self._batch_soon = False  # a ``_send_batch`` is scheduled
 
     # -- plumbing ----------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a ``Store`` call in its threads; a failure other than a duplicate is a 503 that changed nothing."""
         try:
             return await self.store.executor.call(fn, *args)  # type: ignore[no-any-return]
-        except (DuplicateEntry, ApiError):
-            raise
         except Exception as exc:  # noqa: BLE001 - any database fault: disk full, a restart, a lost connection
-            self.faults += 1
-            log.warning("database call %s failed: %s", getattr(fn, "__name__", fn), exc)
-            raise ApiError(503, "the database did not answer; nothing was changed; try again in a moment") from None
+            raise self._db_failure(getattr(fn, "__name__", str(fn)), exc) from None
+
+    def _db_failure(self, name: str, exc: Exception) -> Exception:
+        """What a caller sees of a failed database call: a duplicate as it is, any other fault a 503."""
+        if isinstance(exc, (DuplicateEntry, ApiError)):
+            return exc
+        self.faults += 1
+        log.warning("database call %s failed: %s", name, exc)
+        return ApiError(503, "the database did not answer; nothing was changed; try again in a moment")
+
+    async def append(self, table_id: str, entry: LogRow, status: str | None = None, guard: str | None = None) -> None:
+        """``Store.append_log`` as ``db`` runs it, committed together with the other tables' appends waiting then.
+
+        The first append finds the database idle and goes at once; those that come while it commits wait
+        for it and then go as one batch (``Store.append_logs``): one transaction and one trip to the
+        database threads for all of them, as many batches at a time as there are threads.
+        """
+        fut: asyncio.Future[BaseException | None] = asyncio.get_running_loop().create_future()
+        self._appends.append(((table_id, entry, status, guard), fut))
+        if self._appending < self._append_batches and not self._batch_soon:
+            # after the callbacks ready now: the moves read from the sockets in this turn of the loop go together
+            self._batch_soon = True
+            asyncio.get_running_loop().call_soon(self._send_batch)
+        error = await fut
+        if error is not None:
+            raise self._db_failure("append_log", error) if isinstance(error, Exception) else error
+
+    def _send_batch(self) -> None:
+        """Every waiting append to the database threads as one batch; its answers go out when it returns.
+
+        The answers are handed out by a callback of the batch, not by one of its callers, so a caller
+        that is cancelled (a closing socket) leaves the others theirs.
+        """
+        self._batch_soon = False
+        if not self._appends or self._appending >= self._append_batches:
+            return  # nothing waits, or a batch under way sends the waiting ones when it returns
+        batch, self._appends = self._appends, []
+        try:
+            call = self.store.executor.call(self.store.append_logs, [item for item, _ in batch])
+        except RuntimeError as exc:  # the threads are shut down (closing)
+            for _item, fut in batch:
+                if not fut.done():
+                    fut.set_result(exc)
+            return
+        self._appending += 1
+        call.add_done_callback(lambda done: self._batch_done(batch, done))
+
+    def _batch_done(self, batch: list[tuple[Append, asyncio.Future[BaseException | None]]],
+                    done: asyncio.Future[list[BaseException | None]]) -> None:
+        self._appending -= 1
+        results: list[BaseException | None]
+        if done.cancelled():
+            results = [RuntimeError("the database call was cancelled")] * len(batch)
+        elif done.exception() is not None:
+            results = [done.exception()] * len(batch)
+        else:
+            results = done.result()
+        for (_item, fut), result in zip(batch, results, strict=True):
+            if not fut.done():
+                fut.set_result(result)
+        if self._appends and self._appending < self._append_batches:
+            self._send_batch()
 
     def _spawn(self, coro: Any) -> None:
         if self.closing:
@@ -868,7 +930,7 @@ class Lobby:
                     raise forbidden(f"seat {seat} of table {table.id} was left; this seat link no longer plays")
                 guard = holder if self.cluster is not None else None
             try:
-                await self.db(self.store.append_log, table.id, entry, "over" if new.is_over else None, guard)
+                await self.append(table.id, entry, "over" if new.is_over else None, guard)
             except DuplicateEntry as exc:
                 # another process, or a write whose answer was lost, took this position: catch up
                 await self._sync(table)

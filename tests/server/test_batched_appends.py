@@ -1,0 +1,189 @@
+"""Moves of many tables committed together (``Lobby.append``, ``Store.append_logs``): nothing lost or mixed up.
+
+Under load the moves of several tables wait for the database at once and go as one transaction; each
+caller must still get its own answer: a committed move, a stale one refused, a failed batch retried
+move by move, and a database down for a while a 503 that changed nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from sqlalchemy.exc import OperationalError
+
+import freetrader
+from freetrader.server.errors import ApiError
+from freetrader.server.storage import LogRow, Store
+from freetrader.server.tables import Lobby, Table
+from freetrader.server.workers import WorkerPool
+
+LONG = {"end": "turns", "turn_limit": 10000}
+
+
+class _Counted:
+    """``Store.append_logs`` that records each batch's size, and can fail the next ``fail`` batches whole."""
+
+    def __init__(self, store: Store, fail: int = 0) -> None:
+        self.fn, self.sizes, self.fail = store.append_logs, [], fail
+
+    def __call__(self, batch: Any) -> Any:
+        self.sizes.append(len(batch))
+        if self.fail > 0 and len(batch) > 1:
+            self.fail -= 1
+            raise OperationalError("INSERT", {}, Exception("database is locked (test)"))
+        return self.fn(batch)
+
+
+async def _tables(lobby: Lobby, n: int) -> list[Table]:
+    out = []
+    for _ in range(n):
+        table = await lobby.create("contraband", ["human"] * 3, LONG, None, None, "random", None)
+        for seat in range(3):
+            await lobby.join(table, seat, f"P{seat}")
+        out.append(table)
+    return out
+
+
+def _move(table: Table, rng: random.Random) -> tuple[int, str]:
+    seat = table.state.to_act
+    assert seat is not None
+    return seat, " ".join(str(rng.choice(table.state.legal_actions())).lower().split())
+
+
+async def _act_all(lobby: Lobby, tables: list[Table], rng: random.Random) -> list[Any]:
+    """One move at every table, all at once (as many sockets' messages read in one turn of the loop)."""
+    moves = [_move(t, rng) for t in tables]
+    return await asyncio.gather(*(lobby.act(t, seat, text, None, expected_seq=t.seq, holder=t.seat_hashes[seat])
+                                  for t, (seat, text) in zip(tables, moves, strict=True)), return_exceptions=True)
+
+
+def _check_log(store: Store, table: Table) -> None:
+    """The database holds exactly the table's moves, at positions 0, 1, 2, ..., and they replay to its game."""
+    loaded = store.load(table.id)
+    assert loaded is not None
+    assert [r.seq for r in loaded.log] == list(range(len(loaded.log)))
+    assert [r.text for r in loaded.log] == [r.text for r in table.stack]
+    replayed = freetrader.replay({**table.record_core(), "actions": [r.text for r in loaded.log]})
+    assert replayed.action_count == table.state.action_count
+
+
+def test_moves_of_many_tables_go_as_one_transaction_and_each_is_answered(tmp_path: Any) -> None:
+    rounds = 12
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path}/b.db")
+        lobby = Lobby(store, WorkerPool(1, "bot"))
+        await lobby.start()
+        counted = _Counted(store)
+        store.append_logs = counted  # type: ignore[method-assign]
+        try:
+            tables = await _tables(lobby, 8)
+            rng = random.Random(3)
+            for _ in range(rounds):
+                answers = await _act_all(lobby, tables, rng)
+                assert answers == [t.state.action_count for t in tables]
+            assert sum(counted.sizes) == 8 * rounds
+            assert max(counted.sizes) == 8  # the eight moves of one round went together
+            for table in tables:
+                _check_log(store, table)
+        finally:
+            await lobby.close()
+            store.close()
+
+    asyncio.run(run())
+
+
+def test_a_stale_move_in_a_batch_is_refused_alone(tmp_path: Any) -> None:
+    """Another process wrote one table's next position: that move is refused (409), the rest commit."""
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path}/b.db")
+        lobby = Lobby(store, WorkerPool(1, "bot"))
+        await lobby.start()
+        counted = _Counted(store)
+        store.append_logs = counted  # type: ignore[method-assign]
+        try:
+            tables = await _tables(lobby, 5)
+            rng = random.Random(5)
+            await _act_all(lobby, tables, rng)
+            stolen = tables[2]
+            seat, text = _move(stolen, rng)
+            # the position this table would write next is taken meanwhile, as by another process
+            store.append_log(stolen.id, LogRow(stolen.next_seq, "action", text, seat, "human"))
+            before = [t.state.action_count for t in tables]
+            answers = await _act_all(lobby, tables, rng)
+            assert counted.sizes[-1] == 5  # tried as one batch, then move by move
+            assert isinstance(answers[2], ApiError) and answers[2].status == 409
+            assert "nothing was changed" in answers[2].message
+            for i, table in enumerate(tables):
+                if i != 2:
+                    assert answers[i] == before[i] + 1 == table.state.action_count
+                _check_log(store, table)  # the stolen table caught up with the row written meanwhile
+        finally:
+            await lobby.close()
+            store.close()
+
+    asyncio.run(run())
+
+
+def test_a_batch_that_fails_whole_is_made_move_by_move(tmp_path: Any) -> None:
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path}/b.db")
+        lobby = Lobby(store, WorkerPool(1, "bot"))
+        await lobby.start()
+        try:
+            tables = await _tables(lobby, 4)
+            rng = random.Random(9)
+            # the batch's one transaction fails (a lock, say): each move is then made on its own
+            real = store._append_rows
+            calls: list[int] = []
+
+            def flaky(batch: Any) -> None:
+                calls.append(len(batch))
+                if len(batch) > 1:
+                    raise OperationalError("INSERT", {}, Exception("database is locked (test)"))
+                real(batch)
+
+            store._append_rows = flaky  # type: ignore[method-assign]
+            answers = await _act_all(lobby, tables, rng)
+            assert calls == [4, 1, 1, 1, 1]
+            assert answers == [t.state.action_count for t in tables] == [1, 1, 1, 1]
+            for table in tables:
+                _check_log(store, table)
+        finally:
+            await lobby.close()
+            store.close()
+
+    asyncio.run(run())
+
+
+def test_a_database_down_refuses_every_move_of_the_batch_and_changes_nothing(tmp_path: Any) -> None:
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path}/b.db")
+        lobby = Lobby(store, WorkerPool(1, "bot"))
+        await lobby.start()
+        try:
+            tables = await _tables(lobby, 3)
+            rng = random.Random(11)
+            real = store._append_rows
+
+            def down(batch: Any) -> None:
+                raise OperationalError("INSERT", {}, Exception("disk I/O error (test)"))
+
+            store._append_rows = down  # type: ignore[method-assign]
+            faults = lobby.faults
+            answers = await _act_all(lobby, tables, rng)
+            assert all(isinstance(a, ApiError) and a.status == 503 and "nothing was changed" in a.message
+                       for a in answers), answers
+            assert lobby.faults == faults + 3
+            assert [t.state.action_count for t in tables] == [0, 0, 0]
+            store._append_rows = real  # type: ignore[method-assign]
+            answers = await _act_all(lobby, tables, rng)  # back: the same tables play on
+            assert answers == [1, 1, 1]
+            for table in tables:
+                _check_log(store, table)
+        finally:
+            await lobby.close()
+            store.close()
+
+    asyncio.run(run())
