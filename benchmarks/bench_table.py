@@ -4,8 +4,9 @@ Starts ``python -m freetrader.server`` on 127.0.0.1 (child processes), creates
 tables of all-human seats, joins every seat and plays each seat by a client
 over its own websocket: on its turn it picks a random legal action from its
 view, sends it with ``expected_index`` and waits for the acknowledgement,
-which the server sends only after the commit. An action's latency is the
-time from sending it to receiving its ack. Every socket is opened (and has
+which the server sends only after the commit (from issue 20's merged
+acknowledgements on, inside the state message the action brings). An
+action's latency is the time from sending it to receiving its ack. Every socket is opened (and has
 its welcome view) before the clock starts; the play time, the actions and
 the server's CPU are counted from then on (``--open-seconds`` bounds the
 opening; the ``opened`` column says how many sockets made it). A run that
@@ -219,6 +220,9 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                 tally.errors.append(str(msg.get("error")))
                 sent_at = None
             elif kind == "state":
+                if "ack" in msg and sent_at is not None:  # its own action's acknowledgement rides along
+                    tally.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
                 # as the page does: a view sent whole, or its changed fields over the one held
                 # (servers from issue 20's view deltas on); a view it does not hold is asked for
                 if "view_changes" not in msg:

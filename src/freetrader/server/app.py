@@ -407,8 +407,11 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         kind = msg.get("type")
         try:
             if kind == "action":
+                conn.answered = False
                 index = await lobby.act(table, conn.seat, msg.get("action"), msg.get("expected_index"),
-                                        expected_seq=msg.get("seq"), holder=conn.token_hash)
+                                        expected_seq=msg.get("seq"), holder=conn.token_hash, answer=(conn, ref))
+                if conn.answered:  # its state message carried the acknowledgement
+                    return None
                 return {"type": "ack", "id": ref, "index": index, "seq": table.seq}
             if kind == "takeback":
                 await lobby.ask_takeback(table, conn.seat)

@@ -19,6 +19,7 @@ long the log grows.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 import weakref
@@ -93,8 +94,26 @@ def render_event(text: str, names: Sequence[str], ids: Mapping[str, str]) -> str
         k = int(m.group(1))
         return names[k] if 0 <= k < len(names) else m.group(0)
 
-    text = _SEAT.sub(seat, text)
+    if "eat " in text:
+        text = _SEAT.sub(seat, text)
+    if not ids or not _may_hold_an_id(text, ids):
+        return text  # most events name no component: no word need be looked up
     return _TOKEN.sub(lambda m: ids.get(m.group(0), m.group(0)), text)
+
+
+#: per ``ids`` mapping seen (its id, the mapping kept alive, a pattern finding any of its ids as text)
+_ID_FILTERS: dict[int, tuple[Mapping[str, str], re.Pattern[str]]] = {}
+
+
+def _may_hold_an_id(text: str, ids: Mapping[str, str]) -> bool:
+    """Whether ``text`` holds any id of ``ids`` anywhere (a word or not: ``_TOKEN`` then decides)."""
+    held = _ID_FILTERS.get(id(ids))
+    if held is None or held[0] is not ids:
+        if len(_ID_FILTERS) >= 64:  # a caller making new mappings: no filter kept for them
+            return True
+        pattern = re.compile("|".join(re.escape(k) for k in sorted(ids, key=len, reverse=True)))
+        held = _ID_FILTERS[id(ids)] = (ids, pattern)
+    return held[1].search(text) is not None
 
 
 #: How a new private item reads in its seat's log, by view field; other ``your_*`` fields use the default.
@@ -173,7 +192,9 @@ class _Reader:
 _CACHES: weakref.WeakKeyDictionary[Any, _Cache] = weakref.WeakKeyDictionary()
 
 
+@functools.lru_cache(maxsize=None)
 def _names_of(game: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The display names of a game's ids (shared by every table of the game: not to be changed)."""
     part = load_part(freetrader.game(game), "web")
     if part is None:
         return {}, {}

@@ -106,6 +106,7 @@ class Conn:
     events_sent: list[Any] | None = None
     log_sent: list[Any] | None = None
     view_sent: SentView | None = None  # the view it holds (sent whole or rebuilt from ``SentView.changes``)
+    answered: bool = False  # its last action was acknowledged in its state message (``Lobby.act``'s answer)
 
     def forget(self) -> None:
         """The socket becomes a spectator's: its next message starts its view, log and events again."""
@@ -537,6 +538,7 @@ class Lobby:
         self._appending = 0
         self._append_batches = store.executor.workers
         self._batch_soon = False  # a ``_send_batch`` is scheduled
+        self._answer: tuple[Conn, Any] | None = None  # the socket whose action the broadcast under way answers
 
     # -- plumbing ----------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -882,8 +884,13 @@ class Lobby:
 
     # -- actions -------------------------------------------------------------------
     async def act(self, table: Table, seat: int | None, text: Any, expected_index: Any = None,
-                  origin: str = HUMAN, expected_seq: Any = None, holder: str | None = None) -> int:
+                  origin: str = HUMAN, expected_seq: Any = None, holder: str | None = None,
+                  answer: tuple[Conn, Any] | None = None) -> int:
         """Validate, commit, then broadcast one action; returns the number of actions after it.
+
+        ``answer``: the socket that sent the action and the message's ``id``: its state message
+        carries the acknowledgement (``ack``), one message instead of two, and ``answered`` is set
+        on the socket (else the caller sends an ``ack`` of its own).
 
         ``expected_seq`` (the ``seq`` of the state the action was chosen in) guards it; clients may send
         ``expected_index`` instead, which repeats after a take-back. ``holder``: the hash of the token that
@@ -938,7 +945,11 @@ class Lobby:
             table.prev, table.state = table.state, new
             table.stack.append(entry)
             table.next_seq += 1
-            self._changed(table)
+            self._answer = answer
+            try:
+                self._changed(table)
+            finally:
+                self._answer = None
             return new.action_count
 
     def _changed(self, table: Table) -> None:
@@ -1110,6 +1121,7 @@ class Lobby:
 
     def broadcast(self, table: Table) -> None:
         """Each seat's view once, its bytes shared by that seat's sockets (and all spectators'): a delta of events."""
+        answer, self._answer = self._answer, None
         if not table.conns:
             return
         info = table.info()
@@ -1133,7 +1145,11 @@ class Lobby:
                 changes = base.changes(now) if base is not None else None
                 cache[key] = table.socket_message(seat, shared, now.view, events, start, lines, log_start,
                                                   base, changes)
-            self._send(conn, cache[key])
+            if answer is not None and conn is answer[0]:  # its own action: the acknowledgement rides along
+                self._send(conn, f'{cache[key][:-1]}, "ack": {{"id": {_dumps(answer[1])}}}}}')
+                conn.answered = True
+            else:
+                self._send(conn, cache[key])
             conn.events_sent, conn.known = events, len(events) if events is not None else 0
             conn.log_sent, conn.known_log = lines, len(lines)
             conn.view_sent = now
