@@ -192,7 +192,7 @@ class _Reader:
 _CACHES: weakref.WeakKeyDictionary[Any, _Cache] = weakref.WeakKeyDictionary()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _names_of(game: str) -> tuple[dict[str, str], dict[str, str]]:
     """The display names of a game's ids (shared by every table of the game: not to be changed)."""
     part = load_part(freetrader.game(game), "web")
