@@ -1,11 +1,17 @@
-"""Helpers shared by the server tests (plain functions over a TestClient)."""
+"""Helpers shared by the server tests (plain functions over a TestClient, and a lobby in the process)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from freetrader.server.storage import Store
+from freetrader.server.tables import Lobby
+from freetrader.server.workers import WorkerPool
 
 SHORT = {"end": "turns", "turn_limit": 6}
 
@@ -62,3 +68,16 @@ def play_out(c: TestClient, table_id: str, tokens: dict[int, str], pick: Any = N
         r = c.post(f"/api/tables/{table_id}/actions",
                    json={"token": tokens[seat], "action": action, "expected_index": mine["index"]})
         assert r.status_code == 200, r.text
+
+
+@contextlib.asynccontextmanager
+async def lobby_at(path: Any) -> AsyncIterator[Lobby]:
+    """A started ``Lobby`` on a new SQLite file under ``path``, closed (with its store) afterwards."""
+    store = Store(f"sqlite:///{path}/lobby.db")
+    lobby = Lobby(store, WorkerPool(1, "bot"))
+    try:
+        await lobby.start()
+        yield lobby
+    finally:
+        await lobby.close()
+        store.close()

@@ -6,9 +6,9 @@ import asyncio
 import json
 from typing import Any
 
-from freetrader.server.storage import Store
-from freetrader.server.tables import Conn, Lobby
-from freetrader.server.workers import WorkerPool
+from tablehelp import lobby_at
+
+from freetrader.server.tables import Conn
 
 
 def _messages(conn: Conn) -> list[dict[str, Any]]:
@@ -22,10 +22,7 @@ def _messages(conn: Conn) -> list[dict[str, Any]]:
 
 def test_the_mover_alone_gets_the_ack_in_its_state_message(tmp_path: Any) -> None:
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path}/a.db")
-        lobby = Lobby(store, WorkerPool(1, "bot"))
-        await lobby.start()
-        try:
+        async with lobby_at(tmp_path) as lobby:
             table = await lobby.create("contraband", ["human"] * 3, {"first_officer": "agreement"}, None, None,
                                        "random", None)
             for seat in range(3):
@@ -54,8 +51,5 @@ def test_the_mover_alone_gets_the_ack_in_its_state_message(tmp_path: Any) -> Non
                             answer=(gone, 2))
             assert not gone.answered and gone.queue.empty()
             assert all("ack" not in m for c in (mover, twin, other, spectator) for m in _messages(c))
-        finally:
-            await lobby.close()
-            store.close()
 
     asyncio.run(run())

@@ -12,27 +12,24 @@ import random
 from typing import Any
 
 from sqlalchemy.exc import OperationalError
+from tablehelp import lobby_at
 
 import freetrader
 from freetrader.server.errors import ApiError
 from freetrader.server.storage import LogRow, Store
 from freetrader.server.tables import Lobby, Table
-from freetrader.server.workers import WorkerPool
 
 LONG = {"end": "turns", "turn_limit": 10000}
 
 
 class _Counted:
-    """``Store.append_logs`` that records each batch's size, and can fail the next ``fail`` batches whole."""
+    """``Store.append_logs`` that records each batch's size."""
 
-    def __init__(self, store: Store, fail: int = 0) -> None:
-        self.fn, self.sizes, self.fail = store.append_logs, [], fail
+    def __init__(self, store: Store) -> None:
+        self.fn, self.sizes = store.append_logs, []
 
     def __call__(self, batch: Any) -> Any:
         self.sizes.append(len(batch))
-        if self.fail > 0 and len(batch) > 1:
-            self.fail -= 1
-            raise OperationalError("INSERT", {}, Exception("database is locked (test)"))
         return self.fn(batch)
 
 
@@ -69,27 +66,34 @@ def _check_log(store: Store, table: Table) -> None:
     assert replayed.action_count == table.state.action_count
 
 
+def _failing_rows(store: Store, when: Any) -> list[int]:
+    """Make ``store``'s row writing fail (a lock, a lost disk) for the batches ``when(size)`` picks; their sizes."""
+    real, sizes = store._append_rows, []
+
+    def rows(batch: Any) -> None:
+        sizes.append(len(batch))
+        if when(len(batch)):
+            raise OperationalError("INSERT", {}, Exception("database is locked (test)"))
+        real(batch)
+
+    store._append_rows = rows  # type: ignore[method-assign]
+    return sizes
+
+
 def test_moves_of_many_tables_go_as_one_transaction_and_each_is_answered(tmp_path: Any) -> None:
-    rounds = 12
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path}/b.db")
-        lobby = Lobby(store, WorkerPool(1, "bot"))
-        await lobby.start()
-        counted = _Counted(store)
-        store.append_logs = counted  # type: ignore[method-assign]
-        try:
+        async with lobby_at(tmp_path) as lobby:
+            counted = _Counted(lobby.store)
+            lobby.store.append_logs = counted  # type: ignore[method-assign]
             tables = await _tables(lobby, 8)
             rng = random.Random(3)
-            for _ in range(rounds):
+            for _ in range(12):
                 answers = await _act_all(lobby, tables, rng)
                 assert answers == [t.state.action_count for t in tables]
-            assert sum(counted.sizes) == 8 * rounds
+            assert sum(counted.sizes) == 8 * 12
             assert max(counted.sizes) == 8  # the eight moves of one round went together
             for table in tables:
-                _check_log(store, table)
-        finally:
-            await lobby.close()
-            store.close()
+                _check_log(lobby.store, table)
 
     asyncio.run(run())
 
@@ -97,12 +101,10 @@ def test_moves_of_many_tables_go_as_one_transaction_and_each_is_answered(tmp_pat
 def test_a_stale_move_in_a_batch_is_refused_alone(tmp_path: Any) -> None:
     """Another process wrote one table's next position: that move is refused (409), the rest commit."""
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path}/b.db")
-        lobby = Lobby(store, WorkerPool(1, "bot"))
-        await lobby.start()
-        counted = _Counted(store)
-        store.append_logs = counted  # type: ignore[method-assign]
-        try:
+        async with lobby_at(tmp_path) as lobby:
+            store = lobby.store
+            counted = _Counted(store)
+            store.append_logs = counted  # type: ignore[method-assign]
             tables = await _tables(lobby, 5)
             rng = random.Random(5)
             await _act_all(lobby, tables, rng)
@@ -119,71 +121,41 @@ def test_a_stale_move_in_a_batch_is_refused_alone(tmp_path: Any) -> None:
                 if i != 2:
                     assert answers[i] == before[i] + 1 == table.state.action_count
                 _check_log(store, table)  # the stolen table caught up with the row written meanwhile
-        finally:
-            await lobby.close()
-            store.close()
 
     asyncio.run(run())
 
 
 def test_a_batch_that_fails_whole_is_made_move_by_move(tmp_path: Any) -> None:
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path}/b.db")
-        lobby = Lobby(store, WorkerPool(1, "bot"))
-        await lobby.start()
-        try:
+        async with lobby_at(tmp_path) as lobby:
             tables = await _tables(lobby, 4)
-            rng = random.Random(9)
-            # the batch's one transaction fails (a lock, say): each move is then made on its own
-            real = store._append_rows
-            calls: list[int] = []
-
-            def flaky(batch: Any) -> None:
-                calls.append(len(batch))
-                if len(batch) > 1:
-                    raise OperationalError("INSERT", {}, Exception("database is locked (test)"))
-                real(batch)
-
-            store._append_rows = flaky  # type: ignore[method-assign]
-            answers = await _act_all(lobby, tables, rng)
-            assert calls == [4, 1, 1, 1, 1]
+            sizes = _failing_rows(lobby.store, lambda n: n > 1)  # the batch's one transaction fails
+            answers = await _act_all(lobby, tables, random.Random(9))
+            assert sizes == [4, 1, 1, 1, 1]
             assert answers == [t.state.action_count for t in tables] == [1, 1, 1, 1]
             for table in tables:
-                _check_log(store, table)
-        finally:
-            await lobby.close()
-            store.close()
+                _check_log(lobby.store, table)
 
     asyncio.run(run())
 
 
 def test_a_database_down_refuses_every_move_of_the_batch_and_changes_nothing(tmp_path: Any) -> None:
     async def run() -> None:
-        store = Store(f"sqlite:///{tmp_path}/b.db")
-        lobby = Lobby(store, WorkerPool(1, "bot"))
-        await lobby.start()
-        try:
+        async with lobby_at(tmp_path) as lobby:
             tables = await _tables(lobby, 3)
             rng = random.Random(11)
-            real = store._append_rows
-
-            def down(batch: Any) -> None:
-                raise OperationalError("INSERT", {}, Exception("disk I/O error (test)"))
-
-            store._append_rows = down  # type: ignore[method-assign]
+            down = {"now": True}
+            _failing_rows(lobby.store, lambda _n: down["now"])
             faults = lobby.faults
             answers = await _act_all(lobby, tables, rng)
             assert all(isinstance(a, ApiError) and a.status == 503 and "nothing was changed" in a.message
                        for a in answers), answers
             assert lobby.faults == faults + 3
             assert [t.state.action_count for t in tables] == [0, 0, 0]
-            store._append_rows = real  # type: ignore[method-assign]
+            down["now"] = False
             answers = await _act_all(lobby, tables, rng)  # back: the same tables play on
             assert answers == [1, 1, 1]
             for table in tables:
-                _check_log(store, table)
-        finally:
-            await lobby.close()
-            store.close()
+                _check_log(lobby.store, table)
 
     asyncio.run(run())
