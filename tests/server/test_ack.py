@@ -44,10 +44,10 @@ def test_the_mover_alone_gets_the_ack_in_its_state_message(tmp_path: Any) -> Non
                 assert msg["type"] == "state" and "ack" not in msg and not conn.answered
             # a socket the broadcast does not reach (it is closing) is not marked: the caller sends an ack
             gone = Conn(0, token_hash=table.seat_hashes[0])
-            seat = table.state.to_act
-            assert seat is not None
+            to_act = table.state.to_act
+            assert to_act is not None
             legal = " ".join(str(table.state.legal_actions()[0]).lower().split())
-            await lobby.act(table, seat, legal, None, expected_seq=table.seq, holder=table.seat_hashes[seat],
+            await lobby.act(table, to_act, legal, None, expected_seq=table.seq, holder=table.seat_hashes[to_act],
                             answer=(gone, 2))
             assert not gone.answered and gone.queue.empty()
             assert all("ack" not in m for c in (mover, twin, other, spectator) for m in _messages(c))

@@ -26,7 +26,8 @@ class _Counted:
     """``Store.append_logs`` that records each batch's size."""
 
     def __init__(self, store: Store) -> None:
-        self.fn, self.sizes = store.append_logs, []
+        self.fn = store.append_logs
+        self.sizes: list[int] = []
 
     def __call__(self, batch: Any) -> Any:
         self.sizes.append(len(batch))
