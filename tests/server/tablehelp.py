@@ -71,9 +71,9 @@ def play_out(c: TestClient, table_id: str, tokens: dict[int, str], pick: Any = N
 
 
 @contextlib.asynccontextmanager
-async def lobby_at(path: Any) -> AsyncIterator[Lobby]:
-    """A started ``Lobby`` on a new SQLite file under ``path``, closed (with its store) afterwards."""
-    store = Store(f"sqlite:///{path}/lobby.db")
+async def lobby_at(url: str) -> AsyncIterator[Lobby]:
+    """A started ``Lobby`` on the database at ``url`` (the ``db_url`` fixture's), closed with its store afterwards."""
+    store = Store(url)
     lobby = Lobby(store, WorkerPool(1, "bot"))
     try:
         await lobby.start()

@@ -20,9 +20,9 @@ def _messages(conn: Conn) -> list[dict[str, Any]]:
     return out
 
 
-def test_the_mover_alone_gets_the_ack_in_its_state_message(tmp_path: Any) -> None:
+def test_the_mover_alone_gets_the_ack_in_its_state_message(db_url: str) -> None:
     async def run() -> None:
-        async with lobby_at(tmp_path) as lobby:
+        async with lobby_at(db_url) as lobby:
             table = await lobby.create("contraband", ["human"] * 3, {"first_officer": "agreement"}, None, None,
                                        "random", None)
             for seat in range(3):

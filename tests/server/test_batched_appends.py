@@ -16,7 +16,7 @@ from tablehelp import lobby_at
 
 import freetrader
 from freetrader.server.errors import ApiError
-from freetrader.server.storage import LogRow, Store
+from freetrader.server.storage import DuplicateEntry, LogRow, Store
 from freetrader.server.tables import Lobby, Table
 
 LONG = {"end": "turns", "turn_limit": 10000}
@@ -81,9 +81,9 @@ def _failing_rows(store: Store, when: Any) -> list[int]:
     return sizes
 
 
-def test_moves_of_many_tables_go_as_one_transaction_and_each_is_answered(tmp_path: Any) -> None:
+def test_moves_of_many_tables_go_as_one_transaction_and_each_is_answered(db_url: str) -> None:
     async def run() -> None:
-        async with lobby_at(tmp_path) as lobby:
+        async with lobby_at(db_url) as lobby:
             counted = _Counted(lobby.store)
             lobby.store.append_logs = counted  # type: ignore[method-assign]
             tables = await _tables(lobby, 8)
@@ -99,10 +99,10 @@ def test_moves_of_many_tables_go_as_one_transaction_and_each_is_answered(tmp_pat
     asyncio.run(run())
 
 
-def test_a_stale_move_in_a_batch_is_refused_alone(tmp_path: Any) -> None:
+def test_a_stale_move_in_a_batch_is_refused_alone(db_url: str) -> None:
     """Another process wrote one table's next position: that move is refused (409), the rest commit."""
     async def run() -> None:
-        async with lobby_at(tmp_path) as lobby:
+        async with lobby_at(db_url) as lobby:
             store = lobby.store
             counted = _Counted(store)
             store.append_logs = counted  # type: ignore[method-assign]
@@ -126,9 +126,9 @@ def test_a_stale_move_in_a_batch_is_refused_alone(tmp_path: Any) -> None:
     asyncio.run(run())
 
 
-def test_a_batch_that_fails_whole_is_made_move_by_move(tmp_path: Any) -> None:
+def test_a_batch_that_fails_whole_is_made_move_by_move(db_url: str) -> None:
     async def run() -> None:
-        async with lobby_at(tmp_path) as lobby:
+        async with lobby_at(db_url) as lobby:
             tables = await _tables(lobby, 4)
             sizes = _failing_rows(lobby.store, lambda n: n > 1)  # the batch's one transaction fails
             answers = await _act_all(lobby, tables, random.Random(9))
@@ -140,9 +140,9 @@ def test_a_batch_that_fails_whole_is_made_move_by_move(tmp_path: Any) -> None:
     asyncio.run(run())
 
 
-def test_a_database_down_refuses_every_move_of_the_batch_and_changes_nothing(tmp_path: Any) -> None:
+def test_a_database_down_refuses_every_move_of_the_batch_and_changes_nothing(db_url: str) -> None:
     async def run() -> None:
-        async with lobby_at(tmp_path) as lobby:
+        async with lobby_at(db_url) as lobby:
             tables = await _tables(lobby, 3)
             rng = random.Random(11)
             down = {"now": True}
@@ -158,5 +158,32 @@ def test_a_database_down_refuses_every_move_of_the_batch_and_changes_nothing(tmp
             assert answers == [1, 1, 1]
             for table in tables:
                 _check_log(lobby.store, table)
+
+    asyncio.run(run())
+
+
+def test_rows_guarded_by_their_seat_go_together_and_a_left_seat_is_refused_alone(db_url: str) -> None:
+    """With several processes a human's row goes in only while its seat's token holds (one statement each);
+    a batch of such rows in which one seat was left: that one refused, the others written."""
+    async def run() -> None:
+        async with lobby_at(db_url) as lobby:
+            store = lobby.store
+            tables = await _tables(lobby, 4)
+            rng = random.Random(13)
+            batch = []
+            for i, table in enumerate(tables):
+                seat, text = _move(table, rng)
+                holder = table.seat_hashes[seat] if i != 1 else "0" * 64  # table 1's seat was left meanwhile
+                batch.append((table.id, LogRow(table.next_seq, "action", text, seat, "human"), None, holder))
+            results = store.append_logs(batch)
+            assert results[0] is None and results[2] is None and results[3] is None
+            assert isinstance(results[1], DuplicateEntry) and "was left meanwhile" in str(results[1])
+            for i, table in enumerate(tables):
+                loaded = store.load(table.id)
+                assert loaded is not None and len(loaded.log) == (0 if i == 1 else 1)
+            # all held: one batch, every row written
+            again = [(t.id, LogRow(1 if i != 1 else 0, "action", "x", 0, "human"), None, t.seat_hashes[0])
+                     for i, t in enumerate(tables)]
+            assert store.append_logs(again) == [None] * 4
 
     asyncio.run(run())

@@ -439,23 +439,28 @@ class Store:
 
     def _append_rows(self, batch: Sequence[Append]) -> None:
         at = time.time()
+        plain, held, statuses = [], [], []
+        for table_id, entry, status, seat_hash in batch:
+            values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
+                      "seat": entry.seat, "origin": entry.origin, "at": at}
+            if seat_hash is None:
+                plain.append(self._insert_log.params(values))
+            else:  # one statement: the row goes in only while the seat's token is that one
+                held.append(self._insert_if_held.params({**values, "hash": seat_hash}))
+            if status is not None:
+                statuses.append(self._set_status.params({"status": status, "table_id": table_id}))
         conn = self.engine.raw_connection()  # the pool's driver connection: one transaction, then back
         try:
             cur = conn.cursor()
             try:
-                for table_id, entry, status, seat_hash in batch:
-                    values = {"table_id": table_id, "seq": entry.seq, "kind": entry.kind, "text": entry.text,
-                              "seat": entry.seat, "origin": entry.origin, "at": at}
-                    if seat_hash is None:
-                        cur.execute(self._insert_log.sql, self._insert_log.params(values))
-                    else:  # one statement: the row goes in only while the seat's token is that one
-                        held = {**values, "hash": seat_hash}
-                        cur.execute(self._insert_if_held.sql, self._insert_if_held.params(held))
-                        if cur.fetchone() is None:
-                            raise DuplicateEntry(f"seat {entry.seat} of table {table_id} was left meanwhile")
-                    if status is not None:
-                        cur.execute(self._set_status.sql, self._set_status.params({"status": status,
-                                                                                   "table_id": table_id}))
+                # several rows go as one executemany: psycopg sends them in one pipeline, not a trip each
+                if plain:
+                    cur.executemany(self._insert_log.sql, plain)
+                if held and not self._returning_many(cur, self._insert_if_held.sql, held):
+                    raise DuplicateEntry("a seat was left meanwhile" if len(held) > 1 else
+                                         f"seat {batch[0][1].seat} of table {batch[0][0]} was left meanwhile")
+                if statuses:
+                    cur.executemany(self._set_status.sql, statuses)
             finally:
                 cur.close()
             conn.commit()
@@ -469,6 +474,21 @@ class Store:
             raise
         finally:
             conn.close()
+
+    def _returning_many(self, cur: Any, sql: str, params: list[Any]) -> bool:
+        """Run ``sql`` (``... RETURNING``) once per parameter set; whether each one returned its row."""
+        if self.engine.dialect.driver == "psycopg" and len(params) > 1:
+            cur.executemany(sql, params, returning=True)
+            while True:
+                if cur.fetchone() is None:
+                    return False
+                if not cur.nextset():
+                    return True
+        for one in params:
+            cur.execute(sql, one)
+            if cur.fetchone() is None:
+                return False
+        return True
 
     def append_note(self, table_id: str, seq: int, kind: str, data: dict[str, Any]) -> None:
         try:
