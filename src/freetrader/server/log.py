@@ -282,15 +282,15 @@ def table_log(table: Any, seat: int | None, names: Sequence[str] | None = None) 
 def _common(c: _Cache, table: Any, names: list[str]) -> tuple[list[str], list[int], list[tuple[int, int, int, str, str]]]:
     """What every reader's log of this position holds alike: the rendered events, the timer's moves and the
     take-back lines; made once for the readers of one position (a broadcast asks for each seat's log)."""
-    stack, notes = table.stack, table.notes
-    key = (table.state, stack[-1] if stack else None, len(stack), notes, len(notes), names)
-    held = c.common_key
-    if held is not None and all(a is b for a, b in zip(held[:4], key[:4], strict=True)) \
-            and held[4] == key[4] and held[5] == names:
+    state, stack, notes = table.state, table.stack, table.notes
+    last = stack[-1] if stack else None
+    k = c.common_key
+    if k is not None and k[0] is state and k[1] is last and k[2] == len(stack) and k[3] is notes \
+            and k[4] == len(notes) and k[5] == names:
         return c.common
     ids = c.ids or {}
     c.common = (_shown(c, table, names, ids), _timeouts(c, stack), _takeback_extras(c.marks, names, ids, notes))
-    c.common_key = (*key[:5], list(names))
+    c.common_key = (state, last, len(stack), notes, len(notes), list(names))
     return c.common
 
 

@@ -244,7 +244,6 @@ class DuplicateEntry(Exception):
     """An append at a position the log already holds (a stale or replayed write)."""
 
 
-
 @dataclass
 class TableRow:
     id: str

@@ -140,27 +140,27 @@ class SentView:
             changed, same_keys = _changes(old, now.view)
             return changed, None if same_keys else list(now.view)
         keys = list(now.view)
-        if len(old) != len(keys) or list(old) != keys:
+        moved = keys != list(old)
+        if moved or self.fields is None or now.fields is None:
             same = same_json
-            return {k: v for k, v in now.view.items() if k not in old or not same(old[k], v)}, keys
-        if self.fields is None or now.fields is None:
-            same = same_json
-            return {k: v for k, v in now.view.items() if not same(old[k], v)}, None
-        return {k: v for (k, v), a, b in zip(now.view.items(), self.fields, now.fields, strict=True) if a != b}, None
+            changed = {k: v for k, v in now.view.items() if k not in old or not same(old[k], v)}
+        else:
+            changed = {k: v for (k, v), a, b in zip(now.view.items(), self.fields, now.fields, strict=True) if a != b}
+        return changed, keys if moved else None
 
 
 def _same_by_marshal(a: Any, b: Any) -> bool:
     return marshal.dumps(a, 2) == marshal.dumps(b, 2)
 
 
-def _compiled_same() -> Any:
+def _compiled_module() -> Any:
     try:
         return importlib.import_module("freetrader.server._same_json")
     except ImportError:  # no C compiler at install: marshal bytes decide (slower, the same answers)
         return None
 
 
-_compiled = _compiled_same()
+_compiled = _compiled_module()
 _same_json: Callable[[Any, Any], bool] | None = None if _compiled is None else _compiled.same
 #: the changed or new items of a view and whether its keys are the old ones, in one pass (C only)
 _changes: Callable[[dict[str, Any], dict[str, Any]], tuple[dict[str, Any], bool]] | None = \
@@ -538,7 +538,6 @@ class Lobby:
         self._appending = 0
         self._append_batches = store.executor.workers
         self._batch_soon = False  # a ``_send_batch`` is scheduled
-        self._answer: tuple[Conn, Any] | None = None  # the socket whose action the broadcast under way answers
 
     # -- plumbing ----------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -945,18 +944,17 @@ class Lobby:
             table.prev, table.state = table.state, new
             table.stack.append(entry)
             table.next_seq += 1
-            self._answer = answer
-            try:
-                self._changed(table)
-            finally:
-                self._answer = None
+            self._changed(table, answer)
             return new.action_count
 
-    def _changed(self, table: Table) -> None:
-        """A committed change (the database told the other processes): the sockets, then bots and timers."""
+    def _changed(self, table: Table, answer: tuple[Conn, Any] | None = None) -> None:
+        """A committed change (the database told the other processes): the sockets, then bots and timers.
+
+        ``answer``: the socket whose action this is, and its message's id (``act``).
+        """
         if self.cluster is not None and table.state.is_over:
             self._spawn(self.cluster.release(table.id))
-        self._after_change_safely(table)
+        self._after_change_safely(table, answer=answer)
 
     async def refresh(self, table: Table) -> None:
         """Bring ``table`` up to the database (another process changed it)."""
@@ -1119,9 +1117,12 @@ class Lobby:
         conn.log_sent, conn.known_log = lines, len(lines)
         conn.view_sent = SentView.of(table.seq, view)
 
-    def broadcast(self, table: Table) -> None:
-        """Each seat's view once, its bytes shared by that seat's sockets (and all spectators'): a delta of events."""
-        answer, self._answer = self._answer, None
+    def broadcast(self, table: Table, answer: tuple[Conn, Any] | None = None) -> None:
+        """Each seat's view once, its bytes shared by that seat's sockets (and all spectators'): a delta of events.
+
+        ``answer``: the socket whose action brought this position and its message's id; its message carries
+        the acknowledgement and ``answered`` is set on it.
+        """
         if not table.conns:
             return
         info = table.info()
@@ -1154,16 +1155,18 @@ class Lobby:
             conn.log_sent, conn.known_log = lines, len(lines)
             conn.view_sent = now
 
-    def _after_change_safely(self, table: Table, reschedule: bool = True) -> None:
+    def _after_change_safely(self, table: Table, reschedule: bool = True,
+                             answer: tuple[Conn, Any] | None = None) -> None:
         """``_after_change`` once a change is committed: a failure to tell the clients is logged, not raised."""
         try:
-            self._after_change(table, reschedule=reschedule)
+            self._after_change(table, reschedule=reschedule, answer=answer)
         except Exception:  # the change stands; clients get the state with the next message or on reconnect
             log.exception("table %s: broadcasting the new position failed", table.id)
 
-    def _after_change(self, table: Table, broadcast: bool = True, reschedule: bool = True) -> None:
+    def _after_change(self, table: Table, broadcast: bool = True, reschedule: bool = True,
+                      answer: tuple[Conn, Any] | None = None) -> None:
         if broadcast:
-            self.broadcast(table)
+            self.broadcast(table, answer)
         if not reschedule:
             return
         # a timer armed again for the same position keeps its deadline: a seat taken or left, a restart
