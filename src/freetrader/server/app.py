@@ -29,6 +29,7 @@ from freetrader.bots import bot_names
 from freetrader.core import FreetraderError
 from freetrader.core.registry import load_part, part_file
 
+from . import wire
 from .apidocs import install_api_docs
 from .cluster import Cluster, tagged_url
 from .errors import ApiError, bad_request, conflict, not_found
@@ -182,6 +183,8 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_req: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if isinstance(exc.__cause__, RecursionError):  # FastAPI's body reader hit 8,000 nested [
+            return JSONResponse({"error": f"the request body is {wire.NESTED}"}, status_code=400)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
@@ -390,7 +393,12 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
                          "error": f"too many messages: at most {caps.messages_per_second:g} a second on one "
                                   "connection; this one was not read"}
             else:
-                reply = await _handle(table, conn, text or "")
+                try:
+                    reply = await _handle(table, conn, text or "")
+                except Exception as exc:  # noqa: BLE001 - one line to the client and the log, never a traceback
+                    log.error("websocket message from %s on table %s failed: %s: %s", conn.addr or "?", table.id,
+                              type(exc).__name__, " ".join(str(exc).split())[:200])
+                    reply = {"type": "error", "status": 500, "error": "internal error; nothing was changed"}
             if reply is not None:
                 lobby._send(conn, reply)
 
@@ -398,9 +406,10 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
             return {"type": "error", "error": f"message too large: at most {MAX_MESSAGE} bytes are accepted"}
         try:
-            msg = json.loads(text)
-        except json.JSONDecodeError as exc:
-            return {"type": "error", "error": f"the message is not valid JSON ({exc.msg}); send a JSON object"}
+            msg = wire.loads(text)
+        except ValueError as exc:
+            log.info("websocket message from %s refused: the message is %s", conn.addr or "?", exc)
+            return {"type": "error", "error": f"the message is {exc}", "status": 400}
         if not isinstance(msg, dict):
             return {"type": "error", "error": "send a JSON object with a 'type' field"}
         ref = msg.get("id") if isinstance(msg.get("id"), (int, str)) else None

@@ -14,6 +14,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+__all__ = ["dumps", "loads", "NESTED"]
+
+#: The one line for a message or body nested deeper than the JSON reader goes (HTTP and websocket alike).
+NESTED = "not valid JSON here: its arrays or objects are nested too deeply; send one JSON object a few levels deep"
+
 _stdlib: Callable[[Any], str] = json.JSONEncoder(check_circular=False).encode
 
 
@@ -35,3 +40,17 @@ def _compiled() -> Callable[[Any], str] | None:
 
 #: JSON text of ``value`` (views hold no cycles, so none is looked for)
 dumps: Callable[[Any], str] = _compiled() or _stdlib
+
+
+def loads(text: str) -> Any:
+    """The JSON value of a client's text; ``ValueError`` with one line saying what was wrong.
+
+    A deeply nested text (8,000 ``[``) makes the standard reader raise ``RecursionError``, which is
+    not a ``ValueError``: it is turned into the same one line an HTTP body gets.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg}); send a JSON object") from None
+    except RecursionError:
+        raise ValueError(NESTED) from None
