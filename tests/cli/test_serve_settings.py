@@ -45,7 +45,7 @@ def test_settings_come_from_the_flag_then_the_environment_then_the_default() -> 
            "FREETRADER_ACCESS_LOG": "off", "FREETRADER_BOT_DELAY": "0"}
     s = settings_from(ns(port="9002"), env)
     assert s == {"host": "127.0.0.1", "port": 9002, "db": "postgresql://a:b@h/d", "bot_delay": 0.0,
-                 "log_level": "debug", "access_log": False}
+                 "log_level": "debug", "access_log": False, "trusted_proxies": ""}
     assert settings_from(ns(), {})["port"] == 8000 and settings_from(ns(), {})["access_log"] is True
     assert settings_from(ns(access_log=False), {"FREETRADER_ACCESS_LOG": "on"})["access_log"] is False
 

@@ -13,6 +13,7 @@ flag                   variable                  default
 ``--log-level``        ``FREETRADER_LOG_LEVEL``  ``info``
 ``--no-access-log``    ``FREETRADER_ACCESS_LOG`` ``on`` (``off`` turns it off)
 ``--data``             ``FREETRADER_DATA``       the shipped components
+``--trusted-proxies``  ``FREETRADER_TRUSTED_PROXIES``  none: ``X-Forwarded-For`` is ignored
 =====================  ========================  =========================================
 
 Nothing secret is printed: a database password is shown as ``***``, and seat
@@ -43,6 +44,7 @@ SETTINGS: tuple[tuple[str, str, Any], ...] = (
     ("bot_delay", "FREETRADER_BOT_DELAY", 0.5),
     ("log_level", "FREETRADER_LOG_LEVEL", "info"),
     ("access_log", "FREETRADER_ACCESS_LOG", True),
+    ("trusted_proxies", "FREETRADER_TRUSTED_PROXIES", ""),
 )
 
 _PASSWORD = re.compile(r"(?P<head>://[^/@:]*:)(?P<secret>[^@/]*)@")
@@ -142,6 +144,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log-level", choices=LOG_LEVELS, help="server log level [$FREETRADER_LOG_LEVEL] (default info)")
     p.add_argument("--no-access-log", dest="access_log", action="store_const", const=False,
                    help="no line per request [$FREETRADER_ACCESS_LOG=off] (default: on, seat tokens masked)")
+    p.add_argument("--trusted-proxies", metavar="ADDRESSES",
+                   help="reverse proxies whose X-Forwarded-For is believed, as addresses or networks, "
+                        "comma-separated [$FREETRADER_TRUSTED_PROXIES] (default: none, the header is ignored)")
     _configure_capacity(p)
 
 
@@ -175,6 +180,16 @@ def _configure_capacity(p: argparse.ArgumentParser) -> None:
     g.add_argument("--max-messages-per-second", type=float, default=d.messages_per_second, metavar="N",
                    help="messages one connection may send a second, twice that at once; more are refused "
                         f"(default {d.messages_per_second:g})")
+    g.add_argument("--max-connections", type=int, default=d.connections, metavar="N",
+                   help=f"open connections in all; lowered to what the descriptor limit allows (default {d.connections})")
+    g.add_argument("--max-connections-per-address", type=int, default=d.connections_per_address, metavar="N",
+                   help=f"open connections from one address (default {d.connections_per_address})")
+    g.add_argument("--header-timeout", type=float, default=d.header_seconds, metavar="SECONDS",
+                   help=f"a request's line and headers must arrive within this; else 408 (default {d.header_seconds:g})")
+    g.add_argument("--body-timeout", type=float, default=d.body_seconds, metavar="SECONDS",
+                   help=f"a request's body must arrive within this; else 408 (default {d.body_seconds:g})")
+    g.add_argument("--ws-idle-timeout", type=float, default=d.ws_idle_seconds, metavar="SECONDS",
+                   help=f"a websocket that sends nothing for this long is closed (default {d.ws_idle_seconds:g})")
     g.add_argument("--ws-compression", action="store_true",
                    help="compress websocket messages (off by default: messages are small deltas, and "
                         "compressing costs the server more than it saves)")
@@ -189,7 +204,9 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
     counts = {"--bot-workers": args.bot_workers or 1, "--heavy-workers": args.heavy_workers,
               "--max-tables-per-minute": args.max_tables_per_minute, "--max-open-tables": args.max_open_tables,
               "--max-sockets-per-table": args.max_sockets_per_table,
-              "--max-sockets-per-address": args.max_sockets_per_address, "--max-replays": args.max_replays}
+              "--max-sockets-per-address": args.max_sockets_per_address, "--max-replays": args.max_replays,
+              "--max-connections": args.max_connections,
+              "--max-connections-per-address": args.max_connections_per_address}
     for flag, value in counts.items():
         if value < 1:
             return {}, f"{flag} must be at least 1, got {value}"
@@ -197,15 +214,40 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
                        ("--max-messages-per-second", args.max_messages_per_second)):
         if not 0 < rate <= 1e6:
             return {}, f"{flag} must be more than 0 and at most 1000000, got {rate:g}"
+    for flag, seconds in (("--header-timeout", args.header_timeout), ("--body-timeout", args.body_timeout),
+                          ("--ws-idle-timeout", args.ws_idle_timeout)):
+        if not 0 < seconds <= 86400:
+            return {}, f"{flag} must be more than 0 and at most 86400 seconds, got {seconds:g}"
     if not 0 < args.bot_deadline <= 3600:
         return {}, f"--bot-deadline must be more than 0 and at most 3600 seconds, got {args.bot_deadline:g}"
     limits = Limits(tables_per_minute=args.max_tables_per_minute, open_tables=args.max_open_tables,
                     sockets_per_table=args.max_sockets_per_table,
                     sockets_per_address=args.max_sockets_per_address, heavy_requests=args.max_replays,
                     whole_views_per_second=args.max_whole_views_per_second,
-                    messages_per_second=args.max_messages_per_second)
+                    messages_per_second=args.max_messages_per_second, connections=args.max_connections,
+                    connections_per_address=args.max_connections_per_address, header_seconds=args.header_timeout,
+                    body_seconds=args.body_timeout, ws_idle_seconds=args.ws_idle_timeout)
     return {"bot_workers": args.bot_workers, "heavy_workers": args.heavy_workers,
             "bot_deadline": args.bot_deadline, "limits": limits}, None
+
+
+def _connections(capacity: dict[str, Any], proxies: str) -> tuple[dict[str, Any], str | None]:
+    """``uvicorn.Config`` options of the connection guard (server/guard.py), or a one-line error.
+
+    A descriptor limit too low for ``--max-connections`` lowers the cap and prints one warning line.
+    """
+    from freetrader.server.guard import descriptor_room, parse_proxies, uvicorn_options
+    from freetrader.server.limits import Limits
+
+    try:
+        trusted = parse_proxies(proxies)
+    except ValueError as exc:
+        return {}, f"--trusted-proxies: {exc}"
+    limits = capacity.get("limits") or Limits()
+    limits.connections, warning = descriptor_room(limits)
+    if warning:
+        print(f"freetrader: warning: {warning}", file=sys.stderr, flush=True)
+    return uvicorn_options(limits, trusted), None
 
 
 def _error(message: str) -> int:
@@ -265,10 +307,13 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         claim_sqlite(s["db"])  # held until this process ends
     except InUse as exc:
         return _error(str(exc))
+    connections, problem = _connections(capacity, s["trusted_proxies"])
+    if problem:
+        return _error(problem)
     app = create_app(s["db"], bot_delay=s["bot_delay"], **capacity)
     config = uvicorn.Config(app, host=s["host"], port=s["port"], ws_max_size=max(MAX_MESSAGE * 4, 65536),
                             log_level=s["log_level"], access_log=s["access_log"],
-                            ws_per_message_deflate=bool(getattr(args, "ws_compression", False)))
+                            ws_per_message_deflate=bool(getattr(args, "ws_compression", False)), **connections)
     redacting = _Redact(s["db"])
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "freetrader.server"):
         logging.getLogger(name).addFilter(redacting)

@@ -8,6 +8,7 @@ Responses carry views only (``State.view(seat)`` for the requester's seat,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -378,7 +379,11 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         sent = Bucket(caps.messages_per_second, 2 * caps.messages_per_second)  # this socket's messages
         while True:
             try:
-                raw = await ws.receive()
+                raw = await asyncio.wait_for(ws.receive(), caps.ws_idle_seconds)
+            except TimeoutError:  # idle: the slot goes back; the page reconnects when it wants more
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1001, reason="idle")
+                return
             except (WebSocketDisconnect, RuntimeError):
                 return
             if raw.get("type") == "websocket.disconnect":

@@ -83,7 +83,7 @@ class Limits:
 
     A request over a limit is answered 429 with one line saying which; a websocket over one gets that
     line as an error message and is closed with code 4429. Addresses are the peer's IP as the server
-    sees it (behind a proxy, the proxy's).
+    sees it; behind a proxy named in ``--trusted-proxies``, the client's address the proxy forwards.
     """
 
     tables_per_minute: int = 30  # tables one address may create per minute
@@ -97,6 +97,13 @@ class Limits:
     # the asker 20 bytes: so many a second from one address; a socket waits for its turn
     whole_views_per_second: float = 20.0
     messages_per_second: float = 50.0  # messages one socket may send a second (twice that at once)
+    # connections (server/guard.py): over a cap a connection is refused in one line before it is read;
+    # a request whose head or body is not in within its deadline is answered 408 and closed
+    connections: int = 4096  # open connections in all (lowered at start to what the descriptors allow)
+    connections_per_address: int = 256  # open connections from one address (a trusted proxy: no cap)
+    header_seconds: float = 10.0  # a request's line and headers, from its first byte (or the connection's)
+    body_seconds: float = 30.0  # a request's body, from the end of its headers
+    ws_idle_seconds: float = 1800.0  # a websocket that sends no message for so long is closed (pages reconnect)
 
 
 class Bucket:
