@@ -167,7 +167,12 @@ def _configure_capacity(p: argparse.ArgumentParser) -> None:
     g.add_argument("--max-tables-per-minute", type=int, default=d.tables_per_minute, metavar="N",
                    help=f"tables one address may create per minute (default {d.tables_per_minute})")
     g.add_argument("--max-open-tables", type=int, default=d.open_tables, metavar="N",
-                   help=f"tables still playing, in all (default {d.open_tables})")
+                   help=f"tables in the lobby, in all (default {d.open_tables})")
+    g.add_argument("--max-open-tables-per-address", type=int, default=d.open_tables_per_address, metavar="N",
+                   help=f"of those, created from one address (default {d.open_tables_per_address})")
+    g.add_argument("--lobby-idle-timeout", type=float, default=d.lobby_idle_seconds, metavar="SECONDS",
+                   help="a table no human seat used for this long leaves the lobby's list; its seat links "
+                        f"still work (default {d.lobby_idle_seconds:g})")
     g.add_argument("--max-sockets-per-table", type=int, default=d.sockets_per_table, metavar="N",
                    help=f"connections to one table (default {d.sockets_per_table})")
     g.add_argument("--max-sockets-per-address", type=int, default=d.sockets_per_address, metavar="N",
@@ -206,6 +211,7 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
               "--max-sockets-per-table": args.max_sockets_per_table,
               "--max-sockets-per-address": args.max_sockets_per_address, "--max-replays": args.max_replays,
               "--max-connections": args.max_connections,
+              "--max-open-tables-per-address": args.max_open_tables_per_address,
               "--max-connections-per-address": args.max_connections_per_address}
     for flag, value in counts.items():
         if value < 1:
@@ -215,7 +221,8 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
         if not 0 < rate <= 1e6:
             return {}, f"{flag} must be more than 0 and at most 1000000, got {rate:g}"
     for flag, seconds in (("--header-timeout", args.header_timeout), ("--body-timeout", args.body_timeout),
-                          ("--ws-idle-timeout", args.ws_idle_timeout)):
+                          ("--ws-idle-timeout", args.ws_idle_timeout),
+                          ("--lobby-idle-timeout", args.lobby_idle_timeout)):
         if not 0 < seconds <= 86400:
             return {}, f"{flag} must be more than 0 and at most 86400 seconds, got {seconds:g}"
     if not 0 < args.bot_deadline <= 3600:
@@ -226,7 +233,9 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
                     whole_views_per_second=args.max_whole_views_per_second,
                     messages_per_second=args.max_messages_per_second, connections=args.max_connections,
                     connections_per_address=args.max_connections_per_address, header_seconds=args.header_timeout,
-                    body_seconds=args.body_timeout, ws_idle_seconds=args.ws_idle_timeout)
+                    body_seconds=args.body_timeout, ws_idle_seconds=args.ws_idle_timeout,
+                    open_tables_per_address=args.max_open_tables_per_address,
+                    lobby_idle_seconds=args.lobby_idle_timeout)
     return {"bot_workers": args.bot_workers, "heavy_workers": args.heavy_workers,
             "bot_deadline": args.bot_deadline, "limits": limits}, None
 

@@ -67,6 +67,9 @@ log = logging.getLogger("freetrader.server")
 MAX_MESSAGE = 16 * 1024
 MAX_BODY = 16 * 1024
 MAX_RECORD = 1024 * 1024
+#: Tables in one page of the lobby's list (``?limit=``), by default and at most.
+PAGE = 50
+MAX_PAGE = 200
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorBody} for code in (400, 403, 404, 409, 413, 422, 429, 503)
@@ -117,7 +120,8 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         except Exception:
             store.close()
             raise
-        lobby = Lobby(store, bots, bot_delay=bot_delay, bot_deadline=bot_deadline)
+        lobby = Lobby(store, bots, bot_delay=bot_delay, bot_deadline=bot_deadline,
+                      idle_seconds=caps.lobby_idle_seconds)
         cluster = None
         try:
             if not store.is_sqlite:  # PostgreSQL: other processes may serve the same tables
@@ -217,23 +221,32 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
         # packings): off the loop, so other tables are not held up meanwhile
         return await asyncio.to_thread(_components, name)
 
-    @app.get("/api/tables", response_model=TableList, summary="Tables whose game is still going")
-    async def list_tables() -> dict[str, Any]:
-        await lobby.restored.wait()  # after a restart, the list is whole once every playing table is back
-        return {"tables": [t.info() for t in lobby.open_tables()]}
+    @app.get("/api/tables", response_model=TableList, responses=_ERRORS,
+             summary="Tables still playing that people use, newest first, a page at a time")
+    async def list_tables(offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+                          limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE) -> dict[str, Any]:
+        # a table no human seat used for Limits.lobby_idle_seconds is not listed (its seat links still work)
+        listed = lobby.open_tables()
+        return {"tables": [t.info() for t in listed[offset:offset + limit]], "total": len(listed),
+                "offset": offset, "limit": limit}
 
     @app.post("/api/tables", response_model=TableResult, status_code=201, responses=_ERRORS,
               summary="Create a table: a game, its seats (human or a bot spec) and options")
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         addr = request.client.host if request.client else ""
-        playing = sum(1 for t in lobby.tables.values() if not t.state.is_over)
-        if playing >= caps.open_tables:
-            raise TooMany(f"{playing} tables are open, the most this server allows; join or watch one of them")
+        listed = lobby.open_tables()
+        if len(listed) >= caps.open_tables:
+            raise TooMany(f"{len(listed)} tables are open, the most this server allows; join or watch one of them")
+        mine = sum(1 for t in listed if t.creator == addr)
+        if mine >= caps.open_tables_per_address:
+            raise TooMany(f"{mine} open tables were created from this address, the most one address may have; "
+                          "finish or leave one (an unused table leaves the lobby after "
+                          f"{caps.lobby_idle_seconds / 60:g} minutes)")
         if not created.allow(addr):
             raise TooMany(f"at most {caps.tables_per_minute} tables a minute may be created from one address; "
                           "try again in a minute")
         table = await lobby.create(body.game, body.seats, body.options, body.seed, body.turn_seconds,
-                                   body.timeout_bot, body.name, hints=body.hints)
+                                   body.timeout_bot, body.name, hints=body.hints, creator=addr)
         return {"table": table.info()}
 
     @app.get("/api/tables/{table_id}", response_model=TableResult, responses=_ERRORS)
@@ -245,6 +258,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
     async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
         table = await lobby.get(table_id)
         seat, token = await lobby.join(table, body.seat, body.name)
+        table.seen()
         return {"table_id": table.id, "seat": seat, "token": token, "link": f"/t/{table.id}#token={token}"}
 
     @app.post("/api/tables/{table_id}/leave", response_model=Ok, responses=_ERRORS,
@@ -260,13 +274,17 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
              summary="The table as the token's seat sees it (no token: as a spectator)")
     async def view(table_id: str, token: Annotated[str | None, Query(max_length=128)] = None) -> dict[str, Any]:
         table: Table = await lobby.get(table_id)
-        return table.message(table.seat_of(token))
+        seat = table.seat_of(token)
+        if seat is not None:
+            table.seen()
+        return table.message(seat)
 
     @app.post("/api/tables/{table_id}/actions", response_model=ActionResult, responses=_ERRORS,
               summary="Play an action; acknowledged only once committed")
     async def act(table_id: str, body: ActionBody) -> dict[str, Any]:
         table = await lobby.get(table_id)
         seat = _seat(table, body.token)
+        table.seen()
         if body.seat is not None and body.seat != seat:
             raise bad_request(f"this seat link is for seat {seat}, not seat {body.seat}")
         index = await lobby.act(table, seat, body.action, body.expected_index, expected_seq=body.seq,
@@ -347,12 +365,15 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
             sockets_of[addr] -= 1
             raise
         table.conns.add(conn)
+        table.seen()
         lobby.welcome(table, conn)
         writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
         try:
             await _reader(ws, table, conn)
         finally:
             table.conns.discard(conn)
+            if seat is not None:
+                table.seen()  # the idle clock starts when the last player leaves
             sockets_of[addr] -= 1
             if not sockets_of[addr]:
                 del sockets_of[addr]

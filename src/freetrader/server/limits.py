@@ -87,7 +87,9 @@ class Limits:
     """
 
     tables_per_minute: int = 30  # tables one address may create per minute
-    open_tables: int = 2000  # tables still playing, in all
+    open_tables: int = 2000  # tables in the lobby (playing, and used by a human lately), in all
+    open_tables_per_address: int = 20  # of those, created from one address
+    lobby_idle_seconds: float = 900.0  # a table no human seat used for so long leaves the lobby
     sockets_per_table: int = 100  # websockets on one table (players and spectators)
     sockets_per_address: int = 200  # websockets from one address, over every table
     heavy_requests: int = 4  # replays running or waiting at once

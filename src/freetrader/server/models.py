@@ -106,6 +106,9 @@ class TableResult(BaseModel):
 
 class TableList(BaseModel):
     tables: list[TableInfo]
+    total: int = 0  # tables in the whole list (this page holds tables[offset:offset + limit])
+    offset: int = 0
+    limit: int = 0
 
 
 class JoinResult(BaseModel):

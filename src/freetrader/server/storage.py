@@ -537,6 +537,14 @@ class Store:
             settings=json.loads(r.settings), status=r.status, created=float(r.created),
         )
 
+    def table_rows(self, status: str | None = None) -> list[TableRow]:
+        """The tables' own rows (no log, seats or notes), oldest first: one query, whatever their number."""
+        q = select(tables_t).order_by(tables_t.c.created)
+        if status is not None:
+            q = q.where(tables_t.c.status == status)
+        with self.engine.connect() as conn:
+            return [self._row(r) for r in conn.execute(q)]
+
     def table_ids(self, status: str | None = None) -> list[str]:
         q = select(tables_t.c.id).order_by(tables_t.c.created)
         if status is not None:

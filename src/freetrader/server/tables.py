@@ -209,6 +209,17 @@ class Table:
         self.thinking: int | None = None  # the seq a bot turn is running for
         self.failed: dict[int, dict[str, Any]] = {}  # bot seat -> {"seat", "bot", "reason"}: waits for players
         self.replaced: dict[int, str] = {}  # bot seat -> the bot spec that replaced the one it was created with
+        # when a human seat was last here (a socket, a request with its token; monotonic), and who created
+        # the table (the address, kept in memory only): the lobby lists a table only while people use it
+        self.human_seen: float | None = None
+        self.creator: str | None = None
+
+    def seen(self) -> None:
+        """A human seat is here now (the lobby's idle clock starts again)."""
+        self.human_seen = time.monotonic()
+
+    def human_connected(self) -> bool:
+        return any(c.seat is not None for c in self.conns)
 
     @property
     def seq(self) -> int:
@@ -506,6 +517,11 @@ def _rebuild(loaded: LoadedTable) -> tuple[list[LogRow], State]:
     return stack, freetrader.replay(record)
 
 
+def _runs_alone(row: TableRow) -> bool:
+    """Whether a playing table has something to do with no one there: a bot seat or a turn timer."""
+    return any(spec != HUMAN for spec in row.seats) or bool(row.settings.get("turn_seconds"))
+
+
 def _check_text(text: Any, what: str, limit: int) -> str:
     if not isinstance(text, str):
         raise bad_request(f"{what} must be text, got {type(text).__name__}")
@@ -518,8 +534,9 @@ class Lobby:
     """Every table of one server, and the operations on them."""
 
     def __init__(self, store: Store, bot_pool: WorkerPool, *, bot_delay: float = 0.0,
-                 bot_deadline: float = 10.0) -> None:
+                 bot_deadline: float = 10.0, idle_seconds: float = 900.0) -> None:
         self.store = store
+        self.idle_seconds = idle_seconds  # a table no human used for so long leaves the lobby's list
         self.bot_pool = bot_pool
         self.bot_delay = bot_delay
         self.bot_deadline = bot_deadline
@@ -623,7 +640,10 @@ class Lobby:
         the lobby's list waits for ``restored``.
         """
         await self.db(self.store.create_schema)
-        ids = await self.db(self.store.table_ids, "playing")
+        # only the tables with something to run (a bot seat, a turn timer) are restored now: the others
+        # wait in the database until a seat link or a socket asks for them, so the start does not grow
+        # with the number of stored tables that nobody plays
+        ids = [row.id for row in await self.db(self.store.table_rows, "playing") if _runs_alone(row)]
         self.restoring = set(ids)
         if not ids:
             self.restored.set()
@@ -770,7 +790,8 @@ class Lobby:
                                       waiting - approved)
 
     async def create(self, game_name: str, seats: list[str], options: dict[str, Any], seed: int | None,
-                     turn_seconds: float | None, timeout_bot: str, label: str | None, *, hints: bool = False) -> Table:
+                     turn_seconds: float | None, timeout_bot: str, label: str | None, *, hints: bool = False,
+                     creator: str | None = None) -> Table:
         try:
             game = freetrader.game(game_name)
         except FreetraderError as exc:
@@ -811,6 +832,8 @@ class Lobby:
         humans = [i for i, s in enumerate(specs) if s == HUMAN]
         await self.db(self.store.create_table, row, humans)
         table = Table(row, game, state, [], 0)
+        table.creator = creator
+        table.seen()
         table.seat_hashes = {i: None for i in humans}
         table.seat_names = {i: None for i in humans}
         self._seat_players(table)
@@ -835,7 +858,16 @@ class Lobby:
         return table
 
     def open_tables(self) -> list[Table]:
-        return sorted((t for t in self.tables.values() if not t.state.is_over), key=lambda t: -t.row.created)
+        """The lobby's tables, newest first: still playing, and used by a human seat lately (or now)."""
+        now = time.monotonic()
+        return sorted((t for t in self.tables.values() if self.listed(t, now)), key=lambda t: -t.row.created)
+
+    def listed(self, table: Table, now: float) -> bool:
+        if table.state.is_over:
+            return False
+        if table.human_connected():
+            return True
+        return table.human_seen is not None and now - table.human_seen < self.idle_seconds
 
     # -- seats ---------------------------------------------------------------------
     async def join(self, table: Table, seat: int | None, name: str | None) -> tuple[int, str]:
