@@ -1259,8 +1259,10 @@ class Lobby:
             bot = make_bot(spec, table.game, 0)
         world = table.state.determinize(seat, rng) if bot.reads_state else table.state.clone()
         seed = seed_number(table.seed, 5000 + 7 * seq + seat)
+        # the queue is fair between creators' addresses (a table restored at start has none known: its own)
         return await self.bot_pool.run(bot_decision, spec, table.row.game, seed, world, seat,
-                                       timeout=self.bot_deadline)
+                                       timeout=self.bot_deadline, who=table.creator or f"table {table.id}",
+                                       table=table.id)
 
     async def _bot_turn(self, table: Table, seq: int, seat: int, spec: str, origin: str, delay: bool = True) -> None:
         """One bot (or timer) move, retried with backoff until it lands or the table moves on."""

@@ -2,15 +2,19 @@
 
 The server keeps two ``WorkerPool``s: one for bots (``--bot-workers``, default
 the number of cores) and one for heavy requests such as ``POST /api/replay``
-(``--heavy-workers``). A pool is a ``ProcessPoolExecutor`` whose processes
-are forked together at its first call, from the event loop's thread, and die
-with the server (``PR_SET_PDEATHSIG``), so a ``kill -9`` of the server
-leaves no worker holding its port or its files.
+(``--heavy-workers``). A pool's processes are forked together at its first
+call, from the event loop's thread, each talking to the server over a pipe of
+its own, and die with the server (``PR_SET_PDEATHSIG``), so a ``kill -9`` of
+the server leaves no worker holding its port or its files.
 
-Every call has a deadline. A worker that misses it may be stuck for good, and
-a process cannot be interrupted from outside, so the whole pool is replaced:
-its processes are killed and a new pool is forked; the calls that were
-running on the old one fail with ``WorkerLost`` and their callers retry.
+Every call has a deadline, counted from the moment a worker starts it (not
+its wait in the queue). A worker that misses it may be stuck for good, and a
+process cannot be interrupted from outside, so that worker alone is killed and
+a new one forked; the calls on the other workers go on (before, the whole pool
+was replaced, and twelve slow tables of one address cost everyone's decisions
+in flight). Calls wait in a fair queue: callers (addresses) take turns, each
+caller's tables take turns, and one caller runs at most its share of the
+workers while others wait (``WorkerPool``).
 
 Bots get what they got in the thread pool before: ``bot_decision`` is handed
 the determinization the server drew for the deciding seat (``decide``'s
@@ -28,9 +32,8 @@ import os
 import signal
 import socket
 import stat
+from collections import Counter, deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import freetrader
@@ -67,11 +70,11 @@ WORKER_NICENESS = 5
 
 
 class Deadline(Exception):
-    """A worker did not answer in time; its pool was replaced."""
+    """A worker did not answer in time; it was replaced."""
 
 
 class WorkerLost(Exception):
-    """The worker process running a call died (or its pool was replaced meanwhile)."""
+    """The worker process running a call died (or its pool was closed meanwhile)."""
 
 
 def _number(text: str) -> float | None:
@@ -152,10 +155,6 @@ def _worker_start() -> None:
         os._exit(0)
 
 
-def _ready(_n: int = 0) -> int:
-    return os.getpid()
-
-
 def bot_decision(spec: str, game_slug: str, seed: int, world: State, seat: int) -> str:
     """The notation of ``spec``'s choice for ``seat`` in ``world`` (a determinization for ``seat``)."""
     bot = make_bot(spec, freetrader.game(game_slug), seed)
@@ -179,68 +178,226 @@ def replay_view(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
 
 
 # -- the pool, in the server ------------------------------------------------------------
-class WorkerPool:
-    """``workers`` forked processes; ``await pool.run(fn, *args, timeout=s)`` runs ``fn`` in one of them."""
+def _serve(conn: Any, others: list[Any]) -> None:
+    """A worker's life: run each ``(fn, args)`` the pipe brings and send back ``("ok", value)`` or
+    ``("err", exception)``, until the pipe closes."""
+    for other in others:  # the fork copied the server's ends of every pipe: only its own is kept
+        with contextlib.suppress(OSError):
+            other.close()
+    _worker_start()
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            os._exit(0)
+        try:
+            answer: tuple[str, Any] = ("ok", fn(*args))
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the caller
+            answer = ("err", exc)
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            os._exit(0)
+        except Exception as exc:  # noqa: BLE001 - an answer or exception that does not pickle
+            conn.send(("err", RuntimeError(f"{type(exc).__name__} while sending the answer back")))
 
-    def __init__(self, workers: int, name: str) -> None:
+
+class _Job:
+    __slots__ = ("fn", "args", "timeout", "who", "table", "future")
+
+    def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...], timeout: float, who: str, table: str,
+                 future: asyncio.Future[Any]) -> None:
+        self.fn, self.args, self.timeout, self.who, self.table, self.future = fn, args, timeout, who, table, future
+
+
+class _Worker:
+    __slots__ = ("proc", "conn", "job", "timer")
+
+    def __init__(self, proc: Any, conn: Any) -> None:
+        self.proc, self.conn = proc, conn
+        self.job: _Job | None = None
+        self.timer: asyncio.TimerHandle | None = None
+
+
+class WorkerPool:
+    """``workers`` forked processes; ``await pool.run(fn, *args, timeout=s, who=, table=)`` runs ``fn`` in one.
+
+    Calls wait in a fair queue: the callers (``who``: an address) take turns, and within one caller its
+    tables take turns, so a caller with many tables gets one turn among the callers, not one per table.
+    While other callers wait, one caller has at most ``share`` calls running (by default half the
+    workers, at least one); with nobody else waiting it may use them all. A call's ``timeout`` counts
+    from the moment a worker starts it, never its wait in the queue. A worker that misses it is killed
+    and replaced alone: the calls running on the other workers go on.
+    """
+
+    def __init__(self, workers: int, name: str, share: int | None = None) -> None:
         if workers < 1:
             raise ValueError(f"{name} workers must be at least 1, got {workers}")
         self.workers = workers
         self.name = name
-        self.replaced = 0  # pools replaced after a missed deadline or a dead worker
-        self._pool: ProcessPoolExecutor | None = None  # forked at the first call
+        self.share = share or max(1, workers // 2)
+        self.replaced = 0  # workers replaced after a missed deadline or a death
+        self.started = 0  # calls handed to a worker
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._all: list[_Worker] = []
+        self._idle: list[_Worker] = []
+        self._waiting: dict[str, dict[str, deque[_Job]]] = {}  # caller -> table -> its calls, in turn order
+        self._turns: deque[str] = deque()  # callers with waiting calls, the next first
+        self._running: Counter[str] = Counter()
 
-    def _current(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = self._new()
-        return self._pool
+    # -- workers --------------------------------------------------------------------
+    def _start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        for _ in range(self.workers):
+            self._fork()
 
-    def _new(self) -> ProcessPoolExecutor:
-        pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_worker_start)
-        # fork every worker now (the fork context starts them all at the first call)
-        list(pool.map(_ready, range(self.workers)))
-        return pool
+    def _fork(self) -> None:
+        assert self._loop is not None
+        ctx = multiprocessing.get_context("fork")
+        mine, theirs = ctx.Pipe()
+        others = [w.conn for w in self._all] + [mine]
+        proc = ctx.Process(target=_serve, args=(theirs, others), name=f"ft-{self.name}", daemon=True)
+        proc.start()
+        theirs.close()
+        worker = _Worker(proc, mine)
+        self._loop.add_reader(mine.fileno(), self._answered, worker)
+        self._all.append(worker)
+        self._idle.append(worker)
 
-    def _replace(self, pool: ProcessPoolExecutor) -> None:
-        if pool is not self._pool:
-            return  # another failed call replaced it already
+    def _drop(self, worker: _Worker) -> None:
+        if self._loop is not None and not self._loop.is_closed():
+            with contextlib.suppress(Exception):
+                self._loop.remove_reader(worker.conn.fileno())
+        if worker.timer is not None:
+            worker.timer.cancel()
+        with contextlib.suppress(OSError, AttributeError, ValueError):
+            worker.proc.kill()
+        with contextlib.suppress(OSError, AttributeError, ValueError, AssertionError):
+            worker.proc.join(1.0)
+        with contextlib.suppress(OSError):
+            worker.conn.close()
+        if worker in self._all:
+            self._all.remove(worker)
+        if worker in self._idle:
+            self._idle.remove(worker)
+
+    def _end(self, worker: _Worker) -> _Job | None:
+        """The worker's call is over: its slot and timer are freed; returns the call."""
+        job, worker.job = worker.job, None
+        if worker.timer is not None:
+            worker.timer.cancel()
+            worker.timer = None
+        if job is not None:
+            self._running[job.who] -= 1
+            if self._running[job.who] <= 0:
+                del self._running[job.who]
+        return job
+
+    def _replace(self, worker: _Worker, failure: BaseException) -> None:
+        job = self._end(worker)
+        self._drop(worker)
         self.replaced += 1
-        self._pool = self._new()
-        self._kill(pool)
+        if job is not None and not job.future.done():
+            job.future.set_exception(failure)
+        self._fork()
+        self._dispatch()
 
-    @staticmethod
-    def _kill(pool: ProcessPoolExecutor) -> None:
-        procs = list((getattr(pool, "_processes", None) or {}).values())
-        for proc in procs:
-            with contextlib.suppress(OSError, AttributeError):
-                proc.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+    def _answered(self, worker: _Worker) -> None:
+        try:
+            status, value = worker.conn.recv()
+        except (EOFError, OSError):
+            self._replace(worker, WorkerLost(f"a {self.name} worker process stopped"))
+            return
+        except Exception as exc:  # noqa: BLE001 - an answer that does not unpickle here
+            status, value = "err", RuntimeError(f"the answer could not be read ({type(exc).__name__})")
+        job = self._end(worker)
+        if job is not None and not job.future.done():
+            if status == "ok":
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value)
+        self._idle.append(worker)
+        self._dispatch()
 
-    async def run(self, fn: Callable[..., T], *args: Any, timeout: float) -> T:
-        pool = self._current()
+    def _late(self, worker: _Worker) -> None:
+        worker.timer = None
+        job = worker.job
+        seconds = job.timeout if job is not None else 0.0
+        self._replace(worker, Deadline(f"no answer within {seconds:g} s"))
+
+    # -- the fair queue -----------------------------------------------------------------
+    def _next(self) -> _Job | None:
+        """The next call to start: callers in turn; one at its share waits while a caller under it waits."""
+        under = [w for w in self._turns if self._running[w] < self.share]
+        for _ in range(len(self._turns)):
+            who = self._turns[0]
+            self._turns.rotate(-1)
+            if under and self._running[who] >= self.share:
+                continue
+            tables = self._waiting[who]
+            table = next(iter(tables))
+            calls = tables.pop(table)
+            job = calls.popleft()
+            if calls:
+                tables[table] = calls  # its table goes to the end of the caller's turns
+            if not tables:
+                del self._waiting[who]
+                self._turns.remove(who)
+            if job.future.done():  # its caller gave up while it waited
+                return self._next()
+            return job
+        return None
+
+    def _dispatch(self) -> None:
+        assert self._loop is not None
+        while self._idle and self._turns:
+            job = self._next()
+            if job is None:
+                return
+            worker = self._idle.pop()
+            try:
+                worker.conn.send((job.fn, job.args))
+            except (OSError, EOFError):
+                self._idle.append(worker)
+                self._waiting.setdefault(job.who, {}).setdefault(job.table, deque()).appendleft(job)
+                if job.who not in self._turns:
+                    self._turns.appendleft(job.who)
+                self._replace(worker, WorkerLost(f"a {self.name} worker process stopped"))
+                return
+            except Exception as exc:  # noqa: BLE001 - arguments that do not pickle: the caller's fault
+                self._idle.append(worker)
+                job.future.set_exception(exc)
+                continue
+            worker.job = job
+            self._running[job.who] += 1
+            self.started += 1
+            worker.timer = self._loop.call_later(job.timeout, self._late, worker)
+
+    async def run(self, fn: Callable[..., T], *args: Any, timeout: float, who: str = "", table: str = "") -> T:
         loop = asyncio.get_running_loop()
-        try:
-            fut = loop.run_in_executor(pool, fn, *args)
-        except (BrokenProcessPool, RuntimeError):
-            self._replace(pool)
-            raise WorkerLost(f"the {self.name} worker pool was being replaced") from None
-        try:
-            return await asyncio.wait_for(fut, timeout)
-        except TimeoutError:
-            self._replace(pool)
-            raise Deadline(f"no answer within {timeout:g} s") from None
-        except BrokenProcessPool:
-            self._replace(pool)
-            raise WorkerLost(f"a {self.name} worker process stopped") from None
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise  # the caller itself is being cancelled (the server stops)
-            # the call was queued on a pool that another call's deadline replaced
-            raise WorkerLost(f"the {self.name} worker pool was replaced") from None
+        if self._loop is not loop:  # the first call, or the app was started again on a new loop
+            self.close()
+            self._start()
+        future: asyncio.Future[T] = loop.create_future()
+        self._waiting.setdefault(who, {}).setdefault(table, deque()).append(
+            _Job(fn, args, timeout, who, table, future))
+        if who not in self._turns:
+            self._turns.append(who)
+        self._dispatch()
+        return await future
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._kill(self._pool)
-            self._pool = None
+        for worker in list(self._all):
+            job = self._end(worker)
+            self._drop(worker)
+            if job is not None and not job.future.done():
+                job.future.set_exception(WorkerLost(f"the {self.name} worker pool was closed"))
+        for tables in self._waiting.values():
+            for calls in tables.values():
+                for job in calls:
+                    if not job.future.done():
+                        job.future.set_exception(WorkerLost(f"the {self.name} worker pool was closed"))
+        self._waiting.clear()
+        self._turns.clear()
+        self._running.clear()
+        self._loop = None
