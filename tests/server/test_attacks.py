@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import tempfile
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tablehelp import SHORT, create, join, view, wait_for
 
+from freetrader.server import hints
 from freetrader.server.app import create_app
 from freetrader.server.limits import Limits
 from freetrader.server.storage import Store, TableRow
@@ -109,3 +113,38 @@ def test_a_restart_with_many_stored_tables_loads_only_what_runs_alone(tmp_path: 
         assert view(c, "fill7")["index"] == 0  # a stored table is read when first asked for
         assert "fill7" in lobby.tables and len([t for t in lobby.tables if t.startswith("fill")]) == 1
         wait_for(c, bots, lambda m: m["index"] > 0 or m["view"]["is_over"], timeout=60)  # the bots play on
+
+
+# -- reviews queued per address, with a budget (item 6) ---------------------------------------------
+#: while this file exists the slow review waits (the worker is a forked process: a file is what they share)
+HOLD = os.path.join(tempfile.gettempdir(), f"ft-review-hold-{os.getpid()}")
+
+
+def _held_review(record: dict[str, Any], iters: int) -> dict[str, Any]:
+    end = time.monotonic() + 60
+    while os.path.exists(HOLD) and time.monotonic() < end:
+        time.sleep(0.05)
+    return {"error": "held review (test)"}
+
+
+def test_one_address_may_have_only_so_many_reviews_computed(client: TestClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hints, "review_job", _held_review)
+    done = [create(client, ["random"] * 3, SHORT) for _ in range(hints.PER_ADDRESS + 1)]
+    for tid in done:
+        wait_for(client, tid, lambda m: m["view"]["is_over"], timeout=60)
+    open(HOLD, "w").close()
+    try:
+        for tid in done[:-1]:
+            assert client.get(f"/api/tables/{tid}/review").status_code == 202
+        r = client.get(f"/api/tables/{done[-1]}/review")
+        assert r.status_code == 429
+        assert r.json()["error"] == (f"{hints.PER_ADDRESS} reviews or hints asked from this address are being "
+                                     "computed, the most one address may have; wait for them")
+    finally:
+        os.unlink(HOLD)
+    end = time.monotonic() + 60
+    while client.get(f"/api/tables/{done[0]}/review").json().get("status") == "running":
+        assert time.monotonic() < end, "the held review never ended"
+        time.sleep(0.05)
+    assert client.get(f"/api/tables/{done[-1]}/review").status_code == 202  # its turn now

@@ -89,7 +89,7 @@ def test_the_hint_worker_gets_a_determinization_for_the_seat(monkeypatch: pytest
     seen: list[Any] = []
 
     class _Pool:
-        async def run(self, fn: Any, world: Any, seat: int, *args: Any, timeout: float) -> dict[str, Any]:
+        async def run(self, fn: Any, world: Any, seat: int, *args: Any, timeout: float, **_queue: str) -> dict[str, Any]:
             seen.append((world, seat))
             return {"seat": seat, "action": str(world.legal_actions()[0]), "sentence": "x"}
 

@@ -6,7 +6,10 @@
   with the table (``ft_reviews``), then 200 ``{"status": "done", "review":
   ...}`` from the database, so a second visit computes nothing. Reviews run
   one at a time in their own worker (``REVIEW_SECONDS`` each at most);
-  at most ``MAX_WAITING`` wait, more are refused (429). The game is over and
+  at most ``MAX_WAITING`` wait, more are refused (429). They wait in the
+  pool's fair queue (addresses take turns), and one address may have at most
+  ``PER_ADDRESS`` reviews and hints computed or waiting at once (429 beyond):
+  five long reviews from one address no longer keep everyone else's waiting. The game is over and
   its record given out, so the review may replay it; each decision is still
   judged from a determinization for its seat (``review_record``).
 - ``POST /api/tables/{id}/hint`` ``{"token": ...}``: at a table created with
@@ -25,9 +28,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections import Counter
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from freetrader.core import FreetraderError, Rng, State, seed_number
@@ -37,12 +41,15 @@ from .limits import TooMany
 from .models import TokenBody
 from .workers import Deadline, WorkerLost, WorkerPool
 
-__all__ = ["Coach", "install_coach", "review_job", "hint_job", "MAX_WAITING", "REVIEW_SECONDS", "HINT_SECONDS"]
+__all__ = ["Coach", "install_coach", "review_job", "hint_job", "MAX_WAITING", "PER_ADDRESS", "REVIEW_SECONDS",
+           "HINT_SECONDS"]
 
 log = logging.getLogger("freetrader.server")
 
 #: Reviews waiting for the review worker at most (one runs at a time); more are refused with 429.
 MAX_WAITING = 4
+#: Reviews and hints one address may have computed or waiting at once; more are refused with 429.
+PER_ADDRESS = 2
 #: The longest a review may run (seconds) before it is abandoned (its worker is replaced).
 REVIEW_SECONDS = 600.0
 #: The longest a hint may take (seconds).
@@ -88,7 +95,7 @@ class Coach:
         self.hints = WorkerPool(1, "hint")
         self.running: dict[str, asyncio.Task[None]] = {}
         self.failed: dict[str, str] = {}
-        self._one = asyncio.Semaphore(1)
+        self.asking: Counter[str] = Counter()  # address -> its reviews and hints computed or waiting
         self._hint_cache: dict[tuple[str, int, int], dict[str, Any]] = {}
         self._hinting: set[tuple[str, int]] = set()
 
@@ -98,10 +105,22 @@ class Coach:
         self.reviews.close()
         self.hints.close()
 
-    async def _review(self, lobby: Any, table_id: str, record: dict[str, Any]) -> None:
+    def _take_turn(self, who: str) -> None:
+        """Count one more review or hint of ``who``'s, or refuse it (429) over ``PER_ADDRESS``."""
+        if self.asking[who] >= PER_ADDRESS:
+            raise TooMany(f"{self.asking[who]} reviews or hints asked from this address are being computed, the "
+                          "most one address may have; wait for them")
+        self.asking[who] += 1
+
+    def _turn_done(self, who: str) -> None:
+        self.asking[who] -= 1
+        if self.asking[who] <= 0:
+            del self.asking[who]
+
+    async def _review(self, lobby: Any, table_id: str, record: dict[str, Any], who: str) -> None:
         try:
-            async with self._one:
-                out = await self.reviews.run(review_job, record, self.review_iters, timeout=REVIEW_SECONDS)
+            out = await self.reviews.run(review_job, record, self.review_iters, timeout=REVIEW_SECONDS,
+                                         who=who, table=table_id)
             if "error" in out:
                 self.failed[table_id] = str(out["error"])
                 return
@@ -114,8 +133,9 @@ class Coach:
             self.failed[table_id] = exc.message
         finally:
             self.running.pop(table_id, None)
+            self._turn_done(who)
 
-    async def review(self, lobby: Any, table_id: str) -> JSONResponse:
+    async def review(self, lobby: Any, table_id: str, who: str = "") -> JSONResponse:
         table = await lobby.get(table_id)
         if not table.state.is_over:
             raise conflict(f"the game at table {table.id} is not over; it is reviewed when it ends")
@@ -128,11 +148,12 @@ class Coach:
             if len(self.running) >= MAX_WAITING + 1:
                 raise TooMany(f"{len(self.running)} reviews are running or waiting, the most this server "
                               "takes; try again in a few minutes")
-            task = asyncio.get_running_loop().create_task(self._review(lobby, table.id, table.state.record()))
+            self._take_turn(who)
+            task = asyncio.get_running_loop().create_task(self._review(lobby, table.id, table.state.record(), who))
             self.running[table.id] = task
         return JSONResponse({"status": "running", "iterations": self.review_iters}, status_code=202)
 
-    async def hint(self, lobby: Any, table_id: str, token: str) -> dict[str, Any]:
+    async def hint(self, lobby: Any, table_id: str, token: str, who: str = "") -> dict[str, Any]:
         table = await lobby.get(table_id)
         if not table.row.settings.get("hints"):
             raise forbidden(f"hints are off at table {table.id}; a table created with \"hints\": true offers them")
@@ -151,18 +172,21 @@ class Coach:
             return {"seq": seq, "hint": cached}
         if (table.id, seat) in self._hinting:
             raise TooMany("a hint for this seat is being computed; wait for it")
+        self._take_turn(who)
         self._hinting.add((table.id, seat))
         try:
             # the worker gets the seat's determinization only, as a bot does
             world = state.determinize(seat, Rng(seed_number(table.seed, 9000 + 7 * seq + seat)))
             seed = seed_number(table.seed, 9500 + 7 * seq + seat)
-            out = await self.hints.run(hint_job, world, seat, self.hint_iters, seed, timeout=HINT_SECONDS)
+            out = await self.hints.run(hint_job, world, seat, self.hint_iters, seed, timeout=HINT_SECONDS,
+                                       who=who, table=table.id)
         except Deadline:
             raise ApiError(503, f"the hint took longer than {HINT_SECONDS:g} s; try again") from None
         except WorkerLost:
             raise ApiError(503, "the hint worker stopped; try again in a moment") from None
         finally:
             self._hinting.discard((table.id, seat))
+            self._turn_done(who)
         if len(self._hint_cache) > 1000:
             self._hint_cache.clear()
         self._hint_cache[key] = out
@@ -175,12 +199,16 @@ def install_coach(app: FastAPI, lobby: Any, errors: dict[int | str, dict[str, An
 
     @app.get("/api/tables/{table_id}/review", responses=errors,
              summary="The review of a finished game: 202 while it is computed, then stored and returned")
-    async def table_review(table_id: str) -> JSONResponse:
-        return await coach.review(lobby, table_id)
+    async def table_review(table_id: str, request: Request) -> JSONResponse:
+        return await coach.review(lobby, table_id, _address(request))
 
     @app.post("/api/tables/{table_id}/hint", responses=errors,
               summary="At a table with hints on: the move the search prefers for your seat now, and why")
-    async def table_hint(table_id: str, body: TokenBody) -> dict[str, Any]:
-        return await coach.hint(lobby, table_id, body.token)
+    async def table_hint(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        return await coach.hint(lobby, table_id, body.token, _address(request))
 
     return coach
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else ""
