@@ -56,7 +56,7 @@ def test_the_license_file_is_the_mit_license_and_is_packaged() -> None:
 
 def test_python_dash_m_freetrader_is_the_command() -> None:
     out = subprocess.run([sys.executable, "-m", "freetrader", "--version"], capture_output=True, text=True,
-                         timeout=60, check=True)
+                         timeout=300, check=True)
     assert out.stdout.startswith("freetrader ")
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -118,17 +117,30 @@ def test_deterministic_for_a_seed():
     assert len(runs) == 1
 
 
-def test_time_budget_is_kept():
+class _Clock:
+    """perf_counter for the bot: 10 ms pass at each reading, whatever the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.010
+        return self.now
+
+
+def test_time_budget_is_kept(monkeypatch):
     state = _mid_game("contraband", 5, 3, 20)
     seat = state.to_act
     bot = make_bot("ismcts:ms=40", state.game, 1)
     assert isinstance(bot, ismcts.IsmctsBot)
+    clock = _Clock()
+    monkeypatch.setattr(ismcts, "time", clock)
     for _ in range(3):
-        started = time.perf_counter()
+        clock.now = 0.0
         bot.choose(state.determinize(seat, Rng(1)), seat)
-        elapsed = time.perf_counter() - started
-        assert bot.last_iterations > 1
-        assert elapsed < 0.040 + 0.25  # one iteration past the deadline, plus a loaded machine's slack
+        # the deadline is read at 10 ms (50 ms), then once after each iteration (20, 30, 40, 50 ms):
+        # the search stops at the first reading past its budget, not one iteration later
+        assert bot.last_iterations == 4 and clock.now == pytest.approx(0.050)
 
 
 def test_single_legal_action_needs_no_search():

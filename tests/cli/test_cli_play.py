@@ -92,7 +92,7 @@ def test_hot_seat_hand_off_via_subprocess(tmp_path):
     script = "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))"
     proc = subprocess.run(
         [sys.executable, "-c", script, "play", "contraband", "--seats", "human,human,random", "--seed", "5"],
-        input="\n1\n\n1\n\nquit\n", capture_output=True, text=True, timeout=60,
+        input="\n1\n\n1\n\nquit\n", capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
@@ -106,7 +106,7 @@ def test_piped_game_through_the_console_script(tmp_path):
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-c", script]
     proc = subprocess.run(
         [*cmd, "play", "contraband", "--seats", "human,random,random", "--seed", "3"],
-        input="nonsense\n" + ANY_NUMBER * 800, capture_output=True, text=True, timeout=60,
+        input="nonsense\n" + ANY_NUMBER * 800, capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""

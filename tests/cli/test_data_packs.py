@@ -26,7 +26,7 @@ SHIPPED = ROOT / "src" / "freetrader" / "games"
 
 def ft(*argv: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     base = {k: v for k, v in os.environ.items() if k != data.ENV}
-    return subprocess.run([sys.executable, "-m", "freetrader", *argv], capture_output=True, text=True, timeout=120,
+    return subprocess.run([sys.executable, "-m", "freetrader", *argv], capture_output=True, text=True, timeout=300,
                           env={**base, **(env or {})}, cwd=cwd)
 
 

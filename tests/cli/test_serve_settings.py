@@ -122,7 +122,7 @@ def _free_port() -> int:
 
 def _get(url: str) -> tuple[int, str]:
     try:
-        with urllib.request.urlopen(url, timeout=5) as r:
+        with urllib.request.urlopen(url, timeout=60) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
@@ -139,14 +139,14 @@ def test_the_running_server_logs_requests_without_tokens_and_serves_its_own_api_
         proc = subprocess.Popen([sys.executable, "-m", "freetrader", "serve", "--bot-delay", "0"], env=env,
                                 stdout=out, stderr=err, cwd=tmp_path)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 300
         while True:
             try:
                 status, _ = _get(f"http://127.0.0.1:{port}/api/games")
                 break
             except OSError:
                 assert proc.poll() is None, err_path.read_text()
-                assert time.monotonic() < deadline, "server did not start in 30 s"
+                assert time.monotonic() < deadline, "server did not start in 300 s"
                 time.sleep(0.1)
         assert status == 200
         status, body = _get(f"http://127.0.0.1:{port}/api/tables/none/view?token=SeatSecret42")
@@ -158,7 +158,7 @@ def test_the_running_server_logs_requests_without_tokens_and_serves_its_own_api_
         assert status == 200 and len(js) > 100_000
     finally:
         proc.terminate()
-        proc.wait(timeout=15)
+        proc.wait(timeout=120)
     log, access = err_path.read_text(), out_path.read_text()  # uvicorn: access log on stdout, the rest on stderr
     assert "SeatSecret42" not in log + access
     assert "/api/tables/none/view?token=***" in access and " 404" in access  # the access log, masked

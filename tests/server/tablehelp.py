@@ -39,7 +39,7 @@ def view(c: TestClient, table_id: str, token: str | None = None) -> dict[str, An
     return dict(r.json())
 
 
-def wait_for(c: TestClient, table_id: str, pred: Any, timeout: float = 10.0) -> dict[str, Any]:
+def wait_for(c: TestClient, table_id: str, pred: Any, timeout: float = 300.0) -> dict[str, Any]:
     """Poll the spectator's message until ``pred(message)`` holds (bots move in the background)."""
     end = time.monotonic() + timeout
     while True:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -11,12 +15,25 @@ from tablehelp import SHORT, create, join, view, wait_for
 from freetrader.bots import register_bot
 from freetrader.bots.random_bot import RandomBot
 
+#: the slow bot says here that it thinks, and decides only once the file ``decide`` appears
+#: (bots run in forked worker processes: a file is what they share with the test)
+GATE = Path(tempfile.gettempdir()) / f"ft-slow-bot-{os.getpid()}"
+
+
+def _wait_for_file(path: Path, what: str) -> None:
+    end = time.monotonic() + 300  # a bound for a stuck test only: a loaded machine may be slow
+    while not path.exists():
+        assert time.monotonic() < end, f"{what} did not happen within 300 s"
+        time.sleep(0.01)
+
 
 class _SlowBot(RandomBot):  # type: ignore[misc]
     name = "slow-test"
 
     def choose(self, state: Any, seat: int) -> Any:
-        time.sleep(1.5)
+        GATE.mkdir(exist_ok=True)
+        (GATE / "thinking").touch()
+        _wait_for_file(GATE / "decide", "the slow bot's release")
         return super().choose(state, seat)
 
 
@@ -24,14 +41,21 @@ register_bot("slow-test", _SlowBot)
 
 
 def test_a_slow_bot_does_not_block_another_table(client: TestClient) -> None:
-    slow = create(client, ["slow-test"] * 3, SHORT)
-    tid = create(client, ["human"] * 3, {**SHORT, "first_officer": "agreement"})
-    token = join(client, tid, 1)
-    time.sleep(0.1)  # the slow bot is thinking now
-    start = time.monotonic()
-    r = client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": "declare", "expected_index": 0})
-    assert r.status_code == 200 and time.monotonic() - start < 1.0
-    assert view(client, slow)["index"] == 0
+    shutil.rmtree(GATE, ignore_errors=True)
+    try:
+        slow = create(client, ["slow-test"] * 3, SHORT)
+        tid = create(client, ["human"] * 3, {**SHORT, "first_officer": "agreement"})
+        token = join(client, tid, 1)
+        _wait_for_file(GATE / "thinking", "the slow bot's turn")
+        # another table takes a move while the slow bot has not decided (it cannot, until released):
+        # no clock is needed, a blocked table would wait for the release that only comes after this
+        r = client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": "declare", "expected_index": 0})
+        assert r.status_code == 200 and view(client, tid)["index"] == 1
+        assert view(client, slow)["index"] == 0
+    finally:
+        (GATE / "decide").touch()
+    wait_for(client, slow, lambda m: m["index"] >= 1)  # released, the slow table goes on
+    shutil.rmtree(GATE, ignore_errors=True)
 
 
 def test_turn_timer_lets_a_bot_move_for_the_seat(client: TestClient) -> None:

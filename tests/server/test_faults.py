@@ -4,8 +4,10 @@ that fails for a while and a take-back while a bot thinks each leave the table p
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -31,11 +33,26 @@ class _FlakyBot(RandomBot):  # type: ignore[misc]
         return super().choose(state, seat)
 
 
+#: the thinking bot says here that it thinks, and decides once the test makes the file ``decide``
+THINK = Path(tempfile.gettempdir()) / f"ft-thinking-{os.getpid()}"
+
+
+def _wait_for_file(path: Path, what: str) -> None:
+    end = time.monotonic() + 300  # a bound for a stuck test only: a loaded machine may be slow
+    while not path.exists():
+        assert time.monotonic() < end, f"{what} did not happen within 300 s"
+        time.sleep(0.01)
+
+
 class _ThinkingBot(RandomBot):  # type: ignore[misc]
+    """Thinks until the test lets it decide (a test without the signal sees a bot past any deadline)."""
+
     name = "thinking-test"
 
     def choose(self, state: Any, seat: int) -> Any:
-        time.sleep(1.0)
+        THINK.mkdir(exist_ok=True)
+        (THINK / "thinking").touch()
+        _wait_for_file(THINK / "decide", "the thinking bot's decision")
         return super().choose(state, seat)
 
 
@@ -109,7 +126,7 @@ def test_expensive_or_unknown_bot_parameters_are_refused(client: TestClient) -> 
 
 def test_bots_play_in_worker_processes(client: TestClient) -> None:
     tid = create(client, ["pid-test"] * 3, SHORT)
-    msg = wait_for(client, tid, lambda m: m["view"]["is_over"], timeout=30)
+    msg = wait_for(client, tid, lambda m: m["view"]["is_over"])
     assert msg["table"]["error"] is None
     _log_matches_game(client, tid)
 
@@ -148,35 +165,43 @@ def test_a_database_that_fails_for_a_while_loses_nothing(client: TestClient) -> 
     failing = _FailN(failing.fn, 3)
     lobby.store.append_log = failing
     bots = create(client, ["random"] * 3, SHORT)
-    msg = wait_for(client, bots, lambda m: m["view"]["is_over"], timeout=30)
+    msg = wait_for(client, bots, lambda m: m["view"]["is_over"])
     assert failing.failed == 3 and msg["table"]["error"] is None
     _log_matches_game(client, bots)
     _log_matches_game(client, humans)
 
 
 def test_a_take_back_while_a_bot_thinks_drops_the_stale_decision(client: TestClient) -> None:
+    shutil.rmtree(THINK, ignore_errors=True)
     tid = create(client, ["thinking-test", "human", "random"], AGREED)
     t1 = join(client, tid, 1)
     r = client.post(f"/api/tables/{tid}/actions", json={"token": t1, "action": "declare", "seq": 0})
     assert r.status_code == 200
-    time.sleep(0.2)  # the officer's bot is thinking about the declaration now
-    assert client.post(f"/api/tables/{tid}/takeback", json={"token": t1}).status_code == 200  # bots agree at once
-    msg = view(client, tid, t1)
-    assert msg["index"] == 0 and msg["seq"] == 2 and msg["view"]["to_act"] == 1
-    # the same action count as when the bot started, at a position it never saw: it must not land
-    r = client.post(f"/api/tables/{tid}/actions", json={"token": t1, "action": "claim brandy", "seq": 2})
-    assert r.status_code == 200
-    time.sleep(1.2)  # the stale decision has come back by now
-    msg = view(client, tid, t1)
-    assert msg["index"] == 1 and msg["view"]["to_act"] == 1 and msg["table"]["error"] is None
-    r = client.post(f"/api/tables/{tid}/actions", json={"token": t1, "action": "declare", "seq": msg["seq"]})
-    assert r.status_code == 200
-    msg = wait_for(client, tid, lambda m: m["index"] >= 3)  # the bot decided afresh, and the game goes on
-    assert msg["table"]["error"] is None
-    _log_matches_game(client, tid)
+    try:
+        _wait_for_file(THINK / "thinking", "the officer's bot thinking about the declaration")
+        assert client.post(f"/api/tables/{tid}/takeback", json={"token": t1}).status_code == 200  # bots agree at once
+        msg = view(client, tid, t1)
+        assert msg["index"] == 0 and msg["seq"] == 2 and msg["view"]["to_act"] == 1
+        # the same action count as when the bot started, at a position it never saw: it must not land
+        r = client.post(f"/api/tables/{tid}/actions", json={"token": t1, "action": "claim brandy", "seq": 2})
+        assert r.status_code == 200
+        table = client.app.state.lobby.tables[tid]  # type: ignore[attr-defined]
+        assert table.thinking is not None  # the stale bot turn still runs
+        (THINK / "decide").touch()
+        wait_for(client, tid, lambda m: table.thinking is None)  # its decision has come back
+        msg = view(client, tid, t1)
+        assert msg["index"] == 1 and msg["view"]["to_act"] == 1 and msg["table"]["error"] is None
+        r = client.post(f"/api/tables/{tid}/actions", json={"token": t1, "action": "declare", "seq": msg["seq"]})
+        assert r.status_code == 200
+        msg = wait_for(client, tid, lambda m: m["index"] >= 3)  # the bot decided afresh, and the game goes on
+        assert msg["table"]["error"] is None
+        _log_matches_game(client, tid)
+    finally:
+        shutil.rmtree(THINK, ignore_errors=True)
 
 
 def test_a_bot_past_its_deadline_is_stopped_and_the_table_goes_on(db_url: str) -> None:
+    shutil.rmtree(THINK, ignore_errors=True)  # no leftover signal: this bot never decides
     with TestClient(create_app(db_url, bot_deadline=0.4)) as c:
         tid = create(c, ["thinking-test", "human", "human"], AGREED)
         t1 = join(c, tid, 1)
@@ -184,13 +209,13 @@ def test_a_bot_past_its_deadline_is_stopped_and_the_table_goes_on(db_url: str) -
         msg = wait_for(c, tid, lambda m: m["table"]["error"] is not None)
         assert "did not decide within 0.4 s" in msg["table"]["error"]
         # after three faults the bot is marked failed and the seated player lets the fallback move
-        msg = wait_for(c, tid, lambda m: m["table"]["bot_failures"], timeout=20)
+        msg = wait_for(c, tid, lambda m: m["table"]["bot_failures"])
         assert msg["table"]["bot_failures"] == [
             {"seat": 0, "bot": "thinking-test", "reason": "it did not decide within 0.4 s"}]
         assert msg["table"]["error"] is None
         r = c.post(f"/api/tables/{tid}/bots", json={"token": t1, "seat": 0, "choice": "fallback"})
         assert r.status_code == 200, r.text
-        msg = wait_for(c, tid, lambda m: m["index"] >= 2, timeout=20)
+        msg = wait_for(c, tid, lambda m: m["index"] >= 2)
         assert msg["table"]["error"] is None
         assert c.app.state.lobby.bot_pool.replaced >= 1  # type: ignore[attr-defined]
         _log_matches_game(c, tid)
@@ -217,7 +242,7 @@ def test_a_worker_holds_none_of_the_servers_connections() -> None:
     pool = WorkerPool(1, "test")
     try:
         assert _network_sockets() >= 3  # the test's own sockets: what a fork copies
-        assert asyncio.run(pool.run(_network_sockets, timeout=30)) == 0
+        assert asyncio.run(pool.run(_network_sockets, timeout=300)) == 0
     finally:
         pool.close()
         for s in (served, client, listener):

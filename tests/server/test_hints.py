@@ -20,7 +20,7 @@ def _small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FREETRADER_HINT_ITERS", "20")
 
 
-def _review(c: TestClient, table_id: str, timeout: float = 60.0) -> dict[str, Any]:
+def _review(c: TestClient, table_id: str, timeout: float = 300.0) -> dict[str, Any]:
     end = time.monotonic() + timeout
     while True:
         r = c.get(f"/api/tables/{table_id}/review")
@@ -37,7 +37,7 @@ def test_a_finished_game_is_reviewed_once_and_stored(db_url: str, monkeypatch: p
     with TestClient(create_app(db_url)) as c:
         table_id = create(c, ["random", "random", "random"], SHORT)
         assert c.get(f"/api/tables/{table_id}/review").status_code in (409, 200, 202)  # 409 while playing
-        wait_for(c, table_id, lambda m: m["view"]["is_over"], timeout=30)
+        wait_for(c, table_id, lambda m: m["view"]["is_over"])
         out = _review(c, table_id)
         assert out["status"] == "done"
         review = out["review"]

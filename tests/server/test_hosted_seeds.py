@@ -97,7 +97,7 @@ def _hosted_game(client: TestClient) -> tuple[dict, list[str], list[int]]:
             best = (n, tid, kinds)
     assert best is not None
     _, tid, kinds = best
-    msg = wait_for(client, tid, lambda m: m["view"]["is_over"], timeout=60)
+    msg = wait_for(client, tid, lambda m: m["view"]["is_over"])
     return client.get(f"/api/tables/{tid}/record").json(), msg["view"]["events"], kinds
 
 
@@ -155,7 +155,7 @@ def test_a_bots_refused_move_shows_no_one_its_cards(client: TestClient) -> None:
     bad = "wrong-at-discard-test"
     for _attempt in range(20):  # until some bot reaches a discard step (random play gets there quickly)
         tid = create(client, [bad] * 3, SHORT)
-        msg = wait_for(client, tid, lambda m: m["table"]["error"] or m["view"]["is_over"], timeout=20)
+        msg = wait_for(client, tid, lambda m: m["table"]["error"] or m["view"]["is_over"])
         if msg["table"]["error"]:
             break
     else:

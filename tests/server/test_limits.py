@@ -4,6 +4,7 @@ a second server process on the same SQLite file is refused with one line."""
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 import threading
@@ -106,8 +107,21 @@ def test_whole_views_from_one_address_wait_their_turn(tmp_path: Any) -> None:
         assert waited >= 0.75  # 3 more at once, then 4 a quarter second apart: at least 1 s, less the clock's grain
 
 
-def _slow_replay(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
-    time.sleep(0.6)
+_GATE: list[Any] = []  # the folder the gated replay signals in (the worker is forked after it is set)
+
+
+def _wait_for_file(path: Any, what: str) -> None:
+    end = time.monotonic() + 300  # a bound for a stuck test only: a loaded machine may be slow
+    while not path.exists():
+        assert time.monotonic() < end, f"{what} did not happen within 300 s"
+        time.sleep(0.01)
+
+
+def _gated_replay(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
+    """A replay that says it has started, then runs only once the test lets it (no sleeping and hoping)."""
+    gate = _GATE[0]
+    (gate / "entered").touch()
+    _wait_for_file(gate / "release", "the release of the gated replay")
     return replay_view(record, upto)
 
 
@@ -115,36 +129,58 @@ def test_replays_run_in_a_worker_and_too_many_at_once_get_429(tmp_path: Any, mon
     state = freetrader.game("contraband").new_state(3, 1, SHORT)
     state.apply("declare")
     body = {"record": state.record()}
-    monkeypatch.setattr(app_module, "replay_view", _slow_replay)
-    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=Limits(heavy_requests=1))) as c:
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    monkeypatch.setattr(sys.modules[__name__], "_GATE", [gate])
+    monkeypatch.setattr(app_module, "replay_view", _gated_replay)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=Limits(heavy_requests=1, heavy_seconds=300))) as c:
         answers: list[Any] = []
-        threads = [threading.Thread(target=lambda: answers.append(c.post("/api/replay", json=body)))
-                   for _ in range(3)]
-        for t in threads:
+
+        def post() -> None:
+            answers.append(c.post("/api/replay", json=body))
+
+        first = threading.Thread(target=post)
+        first.start()
+        _wait_for_file(gate / "entered", "the first replay's start")
+        others = [threading.Thread(target=post) for _ in range(2)]
+        for t in others:
             t.start()
-            time.sleep(0.05)
-        for t in threads:
-            t.join()
+        for t in others:  # refused while the first still runs: they do not wait for it
+            t.join(timeout=300)
+            assert not t.is_alive(), "a replay beyond the limit waited instead of getting 429"
+        assert [r.status_code for r in answers] == [429, 429], [r.text for r in answers]
+        (gate / "release").touch()
+        first.join(timeout=300)
         codes = sorted(r.status_code for r in answers)
         assert codes == [200, 429, 429], [r.text for r in answers]
         _one_line_429(next(r for r in answers if r.status_code == 429), "replays are running")
         ok = next(r for r in answers if r.status_code == 200).json()
         assert ok["upto"] == 1 and ok["view"] == state.view(None)
-        # the event loop stayed free while the replay slept in its worker: answered before the replay ended
+        # the event loop stays free while a replay waits in its worker: answered before the replay ends
         assert c.get("/api/games").status_code == 200  # the first call imports every game: not under test
-        t = threading.Thread(target=lambda: c.post("/api/replay", json=body))
+        (gate / "entered").unlink()
+        (gate / "release").unlink()
+        t = threading.Thread(target=post)
         t.start()
-        time.sleep(0.1)
+        _wait_for_file(gate / "entered", "the second replay's start")
         assert c.get("/api/games").status_code == 200 and t.is_alive()
-        t.join()
+        (gate / "release").touch()
+        t.join(timeout=300)
+        assert answers[-1].status_code == 200
 
 
 def _get(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=1) as r:
+        with urllib.request.urlopen(url, timeout=10) as r:
             return bool(r.status == 200)
     except OSError:
         return False
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Any) -> None:
@@ -152,13 +188,16 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Any) -> No
 
     db = f"sqlite:///{tmp_path}/shared.db"
     cmd = [sys.executable, "-m", "freetrader.server", "--db", db, "--port"]
-    first = subprocess.Popen([*cmd, "18799"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port = _free_port()  # not a fixed number: another run of the suite on this machine may hold it
+    first = subprocess.Popen([*cmd, str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        end = time.monotonic() + 20
-        while not _get("http://127.0.0.1:18799/api/games"):
-            assert time.monotonic() < end and first.poll() is None, "the first server did not start"
+        # ready when it answers; the bound only ends a server that never starts (a loaded machine is slow)
+        end = time.monotonic() + 300
+        while not _get(f"http://127.0.0.1:{port}/api/games"):
+            assert first.poll() is None, f"the first server exited {first.returncode}"
+            assert time.monotonic() < end, "the first server did not answer within 300 s"
             time.sleep(0.1)
-        second = subprocess.run([*cmd, "18798"], capture_output=True, text=True, timeout=30)
+        second = subprocess.run([*cmd, str(_free_port())], capture_output=True, text=True, timeout=300)
         assert second.returncode == 2
         lines = [ln for ln in (second.stdout + second.stderr).splitlines() if ln.strip()]
         assert len(lines) == 1 and "another freetrader server is using" in lines[0], lines
@@ -166,7 +205,7 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused(tmp_path: Any) -> No
             claim_sqlite(db)
     finally:
         first.terminate()
-        first.wait(timeout=15)
+        first.wait(timeout=120)
     assert claim_sqlite(db)  # free again once the first has stopped
 
 

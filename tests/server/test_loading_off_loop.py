@@ -81,7 +81,7 @@ def test_loading_a_finished_table_on_demand_leaves_the_loop_answering(db_url: st
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     with TestClient(create_app(db_url)) as c:
         done = create(c, ["random"] * 3, {"end": "turns", "turn_limit": 4})
-        before = wait_for(c, done, lambda m: m["view"]["is_over"], timeout=60)
+        before = wait_for(c, done, lambda m: m["view"]["is_over"])
     started, go = _hold(monkeypatch, done)
     with TestClient(create_app(db_url)) as c:
         lobby = c.app.state.lobby  # type: ignore[attr-defined]

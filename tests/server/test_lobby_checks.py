@@ -140,7 +140,7 @@ def test_a_bot_that_raises_leaves_its_table_playable(db_url: str) -> None:
         tokens = {1: join(c, tid, 1), 2: join(c, tid, 2)}
         r = c.post(f"/api/tables/{tid}/actions", json={"token": tokens[1], "action": "declare", "seq": 0})
         assert r.status_code == 200, r.text  # the officer, the raising bot, is to act
-        msg = wait_for(c, tid, lambda m: m["table"]["bot_failures"], timeout=20)
+        msg = wait_for(c, tid, lambda m: m["table"]["bot_failures"])
         assert msg["table"]["bot_failures"] == [{"seat": 0, "bot": "raising-test", "reason": "it raised KeyError"}]
         assert msg["view"]["to_act"] == 0 and msg["table"]["error"] is None
         # every seat keeps its view, and nothing of the bot's message (its hand) is shown to anyone
@@ -159,7 +159,7 @@ def test_a_bot_that_raises_leaves_its_table_playable(db_url: str) -> None:
         # the fallback makes this one move; the failed bot is not asked again
         r = c.post(f"/api/tables/{tid}/bots", json={"token": tokens[2], "seat": 0, "choice": "fallback"})
         assert r.status_code == 200, r.text
-        moved = wait_for(c, tid, lambda m: m["index"] >= 2, timeout=20)
+        moved = wait_for(c, tid, lambda m: m["index"] >= 2)
         assert moved["table"]["bot_failures"], "the failure stays until the bot is replaced"
         origins = [row.origin for row in c.app.state.lobby.tables[tid].stack]  # type: ignore[attr-defined]
         assert origins[:2] == ["human", "fallback"]
@@ -178,7 +178,7 @@ def test_a_bot_that_raises_leaves_its_table_playable(db_url: str) -> None:
 
 def test_with_nobody_seated_the_fallback_moves_for_a_failed_bot(client: TestClient) -> None:
     tid = create(client, ["raising-test", "random", "random"], AGREED)
-    done = wait_for(client, tid, lambda m: m["view"]["is_over"], timeout=60)
+    done = wait_for(client, tid, lambda m: m["view"]["is_over"])
     assert done["table"]["bot_failures"][0]["seat"] == 0
     assert "fallback" in {row.origin for row in client.app.state.lobby.tables[tid].stack}  # type: ignore[attr-defined]
 
@@ -205,7 +205,7 @@ def test_a_bot_this_server_cannot_run_is_a_failed_seat_after_a_restart(db_url: s
         assert r.status_code == 200, r.text
         r = c.post(f"/api/tables/{tid}/bots", json={"token": token, "seat": 0, "choice": "replace", "bot": "random"})
         assert r.status_code == 200, r.text
-        wait_for(c, tid, lambda m: m["index"] >= 2, timeout=20)
+        wait_for(c, tid, lambda m: m["index"] >= 2)
 
 
 
@@ -214,7 +214,7 @@ def test_a_failed_bot_is_replaced_over_the_socket(client: TestClient) -> None:
     token = join(client, tid, 1)
     assert client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": "declare", "seq": 0}
                        ).status_code == 200
-    wait_for(client, tid, lambda m: m["table"]["bot_failures"], timeout=20)
+    wait_for(client, tid, lambda m: m["table"]["bot_failures"])
     with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["table"]["bot_choices"] == bot_names(freetrader.game("contraband"))
@@ -226,5 +226,5 @@ def test_a_failed_bot_is_replaced_over_the_socket(client: TestClient) -> None:
         while (reply := ws.receive_json())["type"] != "ack":
             assert reply["type"] == "state"
         assert reply["id"] == 2
-    moved = wait_for(client, tid, lambda m: m["index"] >= 2, timeout=20)
+    moved = wait_for(client, tid, lambda m: m["index"] >= 2)
     assert moved["table"]["bot_failures"] == [] and moved["table"]["seats"][0]["kind"] == "random"

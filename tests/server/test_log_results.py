@@ -120,6 +120,6 @@ def test_a_timeout_move_is_marked_in_the_log(client: TestClient) -> None:
     tid = create(client, ["human", "random", "random"], {**SHORT, "first_officer": "agreement"},
                  turn_seconds=1, timeout_bot="random")
     join(client, tid, 0)
-    msg = wait_for(client, tid, lambda m: any(line["kind"] == "timeout" for line in m["log"]), timeout=20)
+    msg = wait_for(client, tid, lambda m: any(line["kind"] == "timeout" for line in m["log"]))
     line = next(x for x in msg["log"] if x["kind"] == "timeout")
     assert "Time ran out for" in line["text"]

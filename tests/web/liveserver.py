@@ -30,7 +30,7 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 20.0) -> LiveServer:
+    def start(self, timeout: float = 300.0) -> LiveServer:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "freetrader.server", "--port", str(self.port), "--db", self.db_url,
@@ -42,7 +42,7 @@ class LiveServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited with {self.proc.returncode}: {self.errors()}")
             try:
-                with urllib.request.urlopen(self.url + "/api/games", timeout=1) as r:
+                with urllib.request.urlopen(self.url + "/api/games", timeout=60) as r:
                     if r.status == 200:
                         return self
             except OSError:
@@ -70,6 +70,6 @@ class LiveServer:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 self.kill()

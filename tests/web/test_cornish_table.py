@@ -36,7 +36,7 @@ SEED = 5
 def api(server: LiveServer, method: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(server.url + path, data=data, method=method, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
+    with urllib.request.urlopen(req, timeout=60) as r:
         return json.loads(r.read())
 
 
@@ -209,10 +209,10 @@ def check_landing(page: Any, view: dict[str, Any]) -> None:
 
 @pytest.mark.e2e
 def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -> None:
-    server = LiveServer(f"sqlite:///{tmp_path}/cs.db", bot_delay=0.0).start(timeout=60)
+    server = LiveServer(f"sqlite:///{tmp_path}/cs.db", bot_delay=0.0).start(timeout=300)
     try:
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        page.set_default_timeout(10000)
+        page.set_default_timeout(120_000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
 
@@ -235,10 +235,10 @@ def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -
         page.select_option("#seat-2", "heuristic")
         page.fill("#name", "Ann")
         page.click("#create-button")
-        page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=20000)
+        page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=120_000)
         tid = page.url.split("/t/")[1].split("#")[0]
         token = page.url.split("#token=")[1]
-        page.wait_for_selector("#board svg", timeout=15000)
+        page.wait_for_selector("#board svg", timeout=120_000)
         seen: list[int] = []
         ways: dict[str, int] = {}
         verbs: dict[str, int] = {}
@@ -276,7 +276,7 @@ def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -
             except Exception as exc:
                 raise AssertionError(f"{n!r} ({how}) did not play: {trail[-4:]} {page.inner_text('#actions')[:300]}") from exc
             assert not page.inner_text("#error"), page.inner_text("#error")
-        page.wait_for_selector("#over:not([hidden])", timeout=10000)
+        page.wait_for_selector("#over:not([hidden])", timeout=120_000)
         assert not errors, errors
         assert max(seen) <= MAX_ENTRIES and len(seen) > 20
         assert ways.get("map", 0) >= 3 and ways.get("panel", 0) >= 10, ways
@@ -291,7 +291,7 @@ def test_a_person_plays_a_whole_game_by_pointing(browser: Any, tmp_path: Path) -
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_side_panel_is_short_and_the_page_fits(browser: Any, tmp_path: Path, width: int) -> None:
     """Set-up's 'place your first counter anywhere' has dozens of choices: pages of at most 15 entries."""
-    server = LiveServer(f"sqlite:///{tmp_path}/cs2.db", bot_delay=0.0).start(timeout=60)
+    server = LiveServer(f"sqlite:///{tmp_path}/cs2.db", bot_delay=0.0).start(timeout=300)
     try:
         tid = api(server, "POST", "/api/tables", {"game": "cornish-smuggler", "seats": ["human", "heuristic", "heuristic"],
                                                   "seed": 5, "options": OPTIONS})["table"]["id"]
@@ -299,7 +299,7 @@ def test_the_side_panel_is_short_and_the_page_fits(browser: Any, tmp_path: Path,
         token = link.split("#token=")[1]
         page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
         page.goto(server.url + link)
-        page.wait_for_selector("#board svg", timeout=15000)
+        page.wait_for_selector("#board svg", timeout=120_000)
         seen: list[int] = []
         for _ in range(40):  # through set-up to the first placement of a counter
             msg = api(server, "GET", f"/api/tables/{tid}/view?token={token}")
@@ -311,7 +311,7 @@ def test_the_side_panel_is_short_and_the_page_fits(browser: Any, tmp_path: Path,
             if view["legal"][0].startswith("place "):
                 break
             click_move(page, policy(view), seen)
-            page.wait_for_function(f"Number(document.body.dataset.index) > {msg['index']}", timeout=10000)
+            page.wait_for_function(f"Number(document.body.dataset.index) > {msg['index']}", timeout=120_000)
         assert len(view["legal"]) > MAX_ENTRIES  # the case this test is about
         check_panel(page, seen)
         assert page.locator("#actions button.cs-page").count() == 2

@@ -29,7 +29,7 @@ def api(server: LiveServer, method: str, path: str, body: Any = None) -> Any:
     req = urllib.request.Request(server.url + path, data=data, method=method,
                                  headers={"content-type": "application/json"})
     try:
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=60) as r:
             return json.loads(r.read())
     except urllib.error.HTTPError as exc:
         raise AssertionError(f"{method} {path} -> {exc.code}: {exc.read().decode()}") from None
@@ -62,7 +62,7 @@ def play_one(page: Any, rng: random.Random, how: str) -> None:
         choice.click()
     page.wait_for_function(
         f"Number(document.body.dataset.index) > {before} || document.getElementById('error').textContent !== ''",
-        timeout=10000)
+        timeout=120_000)
 
 
 @pytest.mark.e2e
@@ -93,11 +93,11 @@ def test_two_people_and_a_bot_play_a_game_through_a_crash(browser: Any, tmp_path
             page.reload()
         spectator.goto(f"{server.url}/t/{tid}")
         for page in players + [spectator]:
-            page.wait_for_selector(BOARD, timeout=15000)
-            page.wait_for_selector("#conn.ok", timeout=15000)
+            page.wait_for_selector(BOARD, timeout=120_000)
+            page.wait_for_selector("#conn.ok", timeout=120_000)
         rng = random.Random(3)
         moves, crashed = 0, False
-        deadline = time.monotonic() + 150
+        deadline = time.monotonic() + 900  # a stalled game, not a timing
         while not is_over(spectator):
             assert time.monotonic() < deadline, "the game did not end in time"
             for page in players:
@@ -107,17 +107,17 @@ def test_two_people_and_a_bot_play_a_game_through_a_crash(browser: Any, tmp_path
             if moves >= 5 and not crashed:
                 server.kill()  # SIGKILL mid-game
                 for page in players + [spectator]:
-                    page.wait_for_selector("#conn.bad", timeout=10000)
+                    page.wait_for_selector("#conn.bad", timeout=120_000)
                 at_crash = index(spectator)
                 server.start()
                 for page in players + [spectator]:
-                    page.wait_for_selector("#conn.ok", timeout=20000)
+                    page.wait_for_selector("#conn.ok", timeout=120_000)
                 assert index(spectator) >= at_crash  # nothing committed was lost
                 crashed = True
             time.sleep(0.05)
         assert crashed and moves >= 5
         for page in players:
-            page.wait_for_selector("#over:not([hidden])", timeout=10000)
+            page.wait_for_selector("#over:not([hidden])", timeout=120_000)
             assert "Game over" in page.inner_text("#over")
         record = api(server, "GET", f"/api/tables/{tid}/record")
         by = [m["by"] for m in record["table"]["moves"]]
@@ -137,7 +137,7 @@ def test_two_people_and_a_bot_play_a_game_through_a_crash(browser: Any, tmp_path
         # the finished game replays step by step in the browser
         page = players[0]
         page.click("#replay-link")
-        page.wait_for_selector(BOARD, timeout=10000)
+        page.wait_for_selector(BOARD, timeout=120_000)
         page.click("#next")
         page.wait_for_function("document.getElementById('where').textContent.startsWith('after 1 of')")
         page.click("#last")
@@ -157,16 +157,16 @@ def test_lobby_creates_a_table_and_the_table_works_at_phone_width(browser: Any, 
         page.select_option("#seat-2", "human")
         page.fill("#name", "Cleo")
         page.click("#create-button")
-        page.wait_for_selector("#board svg", timeout=15000)
+        page.wait_for_selector("#board svg", timeout=120_000)
         assert "#token=" in page.url
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 392, f"the table page scrolls sideways at phone width ({width}px)"
         # a second person joins the free seat from the lobby
         other = browser.new_context().new_page()
         other.goto(server.url + "/")
-        other.wait_for_selector("#tables button", timeout=10000)
+        other.wait_for_selector("#tables button", timeout=120_000)
         other.click("#tables button")
-        other.wait_for_selector("#board svg", timeout=15000)
+        other.wait_for_selector("#board svg", timeout=120_000)
         assert "You are" in other.inner_text("#whoami")
         tables = api(server, "GET", "/api/tables")["tables"]
         assert [s["taken"] for s in tables[0]["seats"]] == [True, True, True]
@@ -187,16 +187,16 @@ def test_a_board_hot_spot_plays_a_move(browser: Any, tmp_path: Path, game: str) 
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url + link)
-        page.wait_for_selector("#board svg .hot", timeout=15000)
+        page.wait_for_selector("#board svg .hot", timeout=120_000)
         before = index(page)
         page.locator("#board svg .hot").first.click()
         page.wait_for_function(
             f"Number(document.body.dataset.index) > {before} || document.querySelector('button.pick') !== null",
-            timeout=10000)
+            timeout=120_000)
         pick = page.locator("button.pick")
         if pick.count():
             pick.first.click()
-            page.wait_for_function(f"Number(document.body.dataset.index) > {before}", timeout=10000)
+            page.wait_for_function(f"Number(document.body.dataset.index) > {before}", timeout=120_000)
         assert index(page) > before and not errors
     finally:
         server.stop()
@@ -220,7 +220,7 @@ def test_secret_stash_townsfolk_are_drawn_with_their_names_and_costs_from_the_se
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url + link)
-        page.wait_for_selector("#board svg g.tf", timeout=15000)
+        page.wait_for_selector("#board svg g.tf", timeout=120_000)
         titles = page.eval_on_selector_all("#board svg g.tf > title", "ts => ts.map((t) => t.textContent)")
         for t in square:
             assert any(x.startswith(f"{cards[t].name} · costs {cards[t].cost} gold") for x in titles), (t, titles)

@@ -109,13 +109,13 @@ def test_components_follow_a_data_pack(tmp_path: Any, monkeypatch: pytest.Monkey
     monkeypatch.setenv("FREETRADER_DATA", str(tmp_path / "pack"))
     server = LiveServer(f"sqlite:///{tmp_path}/pack.db").start()
     try:
-        with urllib.request.urlopen(server.url + "/api/games/merchants-cove/components", timeout=10) as r:
+        with urllib.request.urlopen(server.url + "/api/games/merchants-cove/components", timeout=60) as r:
             served = json.loads(r.read())
         assert served["game"] == "merchants-cove-v1"
         assert served["components"]["townsfolk"]["baker"] == {**web.components()["townsfolk"]["baker"],
                                                                "name": "Master Baker"}
         with pytest.raises(urllib.error.HTTPError) as err:
-            urllib.request.urlopen(server.url + "/api/games/no-such-game/components", timeout=10)
+            urllib.request.urlopen(server.url + "/api/games/no-such-game/components", timeout=60)
         assert err.value.code == 404 and "unknown game 'no-such-game'" in json.loads(err.value.read())["error"]
     finally:
         server.stop()

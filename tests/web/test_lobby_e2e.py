@@ -51,8 +51,8 @@ def _shot(page: Any, name: str) -> None:
 
 def _first_decision(page: Any) -> None:
     """The table page is at its first decision: this seat's move buttons are there and enabled."""
-    page.wait_for_selector("#prompt.yours", timeout=20000)
-    page.wait_for_selector("#actions button.move:enabled", timeout=20000)
+    page.wait_for_selector("#prompt.yours", timeout=120_000)
+    page.wait_for_selector("#actions button.move:enabled", timeout=120_000)
     assert page.locator("#conn").text_content() == "connected"
     assert page.locator("#error").text_content() == ""
 
@@ -81,12 +81,12 @@ def test_a_table_of_each_game_is_made_from_the_lobby_by_clicks(browser: Any, ser
             assert node.get_attribute("min") == str(o.minimum) and node.get_attribute("max") == str(o.maximum)
     seat_menu = [v for v in page.locator("#seat-1 option").evaluate_all("ns => ns.map(n => n.value)")]
     # the server's own registry (this test process also holds the bots other test modules register)
-    with urllib.request.urlopen(server.url + "/api/games", timeout=20) as answer:
+    with urllib.request.urlopen(server.url + "/api/games", timeout=60) as answer:
         served = next(x["bots"] for x in json.load(answer) if x["name"] == game)
     assert seat_menu == ["human", *served]
     assert served and set(served) <= set(freetrader.bots.bot_names(freetrader.game(game)))  # only bots for this game
     page.click("#create-button")
-    page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=20000)
+    page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=120_000)
     _first_decision(page)
     assert page.locator("#board svg, #board dl").count() > 0
     assert page.locator("#copy-seat-link").is_visible()
@@ -95,7 +95,7 @@ def test_a_table_of_each_game_is_made_from_the_lobby_by_clicks(browser: Any, ser
     table_id = page.url.split("/t/")[1].split("#")[0]
     page.goto(server.url + "/")
     mine = page.locator(f'#mine li[data-mine="{table_id}"]')
-    mine.wait_for(timeout=10000)
+    mine.wait_for(timeout=120_000)
     assert "your turn" in (mine.text_content() or "")
     mine.locator("a.resume").click()
     _first_decision(page)
@@ -109,11 +109,11 @@ def test_a_table_opened_without_its_token_warns_of_the_stored_seat(browser: Any,
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", "contraband")
     page.click("#create-button")
-    page.wait_for_url(re.compile(r"#token="), timeout=20000)
+    page.wait_for_url(re.compile(r"#token="), timeout=120_000)
     _first_decision(page)
     table_id = page.url.split("/t/")[1].split("#")[0]
     page.goto(server.url + f"/t/{table_id}")  # as the lobby's Watch link does
-    page.wait_for_selector("#stored-seat-warning", timeout=10000)
+    page.wait_for_selector("#stored-seat-warning", timeout=120_000)
     assert "spectator" in (page.locator("#whoami").text_content() or "")
     assert "seat 0" in (page.locator("#stored-seat-warning").text_content() or "")
     page.click("#open-my-seat")
@@ -130,12 +130,12 @@ def test_the_turn_timer_counts_down_from_the_first_turn(browser: Any, server: Li
     page.click("#create summary")
     page.fill("#turn-seconds", "40")
     page.click("#create-button")
-    page.wait_for_url(re.compile(r"#token="), timeout=20000)
+    page.wait_for_url(re.compile(r"#token="), timeout=120_000)
     _first_decision(page)
     timer = page.locator("#timer")
     assert timer.is_visible()
     first = int(timer.get_attribute("data-left") or "-1")
     assert 30 <= first <= 40, timer.text_content()
     assert re.search(r"Your time: \d+ s left", timer.text_content() or "")
-    page.wait_for_function(f"Number(document.getElementById('timer').dataset.left) < {first}", timeout=5000)
+    page.wait_for_function(f"Number(document.getElementById('timer').dataset.left) < {first}", timeout=120_000)
     _done(page)

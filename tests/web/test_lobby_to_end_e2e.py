@@ -29,12 +29,12 @@ CHEAP = ("done", "stop", "end", "pass", "decline", "declare", "wave", "no")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("toend") / "toend.db"
-    with LiveServer(f"sqlite:///{db}", bot_delay=0.0).start(timeout=60) as s:
+    with LiveServer(f"sqlite:///{db}", bot_delay=0.0).start(timeout=300) as s:
         yield s
 
 
 def _get(server: LiveServer, path: str) -> Any:
-    with urllib.request.urlopen(server.url + path, timeout=30) as r:
+    with urllib.request.urlopen(server.url + path, timeout=60) as r:
         return json.load(r)
 
 
@@ -113,7 +113,7 @@ def play_by_clicks(page: Any, budget: float) -> int:
         clicks += 1
         page.wait_for_function(
             f"Number(document.body.dataset.index) > {before} || document.body.dataset.over === '1'"
-            " || document.getElementById('error').textContent !== ''", timeout=20000)
+            " || document.getElementById('error').textContent !== ''", timeout=120_000)
         error = page.inner_text("#error")
         assert not error or "retrying" in error, error
     return clicks
@@ -135,12 +135,12 @@ def test_a_lobby_table_of_each_game_is_played_to_its_results_by_clicks(browser: 
     page.fill("#name", "Ann")
     seats = page.locator("#seat-kinds select").count()
     page.click("#create-button")  # no option touched: the game's defaults
-    page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=30000)
+    page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=120_000)
     table_id = page.url.split("/t/")[1].split("#")[0]
     info = _get(server, f"/api/tables/{table_id}")["table"]
     assert info["options"] == _default_options(game, seats)
     assert len(info["seats"]) == seats
-    page.wait_for_selector("#prompt.yours", timeout=30000)
+    page.wait_for_selector("#prompt.yours", timeout=120_000)
     # a refused move: one line that names the rule of the decision, with a link to it
     page.fill("#notation-input", "fly to the moon")
     page.press("#notation-input", "Enter")
@@ -159,10 +159,10 @@ def test_a_lobby_table_of_each_game_is_played_to_its_results_by_clicks(browser: 
     assert replay == f"/replay?table={table_id}"
     # in the same page, on the browser's kept-alive connections: a forked bot worker holding a copy of one
     # (closed by the server, so never answered) once left this navigation waiting for good
-    page.goto(server.url + replay, timeout=30000)
-    page.wait_for_selector("#step[max]:not([max='0'])", timeout=60000)
+    page.goto(server.url + replay, timeout=120_000)
+    page.wait_for_selector("#step[max]:not([max='0'])", timeout=120_000)
     page.click("#last")
-    page.wait_for_selector("#over:not([hidden]) #results .result-row", timeout=30000)
+    page.wait_for_selector("#over:not([hidden]) #results .result-row", timeout=120_000)
     _check_results(page, final, seats)
     log = page.locator("#log li .t").all_inner_texts()
     # compared as read: HTML collapses runs of spaces (a Cornish card line has a double space, seed-dependent)

@@ -51,7 +51,7 @@ def play_to_the_end(page: Any, budget: float = 300.0) -> int:
             clicks += 1
             page.wait_for_function(
                 f"Number(document.body.dataset.index) > {before} || document.body.dataset.over === '1'"
-                " || document.getElementById('error').textContent !== ''", timeout=15000)
+                " || document.getElementById('error').textContent !== ''", timeout=120_000)
         else:
             time.sleep(0.05)
     return clicks
@@ -91,17 +91,17 @@ def test_a_game_played_by_clicking_ends_with_each_seats_results(browser: Any, tm
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server.url + link)
-        page.wait_for_selector("#board svg, #board dl", timeout=15000)
+        page.wait_for_selector("#board svg, #board dl", timeout=120_000)
         no_sideways_scroll(page, width)
         # a refused move says why and links to the rule of the decision it was refused in
-        page.wait_for_selector("#notation-input:enabled", timeout=15000)
+        page.wait_for_selector("#notation-input:enabled", timeout=120_000)
         page.fill("#notation-input", "fly to the moon")
         page.press("#notation-input", "Enter")
-        page.wait_for_selector("#error-rule", timeout=10000)
+        page.wait_for_selector("#error-rule", timeout=120_000)
         assert page.locator("#error-rule").get_attribute("href").startswith(f"/rules/{game}")
         assert page.locator("#rules-link").get_attribute("href").startswith(f"/rules/{game}#phase-")
         play_to_the_end(page)
-        page.wait_for_selector("#results .result-row", timeout=15000)
+        page.wait_for_selector("#results .result-row", timeout=120_000)
         rows = page.locator("#results .result-row")
         assert rows.count() == len(seats)
         final = api(server, "GET", f"/api/tables/{tid}/view")
