@@ -5,19 +5,28 @@
   balanced against each other.
 - **First player**: its own table only when the first player changed between
   games (``simulate --random-first``); otherwise a note says it is the same as a seat.
-- **Components** (what a seat was dealt or drafted at set-up) and **chosen
-  actions** (what it did in play: associations with winning, not causes) are
-  estimated with the seat held fixed: a linear probability model of a seat's win
-  share on the component, seat dummies (and bot dummies when bots differ), with
-  game fixed effects (every variable centred within its game) and standard errors
-  clustered by deal (statsmodels OLS). A component is flagged when it was nearly
-  always at one seat, with one bot, or together with another component.
-- p-values in every table are adjusted with Holm's method within that table.
+- **Position in turn order**: where it differs from the seat (a moving first player, a
+  random first Clock stack, a dealt first Customs Officer), its own table, and a control in
+  every model: a seat's position at the start of play fixes its place in every later
+  turn's order (``register_positions`` for games whose order is not seat order from the
+  first player).
+- **Components** (what a seat was dealt or drafted at set-up) and **chosen actions**
+  (what it did in play: associations with winning, not causes) are estimated with the
+  seat, the turn position and the bot held: least squares of a seat's win share with
+  game fixed effects (every variable centred within its game). Each table is one family
+  tested by permutation (``stats.within_game_maxt``): the residual win shares are
+  shuffled among the seats of each game, and the max-T adjustment keeps the chance of
+  any false finding in the table at 5%, rare components included (one too rare to ever
+  pass is listed as such). A component the controls fix (always at one seat, always
+  second to act, always one bot's) is "not estimable" with that reason; one held mostly
+  at one seat, position or bot, or together with another component, is warned about.
+- p-values of the seat, position and bot tables are adjusted with Holm's method within
+  their table.
 
 Components come from ``register_components``, called by each game's own ``analysis``
 part (``games/<game>/analysis.py``, imported through the game registry); games may
 also register per-seat metrics (``metrics.py``: income by source, end triggers).
-statsmodels, scipy, pandas and numpy are the ``analysis`` extra.
+statsmodels, scipy and numpy are the ``analysis`` extra.
 """
 
 from __future__ import annotations
@@ -34,7 +43,7 @@ import freetrader
 from freetrader.core.registry import load_part
 
 from .results import RESULT_KEYS, ResultFileError
-from .stats import median, wilson_interval
+from .stats import PERMUTATIONS, median, wilson_interval, within_game_maxt
 from .tables import Table
 
 __all__ = [
@@ -47,25 +56,47 @@ __all__ = [
     "load_results",
     "register_components",
     "register_metrics",
+    "register_positions",
     "holm",
 ]
 
 ComponentFn = Callable[[Mapping[str, Any]], dict[int, list[str]]]
 #: ``fn(result) -> {seat: {metric: value}}``; seat ``-1`` holds game-level metrics.
 MetricFn = Callable[[Mapping[str, Any]], dict[int, dict[str, float]]]
+#: ``fn(result) -> [position of seat 0, of seat 1, ...]`` (0 acts first), or ``None`` for the default.
+PositionFn = Callable[[Mapping[str, Any]], "list[int] | None"]
 _COMPONENTS: dict[str, ComponentFn] = {}
+_POSITIONS: dict[str, PositionFn] = {}
+_POSITION_NOTES: dict[str, str] = {}
 _METRICS: dict[str, MetricFn] = {}
 
-#: Component names that are chosen actions in play, not set-up components.
-ACTION_PREFIXES = ("played ", "hire ")
-#: A component whose occurrences sit this much at one seat (or with one bot, or with another component).
+#: Component names that are chosen in play (actions, hires, Secrets held), not set-up components.
+ACTION_PREFIXES = ("played ", "hire ", "held secret ")
+#: Two components held together in this share of their seat-games cannot be told apart.
 CONFOUND_SHARE = 0.9
+#: A component held at one seat, turn position or bot in this share of its seat-games is warned about.
+MOSTLY_SHARE = 0.75
 _SEAT_COMPONENT = "first player"  # the first player has its own section
 
 
 def register_components(game_name: str, fn: ComponentFn) -> None:
     """How a game's results name each seat's components (by the game's name, any version)."""
     _COMPONENTS[game_name] = fn
+
+
+def register_positions(game_name: str, fn: PositionFn, note: str) -> None:
+    """Each seat's position in turn order at the start of play, for games whose order is not simply
+    seat order from the first player (``note`` says how it is read, for the report)."""
+    _POSITIONS[game_name] = fn
+    _POSITION_NOTES[game_name] = note
+
+
+def _checked_positions(given: list[int] | None, first: int | None, seats: int) -> list[int]:
+    """A game's positions, else seat order from the first player (``first_actor``)."""
+    if given is not None and sorted(given) == list(range(seats)):
+        return [int(p) for p in given]
+    start = first if first is not None else 0
+    return [(s - start) % seats for s in range(seats)]
 
 
 def register_metrics(game_name: str, fn: MetricFn) -> None:
@@ -197,26 +228,64 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
 
 @dataclass
 class _Frame:
-    """One row per seat of every game: what the models read."""
+    """One row per seat of every game (game-major: the seats of game 0, then game 1, ...): what the models read."""
 
     game: list[int]
     deal: list[int]
     seat: list[int]
     bot: list[str]
-    first: list[bool]
+    position: list[int]
     win: list[float]
     items: list[set[str]]
 
 
+def _ordinal(position: int) -> str:
+    n = position + 1
+    return f"{n}{'st' if n % 10 == 1 and n != 11 else 'nd' if n % 10 == 2 and n != 12 else 'rd' if n % 10 == 3 and n != 13 else 'th'}"
+
+
+def _dummies(codes: Any, levels: int) -> Any:
+    """(G, S) integer codes as (G, S, levels - 1) 0/1 columns (the first level is the baseline)."""
+    import numpy as np
+
+    return np.eye(max(levels, 1))[codes][:, :, 1:]
+
+
+def _collinear_reason(col: Any, has: Any, groups: list[tuple[str, Any, Any]]) -> str:
+    """Why a component the controls explain cannot be estimated: the control it follows, named."""
+    from .stats import residual_share
+
+    for what, codes, z in groups:
+        if z.shape[2] and float(residual_share(col[:, :, None], z)[0]) <= 1e-9:
+            held = codes[has]
+            values, counts = _unique_counts(held)
+            top = values[int(counts.argmax())]
+            label = {"seat": lambda v: f"seat {v}", "position": lambda v: f"{_ordinal(int(v))} in turn order",
+                     "bot": lambda v: f"bot {v}"}[what](top)
+            if counts.max() == has.sum():
+                return f"not estimable: always {label}, and {what} is held fixed"
+            return f"not estimable: it follows {what} exactly (every game puts it at the same {what}s)"
+    return "not estimable: it is fixed by seat, turn position and bot together"
+
+
+def _unique_counts(values: Any) -> tuple[Any, Any]:
+    import numpy as np
+
+    v, c = np.unique(values, return_counts=True)
+    return v, c
+
+
 def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats: int, mixed: bool,
-                  first_varies: bool, min_n: int, warnings: list[str]) -> Table:
-    """Each component's win-rate effect with the seat (and bot) held fixed; flags confounding."""
-    import numpy as np  # type: ignore[import-untyped,unused-ignore]
-    import pandas as pd  # type: ignore[import-untyped,unused-ignore]
-    import statsmodels.api as sm  # type: ignore[import-untyped,unused-ignore]
+                  positions_vary: bool, min_n: int, warnings: list[str], permutations: int = PERMUTATIONS) -> Table:
+    """Each component's win-rate effect with seat, turn position and bot held; one family-wise test; flags.
+
+    See ``stats.within_game_maxt``: the win shares' residuals are permuted among the seats of each
+    game, and the adjusted p-value keeps the chance of any false finding in the table at 5%.
+    """
+    import numpy as np
 
     columns = [kind, "seat-games with", "win rate with", "win rate without", "effect (seat held)", "low", "high",
-               "p", "p (Holm)", "significant", "warning"]
+               "p", "p (max-T)", "significant", "warning"]
     kinds = ["text", "int", "pct", "pct", "signed_pct", "signed_pct", "signed_pct", "p", "p", "flag", "text"]
     table = Table(name, title, columns, kinds, note=note)
     rows_n = len(fr.win)
@@ -225,65 +294,85 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
         for c in its:
             counts[c] = counts.get(c, 0) + 1
     kept = sorted(c for c, n in counts.items() if n >= min_n and rows_n - n >= min_n)
-    if not kept:
+    if not kept or seats < 2:
         return table
-    df = pd.DataFrame({"game": fr.game, "deal": fr.deal, "seat": fr.seat, "bot": fr.bot, "win": fr.win,
-                       "first": [float(f) for f in fr.first]})
-    controls = pd.get_dummies(df["seat"], prefix="seat", drop_first=True, dtype=float)
-    if mixed:
-        controls = controls.join(pd.get_dummies(df["bot"], prefix="bot", drop_first=True, dtype=float))
-    if first_varies:
-        controls["first"] = df["first"]
-    groups = df["game"]
-
-    def centred(frame: Any) -> Any:
-        return frame - frame.groupby(groups).transform("mean")
-
-    y = centred(df[["win"]])["win"]
-    occurs = {c: np.array([c in its for its in fr.items], dtype=float) for c in kept}
-    raw: list[list[Any]] = []
-    for c in kept:
-        has = occurs[c].astype(bool)
-        w_with = float(df["win"][has].mean())
-        w_without = float(df["win"][~has].mean())
-        flags = []
-        seat_counts = df["seat"][has].value_counts()
-        top_seat, top_n = int(seat_counts.idxmax()), int(seat_counts.max())
-        if seats > 1 and top_n >= CONFOUND_SHARE * has.sum():
-            flags.append(f"at seat {top_seat} in {top_n / has.sum():.0%} of its seat-games")
-        if mixed:
-            bot_counts = df["bot"][has].value_counts()
-            if bot_counts.max() >= CONFOUND_SHARE * has.sum():
-                flags.append(f"held by bot {bot_counts.idxmax()} in {bot_counts.max() / has.sum():.0%}")
-        x = pd.DataFrame({"x": occurs[c]}).join(controls) if len(controls.columns) else pd.DataFrame({"x": occurs[c]})
-        xcen = centred(x)
-        est = lo = hi = p = math.nan
-        if np.linalg.matrix_rank(xcen.to_numpy()) < xcen.shape[1] or float((xcen["x"] ** 2).sum()) < 1e-12:
-            flags.append("not estimable: it never varies within a game apart from seat or bot")
-        else:
-            fit = sm.OLS(y, xcen).fit(cov_type="cluster", cov_kwds={"groups": df["deal"]})
-            est = float(fit.params["x"])
-            ci = fit.conf_int().loc["x"]
-            lo, hi, p = float(ci.iloc[0]), float(ci.iloc[1]), float(fit.pvalues["x"])
-        raw.append([c, int(has.sum()), w_with, w_without, est, lo, hi, p, flags])
-    # always chosen together: near-identical occurrence sets
-    sets = {c: frozenset(np.flatnonzero(occurs[c]).tolist()) for c in kept}
+    g = rows_n // seats
+    col = {c: j for j, c in enumerate(kept)}
+    x = np.zeros((rows_n, len(kept)))
+    for i, its in enumerate(fr.items):
+        for c in its:
+            j = col.get(c)
+            if j is not None:
+                x[i, j] = 1.0
+    win = np.asarray(fr.win, dtype=float)
+    seat = np.asarray(fr.seat).reshape(g, seats)
+    pos = np.asarray(fr.position).reshape(g, seats)
+    bot_names = sorted(set(fr.bot))
+    bot = np.asarray([bot_names.index(b) for b in fr.bot]).reshape(g, seats)
+    groups = [("seat", seat, _dummies(seat, seats)),
+              ("position", pos, _dummies(pos, seats) if positions_vary else np.zeros((g, seats, 0))),
+              ("bot", np.asarray(fr.bot).reshape(g, seats),
+               _dummies(bot, len(bot_names)) if mixed else np.zeros((g, seats, 0)))]
+    controls = np.concatenate([z for _, _, z in groups], axis=2)
+    x3 = x.reshape(g, seats, len(kept))
+    test = within_game_maxt(win.reshape(g, seats), x3, controls, permutations=permutations)
+    flat_why = "not estimable: seat, turn position and bot explain every result (nothing is left for a component)"
+    winners = {b: float(win[np.asarray(fr.bot) == b].sum()) for b in bot_names}
+    for b, w in winners.items():
+        if mixed and w >= g - 1e-9:
+            flat_why = f"not estimable: bot {b} won every game"
+    # held together: near-identical occurrence sets (one matrix product, not a loop over pairs)
+    inter = x.T @ x
+    n_of = x.sum(axis=0)
+    union = n_of[:, None] + n_of[None, :] - inter
     together: dict[str, list[str]] = {c: [] for c in kept}
-    for i, a in enumerate(kept):
-        for b in kept[i + 1:]:
-            inter = len(sets[a] & sets[b])
-            if inter and inter >= CONFOUND_SHARE * len(sets[a] | sets[b]):
-                together[a].append(b)
-                together[b].append(a)
-                warnings.append(f"{a} and {b} were held together in {inter / len(sets[a] | sets[b]):.0%} of "
-                                "their seat-games: their effects cannot be told apart")
-    adj = holm([r[7] for r in raw])
-    for r, q in zip(raw, adj, strict=True):
-        flags = r[8] + [f"held together with {o}" for o in together[r[0]]]
-        for f in r[8]:
-            if not f.startswith("not estimable"):
-                warnings.append(f"{r[0]}: {f}: its effect cannot be told apart from that seat or bot")
-        table.rows.append([*r[:8], q, (q < 0.05) if not math.isnan(q) else False, "; ".join(flags)])
+    for a_i, b_i in zip(*np.nonzero(np.triu(inter >= CONFOUND_SHARE * np.maximum(union, 1), k=1)), strict=True):
+        if inter[a_i, b_i] <= 0:
+            continue
+        a, b = kept[int(a_i)], kept[int(b_i)]
+        together[a].append(b)
+        together[b].append(a)
+        warnings.append(f"{a} and {b} were held together in {inter[a_i, b_i] / union[a_i, b_i]:.0%} of "
+                        "their seat-games: their effects cannot be told apart")
+    bots_arr = np.asarray(fr.bot)
+    seat_flat, pos_flat = seat.reshape(-1), pos.reshape(-1)
+    for j, c in enumerate(kept):
+        has = x[:, j].astype(bool)
+        n_has = int(has.sum())
+        flags: list[str] = []
+        mostly: list[str] = []
+        for what, codes, label in (("seat", seat_flat, lambda v: f"at seat {v}"),
+                                   ("position", pos_flat, lambda v: f"{_ordinal(int(v))} in turn order"),
+                                   ("bot", bots_arr, lambda v: f"held by bot {v}")):
+            if (what == "position" and not positions_vary) or (what == "bot" and not mixed):
+                continue
+            values, cnt = _unique_counts(codes[has])
+            top = int(cnt.argmax())
+            if cnt[top] >= MOSTLY_SHARE * n_has:
+                mostly.append(f"{label(values[top])} in {cnt[top] / n_has:.0%} of its seat-games")
+        status = test.status[j]
+        if status == "constant":
+            flags.append("not estimable: every seat of a game held it, or none did")
+        elif status == "collinear":
+            flags.append(_collinear_reason(x3[:, :, j], has.reshape(g, seats), groups))
+        elif status == "flat":
+            flags.append(flat_why)
+        elif status == "untestable":
+            flags.append(f"too rare to test: even winning every game it was in, it could not pass the table's "
+                         f"family-wise threshold (|t| > {test.critical:.2f})" if not math.isnan(test.critical)
+                         else "too rare to test: no component in this table could pass a family-wise test")
+        flags += mostly
+        for m in mostly:
+            what = "that bot" if "bot" in m else "that turn position" if "turn order" in m else "that seat"
+            warnings.append(f"{c}: {m}: its effect rests on the few seat-games elsewhere and may be {what}'s")
+        flags += [f"held together with {o}" for o in together[c]]
+        w_with = float(win[has].mean())
+        w_without = float(win[~has].mean())
+        estimable = status in ("tested", "untestable")
+        est = float(test.estimate[j]) if estimable else math.nan
+        q = float(test.p_adjusted[j])
+        table.rows.append([c, n_has, w_with, w_without, est, float(test.low[j]), float(test.high[j]),
+                           float(test.p[j]), q, bool(q < 0.05) if not math.isnan(q) else False, "; ".join(flags)])
     table.rows.sort(key=lambda row: (-(row[4] if not math.isnan(row[4]) else -9), row[0]))
     return table
 
@@ -316,6 +405,9 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
     firsts = [first_actor(r) for r in chosen]
     first_seats = {f for f in firsts if f is not None}
     first_varies = len(first_seats) > 1
+    pos_fn = _POSITIONS.get(name)
+    positions = [_checked_positions(pos_fn(r) if pos_fn else None, f, seats) for r, f in zip(chosen, firsts, strict=True)]
+    positions_vary = any(p != list(range(seats)) for p in positions)
     tables: dict[str, Table] = {}
     samples: dict[str, list[float]] = {}
     for seat in range(seats):
@@ -324,6 +416,10 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
         samples[f"mean score: seat {seat}"] = [float(r["scores"][seat]) for r in chosen]
     for b in bots_all if mixed else []:
         samples[f"win rate: bot {b}"] = [_share(r, s) for r in chosen for s, x in enumerate(r["seats"]) if x == b]
+    if positions_vary:
+        for k in range(seats):
+            samples[f"win rate: {_ordinal(k)} in turn order"] = [_share(r, p.index(k))
+                                                                 for r, p in zip(chosen, positions, strict=True)]
     if first_varies:
         samples["win rate: first player"] = [_share(r, f) for r, f in zip(chosen, firsts, strict=True)
                                              if f is not None]
@@ -349,7 +445,15 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
                                        fp + _rate_rows(by_seat, by_counts, fair),
                                        "the first player changed between games; per-seat rows show each seat "
                                        "when it started")
-    elif first_seats:
+    if positions_vary:
+        labels = [[_ordinal(k)] for k in range(seats)]
+        counts = [(sum(_share(r, p.index(k)) for r, p in zip(chosen, positions, strict=True)), n) for k in range(seats)]
+        tables["positions"] = Table(
+            "positions", "Win rate by position in turn order", ["position", *RATE_COLUMNS], ["text", *RATE_KINDS],
+            _rate_rows(labels, counts, fair),
+            f"position at the start of play ({_POSITION_NOTES.get(name, 'from the first player')}); where the "
+            "order moves during play, the start fixes every later turn's order; Holm over the positions")
+    if not first_varies and not positions_vary and first_seats:
         only = next(iter(first_seats))
         notes.append(f"Seat {only} acted first in every game: the first-player effect is seat {only}'s row "
                      "(simulate --random-first separates them where the rules allow)")
@@ -384,7 +488,7 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
     # components and actions
     frame = _Frame([], [], [], [], [], [], [])
     act_items: list[set[str]] = []
-    for i, (r, f) in enumerate(zip(chosen, firsts, strict=True)):
+    for i, (r, order) in enumerate(zip(chosen, positions, strict=True)):
         comps = comp_fn(r) if comp_fn else {}
         for s in range(seats):
             names = set(comps.get(s, [])) - {_SEAT_COMPONENT}
@@ -392,22 +496,25 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
             frame.deal.append(int(r.get("deal", i)) if rotated else i)
             frame.seat.append(s)
             frame.bot.append(r["seats"][s])
-            frame.first.append(f == s)
+            frame.position.append(order[s])
             frame.win.append(_share(r, s))
             frame.items.append({c for c in names if not c.startswith(ACTION_PREFIXES)})
             act_items.append({c for c in names if c.startswith(ACTION_PREFIXES)})
-    model = ("linear probability model of a seat's win share, game fixed effects, seat dummies"
-             + (", bot dummies" if mixed else "") + (", first-player dummy" if first_varies else "")
-             + "; 95% intervals clustered by deal; Holm over the rows")
+    model = ("effect on a seat's win share with the game's fixed effect and seat"
+             + (", position in turn order" if positions_vary else " (here also the turn position)")
+             + (" and bot" if mixed else "") + " held (least squares); p: the win shares' residuals permuted "
+             f"among the seats of each game ({PERMUTATIONS} times); p (max-T) and significant: family-wise 5% "
+             "over the table (Westfall-Young max-T), intervals simultaneous 95%; rows seen fewer than "
+             f"{min_component_games} times, or missing fewer, left out")
     tables["components"] = _effect_table(
         "components", "Set-up components (dealt or drafted): effect on winning, seat held fixed",
-        model, frame, "component", seats, mixed, first_varies, min_component_games, warnings)
+        model, frame, "component", seats, mixed, positions_vary, min_component_games, warnings)
     frame_items = frame.items
     frame.items = act_items
     tables["actions"] = _effect_table(
         "actions", "Chosen actions: associations with winning (not causes)",
         "what a seat chose in play depends on how its game went; " + model,
-        frame, "action", seats, mixed, first_varies, min_component_games, warnings)
+        frame, "action", seats, mixed, positions_vary, min_component_games, warnings)
 
     # per-game metrics (income by source, end triggers)
     if metric_fn is not None:

@@ -1,8 +1,7 @@
 """Summaries of many games: wins (ties split), Wilson intervals, scores and lengths.
 
-The interval comes from statsmodels (the ``analysis`` extra); without it the
-summary still counts wins and gives ``nan`` bounds, so ``simulate`` runs on a
-bare install. The median is the standard library's (the mean of the two middle
+The Wilson interval is computed in closed form (standard library only), so
+``simulate`` gives real bounds on a base install. The median is the standard library's (the mean of the two middle
 values for an even count), and ``report`` uses this same function.
 """
 
@@ -10,11 +9,13 @@ from __future__ import annotations
 
 import math
 import statistics
+from statistics import NormalDist
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["wilson_interval", "median", "SeatSummary", "Summary", "Tally", "summarize"]
+__all__ = ["wilson_interval", "median", "SeatSummary", "Summary", "Tally", "summarize", "EffectTest",
+           "within_game_maxt", "residual_share", "PERMUTATIONS"]
 
 #: The one median of the project: ``simulate``'s summary and ``report`` both use it.
 median = statistics.median
@@ -23,19 +24,20 @@ median = statistics.median
 def wilson_interval(wins: float, n: int, alpha: float = 0.05) -> tuple[float, float]:
     """The Wilson score interval for a win rate (95% by default); ``(0, 1)`` when ``n == 0``.
 
-    ``wins`` may be fractional (a tie shared by k winners counts 1/k each).
-    Without statsmodels installed the bounds are ``nan``.
+    ``wins`` may be fractional (a tie shared by k winners counts 1/k each). The closed form
+    needs only the standard library, so a base install (no ``analysis`` extra) prints real
+    bounds; it equals statsmodels' ``proportion_confint(method="wilson")``.
     """
     if n <= 0:
         return (0.0, 1.0)
-    try:
-        from statsmodels.stats.proportion import proportion_confint  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:
-        return (math.nan, math.nan)
-    rate = min(float(wins), n) / n
-    low, high = proportion_confint(rate * n, n, alpha=alpha, method="wilson")
+    rate = min(max(float(wins), 0.0), n) / n
+    z = NormalDist().inv_cdf(1.0 - alpha / 2.0)
+    z2n = z * z / n
+    centre = (rate + z2n / 2.0) / (1.0 + z2n)
+    half = z / (1.0 + z2n) * math.sqrt(rate * (1.0 - rate) / n + z2n / (4.0 * n))
     # at 0 or 1 win rate the bound is exact; rounding must not put the interval beside its rate
-    return (0.0 if rate <= 0.0 else min(rate, max(0.0, float(low))), 1.0 if rate >= 1.0 else max(rate, min(1.0, float(high))))
+    return (0.0 if rate <= 0.0 else min(rate, max(0.0, centre - half)),
+            1.0 if rate >= 1.0 else max(rate, min(1.0, centre + half)))
 
 
 @dataclass(frozen=True)
@@ -125,3 +127,156 @@ def summarize(results: Iterable[Mapping[str, Any]], seat_specs: Sequence[str]) -
     for r in results:
         tally.add(r)
     return tally.summary()
+
+
+# -- component effects: a within-game permutation test with a family-wise error rate -----------
+#: Permutations of the effect test (the report's default): p-values in steps of 1/1000.
+PERMUTATIONS = 999
+
+
+@dataclass(frozen=True)
+class EffectTest:
+    """What ``within_game_maxt`` found for each of K candidate variables (arrays of length K).
+
+    ``estimate`` is the least-squares effect of the variable on a seat's win share with the
+    game's fixed effect and the controls held; ``se`` its standard deviation under the
+    permutations; ``t = estimate / se``. ``status`` per variable: ``"tested"`` (in the family,
+    ``p_adjusted`` and the interval set), ``"untestable"`` (even its most extreme arrangement of
+    the game's results could not pass the family's threshold: too rare), ``"constant"`` (every
+    seat of a game had it or none did), ``"collinear"`` (it is a function of the controls) or
+    ``"flat"`` (the controls explain every result: nothing is left to explain).
+    """
+
+    estimate: Any
+    se: Any
+    t: Any
+    p: Any
+    p_adjusted: Any
+    low: Any
+    high: Any
+    status: list[str]
+    critical: float
+    permutations: int
+
+
+def _centre(a: Any) -> Any:
+    return a - a.mean(axis=1, keepdims=True)
+
+
+def _basis(z: Any) -> Any:
+    """An orthonormal basis of the columns of ``z`` (collinear controls count once)."""
+    import numpy as np
+
+    if z.shape[1] == 0:
+        return z
+    u, sv, _ = np.linalg.svd(z, full_matrices=False)
+    keep = sv > max(sv[0], 1.0) * 1e-9
+    return u[:, keep]
+
+
+def residual_share(x: Any, controls: Any) -> Any:
+    """For each column of ``x`` (G, S, K): the share of its within-game variation the controls (G, S, P) leave."""
+    import numpy as np
+
+    g, s, k = x.shape
+    q = _basis(_centre(controls).reshape(g * s, -1))
+    xc = _centre(x).reshape(g * s, k)
+    xr = xc - q @ (q.T @ xc)
+    ss = (xc ** 2).sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(ss > 0, (xr ** 2).sum(axis=0) / np.where(ss > 0, ss, 1.0), 0.0)
+
+
+def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTATIONS, seed: int = 0,
+                     alpha: float = 0.05) -> EffectTest:
+    """Effects of K 0/1 variables on a seat's win share, tested as one family (max-T, Freedman-Lane).
+
+    ``y`` (G, S): each seat's win share in each game; ``x`` (G, S, K): the variables; ``controls``
+    (G, S, P): what is held fixed (seat, position and bot dummies; collinear columns are fine).
+    Everything is centred within its game (game fixed effects). The controls' residuals ``e`` are
+    permuted among the seats of each game, independently per game, ``permutations`` times (seeded);
+    the statistic ``x_r . e`` is divided by its exact standard deviation under those permutations,
+    so rare and common variables are on one scale. The adjusted p-value is the share of
+    permutations whose largest |t| over the family reaches the variable's |t| (Westfall-Young
+    single step), which keeps the chance of any false finding in the family at ``alpha``.
+    Variables that could not pass even if every game went their way are left out of the family
+    first (a rule that reads only what the permutations keep, so the error rate still holds).
+    Intervals are simultaneous: ``estimate +- critical * se``, and a variable is significant
+    exactly when its interval leaves out zero.
+    """
+    import numpy as np
+
+    g, s, k = x.shape
+    n = g * s
+    nan = np.full(k, np.nan)
+    status = ["tested"] * k
+    if g == 0 or s < 2 or k == 0:
+        return EffectTest(nan, nan, nan, nan, nan, nan, nan, ["constant"] * k, math.nan, 0)
+    q = _basis(_centre(np.asarray(controls, dtype=float)).reshape(n, -1))
+    e = _centre(np.asarray(y, dtype=float)).reshape(n)
+    e = e - q @ (q.T @ e)
+    xc = _centre(np.asarray(x, dtype=float)).reshape(n, k)
+    xr = xc - q @ (q.T @ xc)
+    ss = (xc ** 2).sum(axis=0)
+    ssr = (xr ** 2).sum(axis=0)
+    e_games = (e.reshape(g, s) ** 2).sum(axis=1)
+    var = e_games @ (xr.reshape(g, s, k) ** 2).sum(axis=1) / (s - 1)  # of x_r . Pe
+    scale = float(e_games.sum() / n)  # the residuals' mean square
+    for j in range(k):
+        if ss[j] <= 1e-12:
+            status[j] = "constant"
+        elif ssr[j] <= 1e-9 * ss[j]:
+            status[j] = "collinear"
+        elif var[j] <= 1e-9 * ssr[j] * scale or scale <= 1e-12:
+            status[j] = "flat"
+    ok = np.array([st == "tested" for st in status])
+    est, se, t = nan.copy(), nan.copy(), nan.copy()
+    dot = xr.T @ e
+    est[ok] = dot[ok] / ssr[ok]
+    se[ok] = np.sqrt(var[ok]) / ssr[ok]
+    t[ok] = dot[ok] / np.sqrt(var[ok])
+    idx = np.flatnonzero(ok)
+    p, p_adj, low, high = nan.copy(), nan.copy(), nan.copy(), nan.copy()
+    if idx.size == 0 or permutations < 1:
+        return EffectTest(est, se, t, p, p_adj, low, high, status, math.nan, 0)
+    # the most extreme |t| each variable could reach: its values matched in order to the game's residuals
+    xs = np.sort(xr[:, idx].reshape(g, s, idx.size), axis=1)
+    es = np.sort(e.reshape(g, s), axis=1)
+    reach = np.maximum(np.einsum("gsk,gs->k", xs, es), -np.einsum("gsk,gs->k", xs, es[:, ::-1]))
+    reach = reach / np.sqrt(var[idx])
+    w = xr[:, idx] / np.sqrt(var[idx])
+    rng = np.random.default_rng(seed)
+    eg = e.reshape(g, s)
+    tstar = np.empty((permutations, idx.size))
+    batch = max(1, 4_000_000 // n)
+    for start in range(0, permutations, batch):
+        nb = min(batch, permutations - start)
+        shuffled = rng.permuted(np.broadcast_to(eg, (nb, g, s)), axis=2)
+        tstar[start:start + nb] = shuffled.reshape(nb, n) @ w
+    tstar = np.abs(tstar)
+    absobs = np.abs(t[idx])
+    p[idx] = (1.0 + (tstar >= absobs - 1e-12).sum(axis=0)) / (permutations + 1.0)
+    # the family: the m variables that reach furthest, for the largest m whose every member can pass
+    order = np.argsort(-reach, kind="stable")
+    running_max = np.maximum.accumulate(tstar[:, order], axis=1)  # column m-1: max |t*| over the top m
+    cut = int(math.floor(alpha * (permutations + 1)))
+    if cut < 1:
+        crit = np.full(idx.size, np.inf)
+    else:
+        crit = np.sort(running_max, axis=0)[permutations - cut]  # beaten by at most cut-1 permutations
+    # the largest m whose m-th (weakest) member can pass; its stronger members pass the same threshold
+    fits = np.flatnonzero(reach[order] > crit + 1e-12)
+    m = int(fits.max()) + 1 if fits.size else 0
+    critical = float(crit[m - 1]) if m else math.nan
+    family = np.zeros(idx.size, dtype=bool)
+    family[order[:m]] = True
+    for j, inside in zip(idx, family, strict=True):
+        if not inside:
+            status[int(j)] = "untestable"
+    if m:
+        fam_max = running_max[:, m - 1]
+        sel = idx[family]
+        p_adj[sel] = (1.0 + (fam_max[:, None] >= np.abs(t[sel])[None, :] - 1e-12).sum(axis=0)) / (permutations + 1.0)
+        low[sel] = est[sel] - critical * se[sel]
+        high[sel] = est[sel] + critical * se[sel]
+    return EffectTest(est, se, t, p, p_adj, low, high, status, critical, permutations)
