@@ -63,6 +63,22 @@ def test_a_simulate_line_matches_its_schema_and_a_broken_one_does_not() -> None:
     broken = {**line, "record": {**line["record"], "actions": [1, 2]}}
     assert not v.is_valid(broken)  # the nested record schema is applied
     assert not v.is_valid({k: line[k] for k in line if k != "winners"})
+    assert line["end"] == "declarations" and line["unit"] == "rounds"
+    assert not v.is_valid({k: line[k] for k in line if k != "unit"})  # a length says its unit
+    assert not v.is_valid({**line, "length": 2.5})
+
+
+def test_truncated_cut_and_rotated_lines_match_the_schema() -> None:
+    v = validator("simulate-line.schema.json")
+    truncated = json.loads(result_line(play_game("contraband", ["random"] * 3, 1, max_actions=5)))
+    assert truncated["truncated"] is True and truncated["end"] == "truncated"
+    v.validate(truncated)
+    assert not v.is_valid({**truncated, "truncated": False})  # present only when true
+    cut = json.loads(result_line(play_game("precious-cargo", ["random"] * 2, 4, {"turn_limit": 2})))
+    assert cut["cut"] is True and cut["end"] == "safety cap"
+    v.validate(cut)
+    v.validate({**cut, "deal": 3, "rotation": 1})
+    assert not v.is_valid({**cut, "deal": 3})
 
 
 def test_a_table_record_matches_the_schema(tmp_path) -> None:

@@ -16,7 +16,6 @@ import freetrader
 from freetrader.cli import main
 from freetrader.core import Rng, derive_seed
 from freetrader.sim import (
-    GameTooLong,
     ResultFileError,
     game_seed,
     play_game,
@@ -41,7 +40,8 @@ def sim(capsys, out: Path, n: int, *extra: str, seats: str = SEATS, seed: str = 
 # -- the runner ------------------------------------------------------------------------
 def test_play_game_result_shape_and_seeding():
     r = play_game("contraband", ["heuristic", "random", "random"], 42)
-    assert sorted(r) == ["actions", "game", "record", "scores", "seats", "seed", "winners"]
+    assert sorted(r) == ["actions", "end", "first", "game", "length", "record", "scores", "seats", "seed", "unit",
+                         "winners"]
     assert r["game"] == "contraband-v1" and r["seed"] == 42 and r["seats"] == ["heuristic", "random", "random"]
     state = freetrader.replay(r["record"])
     assert state.is_over
@@ -60,9 +60,14 @@ def test_play_game_result_shape_and_seeding():
     assert s.record() == r["record"]
 
 
-def test_play_game_cap():
-    with pytest.raises(GameTooLong, match="did not end within 5 actions"):
-        play_game("contraband", FAST.split(","), 1, max_actions=5)
+def test_a_game_past_the_action_bound_is_recorded_truncated_not_raised():
+    r = play_game("contraband", FAST.split(","), 1, max_actions=5)
+    assert r["truncated"] is True and r["end"] == "truncated" and r["winners"] == []
+    assert r["actions"] == 5 and r["length"] == 1 and r["unit"] == "rounds"
+    state = freetrader.replay(r["record"])  # the record replays to where the game was stopped
+    assert not state.is_over and state.action_count == 5 and state.scores() == r["scores"]
+    whole = play_game("contraband", FAST.split(","), 1)
+    assert "truncated" not in whole and whole["end"] in ("every player officer", "retirements")
 
 
 def test_simulate_generator_order_and_workers_agree():
@@ -105,7 +110,8 @@ def test_simulate_twice_is_byte_identical(capsys, tmp_path):
     assert len(lines) == 20
     for i, line in enumerate(lines):
         obj = json.loads(line)
-        assert sorted(obj) == ["actions", "game", "record", "scores", "seats", "seed", "winners"]
+        assert sorted(obj) == ["actions", "end", "first", "game", "length", "record", "scores", "seats", "seed",
+                               "unit", "winners"]
         assert obj["seed"] == derive_seed(1, i)
         assert obj["seats"] == SEATS.split(",")
         assert line == json.dumps(obj, sort_keys=True, separators=(",", ":"))

@@ -110,7 +110,9 @@ def make_bot(spec: str, game: Game, seed: int = 0) -> Bot:
     """A bot from ``name`` or ``name:key=value;key=value``.
 
     Parameters are separated by ``;`` (``,`` also works when the spec stands
-    alone, but inside ``--seats`` commas separate seats).
+    alone, but inside ``--seats`` commas separate seats). ``noise`` and ``near``
+    belong to no bot: they give any bot seeded departures to near-best moves
+    (``bots.noisy``), e.g. ``heuristic:noise=0.1``.
     """
     name, _, params_text = spec.strip().partition(":")
     params: dict[str, Any] = {}
@@ -129,7 +131,15 @@ def make_bot(spec: str, game: Game, seed: int = 0) -> Bot:
         factory = _BOTS.get(name) or _GAME_BOTS.get(game.spec.name, {}).get(name)
         if factory is None:
             raise BadOption(f"unknown bot {name!r}; bots for {game.spec.title}: {', '.join(bot_names(game))}")
-    return factory(game, seed, **params)
+    from .noisy import NOISE_PARAMS, NoisyBot
+
+    noisy = {k: params.pop(k) for k in NOISE_PARAMS if k in params}
+    bot = factory(game, seed, **params)
+    if noisy:
+        if "noise" not in noisy:
+            raise BadOption(f"bot parameter near in {spec!r} goes with noise (e.g. noise=0.1;near=0.25)")
+        return NoisyBot(bot, game, seed, **noisy)
+    return bot
 
 
 def parse_seats(text: str) -> list[str]:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
+import math
 import os
+import signal
 import sys
+import threading
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -31,12 +35,12 @@ from .commands import extra_commands
 from .render import print_state
 
 if TYPE_CHECKING:
-    from freetrader.sim import Tally
+    from freetrader.sim import EndTally, Tally
 
 # The bots and the simulator are imported inside the commands, not here: importing them loads every
 # game's components, and --data must choose the data pack first.
 
-__all__ = ["main", "CliError"]
+__all__ = ["main", "CliError", "interrupt_on_signals", "interrupted_code", "json_safe"]
 
 PROG = "freetrader"
 
@@ -164,8 +168,48 @@ def _print_state_or_json(console: Console, state: State, seat: int | None, as_js
         print_state(console, state, seat)
 
 
+def json_safe(value: Any) -> Any:
+    """``value`` with every non-finite float (an interval without statsmodels) as ``None``: JSON has no NaN."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
+
+
 def _print_json(value: Any) -> None:
-    print(json.dumps(value, indent=2, sort_keys=False))
+    print(json.dumps(json_safe(value), indent=2, sort_keys=False, allow_nan=False))
+
+
+@contextlib.contextmanager
+def interrupt_on_signals() -> Iterator[list[int]]:
+    """In this block SIGINT and SIGTERM raise ``KeyboardInterrupt``, as Ctrl-C does; the list gets the signal.
+
+    Also where the shell started us with SIGINT ignored (a job started with ``&``), so that
+    ``kill -INT`` and ``kill -TERM`` stop a run the way Ctrl-C does, leaving a file to resume.
+    """
+    got: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield got
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        got.append(signum)
+        raise KeyboardInterrupt
+
+    old = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield got
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def interrupted_code(got: list[int]) -> int:
+    """The exit code of a run stopped by a signal: 128 + its number (130 for Ctrl-C, 143 for SIGTERM)."""
+    return 128 + (got[-1] if got else signal.SIGINT)
 
 
 def game_json(game: Game, chosen: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -395,7 +439,7 @@ class _SpeedColumn(ProgressColumn):
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from freetrader.bots import parse_seats
-    from freetrader.sim import SAFETY_CAPS, Tally, cap_option, check_run, plan, result_line, resume, simulate
+    from freetrader.sim import cap_option, check_run, lock_out
 
     g = freetrader.game(args.game)
     slug = g.spec.slug
@@ -414,8 +458,6 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     if workers < 1:
         raise CliError(f"--workers must be >= 1, got {workers}")
     resolved = check_run(slug, specs, options)
-    tally = Tally(specs)
-    done = 0
     design = {"rotate": args.rotate, "random_first": args.random_first}
     if args.rotate and args.n % len(specs):
         raise CliError(f"--rotate plays each deal in all {len(specs)} seat rotations: -n must be a multiple of "
@@ -424,20 +466,35 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         # every rotation seats the same bot in every seat: the k games of a deal are one game k times
         print(f"note: --rotate with {specs[0]} in every seat plays each deal {len(specs)} times over; "
               "without --rotate the same -n plays that many different deals", file=sys.stderr, flush=True)
+    out = lock_out(args.out) if args.out else None  # before resume reads it: one writer at a time
+    try:
+        return _simulate_into(args, console, g, specs, options, resolved, workers, design, out)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _simulate_into(args: argparse.Namespace, console: Console, g: Game, specs: list[str], options: dict[str, Any],
+                   resolved: dict[str, Any], workers: int, design: dict[str, bool], out: Any) -> int:
+    from freetrader.sim import MAX_ACTIONS, SAFETY_CAPS, EndTally, Tally, plan, result_line, resume, simulate
+
+    slug = g.spec.slug
+    tally = Tally(specs)
+    ends = EndTally()
+    done = 0
     if args.out:
         def plan_of(i: int) -> Any:
             return plan(g, specs, args.seed, resolved, i, **design)
 
         for r in resume(args.out, slug, specs, args.seed, resolved, args.n, plan_of=plan_of):
             tally.add(r)
+            ends.add(r)
         done = tally.games
     err = Console(stderr=True)
     if done:
         print(f"Resuming {args.out}: {done} of {args.n} games already there", file=sys.stderr, flush=True)
-    out = open(args.out, "a", encoding="utf-8", newline="\n") if args.out else None
     started = time.perf_counter()
     new = 0
-    interrupted = False
     progress = Progress(
         TextColumn("[bold]simulating"),
         BarColumn(),
@@ -449,54 +506,56 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
         transient=False,
         disable=args.no_progress or not err.is_terminal,
     )
-    try:
-        with progress:
-            task = progress.add_task("games", total=args.n, completed=done)
-            for result in simulate(
-                slug, specs, args.n, args.seed, options, workers=workers, start=done,
-                backend=args.backend, address=args.address, **design,
-            ):
-                made_with = result["record"].get("data")
-                if made_with != g.data_hash:  # e.g. Ray workers on nodes that do not see the pack
-                    raise CliError(
-                        f"game {done + new} was played with other components (data {made_with}) than this run "
-                        f"({g.data_hash}); every worker must see the same data pack (--data / $FREETRADER_DATA)"
-                    )
-                if out is not None:
-                    out.write(result_line(result) + "\n")
-                    out.flush()
-                tally.add(result)
-                new += 1
-                progress.advance(task)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if out is not None:
-            out.close()
+    with interrupt_on_signals() as stopped_by:
+        try:
+            with progress:
+                task = progress.add_task("games", total=args.n, completed=done)
+                for result in simulate(
+                    slug, specs, args.n, args.seed, options, workers=workers, start=done,
+                    backend=args.backend, address=args.address, **design,
+                ):
+                    made_with = result["record"].get("data")
+                    if made_with != g.data_hash:  # e.g. Ray workers on nodes that do not see the pack
+                        raise CliError(
+                            f"game {done + new} was played with other components (data {made_with}) than this run "
+                            f"({g.data_hash}); every worker must see the same data pack (--data / $FREETRADER_DATA)"
+                        )
+                    if out is not None:
+                        out.write(result_line(result) + "\n")
+                        out.flush()
+                    tally.add(result)
+                    ends.add(result)
+                    new += 1
+                    progress.advance(task)
+        except KeyboardInterrupt:
+            stopped_by = stopped_by or [signal.SIGINT]
+        else:
+            stopped_by = []
     elapsed = time.perf_counter() - started
     cap_name = SAFETY_CAPS.get(g.spec.name)
     turn_cap = resolved.get(cap_name) or None if cap_name else None
     if args.json:
         summary = dataclasses.asdict(tally.summary())
         _print_json({"game": slug, "data": g.data_hash, "out": args.out, "played": new,
-                     "seconds": round(elapsed, 3), "turn_cap": turn_cap, **summary})
+                     "seconds": round(elapsed, 3), "turn_cap": turn_cap, **summary, **ends.summary(),
+                     "action_bound": MAX_ACTIONS})
     else:
-        _print_summary(console, slug, tally, new, elapsed)
+        _print_summary(console, slug, tally, new, elapsed, ends)
         if cap_name:
             s = tally.summary()
             cap_text = f"a safety cap of {turn_cap} turns" if turn_cap else "no turn cap"
-            console.print(Text(f"Ended by the rulebook: {s.games - s.cut} of {s.games} games; cut with no winner: "
-                               f"{s.cut} ({cap_text}, not in the rulebook)"), soft_wrap=True)
-    if interrupted:
+            console.print(Text(f"Ended by the rulebook: {s.games - s.cut - ends.truncated} of {s.games} games; cut "
+                               f"with no winner: {s.cut} ({cap_text}, not in the rulebook)"), soft_wrap=True)
+    if stopped_by:
         where = f"; run the same command to resume {args.out}" if args.out else ""
         print(f"{PROG}: interrupted after {tally.games} of {args.n} games{where}", file=sys.stderr)
-        return 130
+        return interrupted_code(stopped_by)
     if args.out and not args.json:
         console.print(Text(f"Wrote {args.out} ({tally.games} games)"), soft_wrap=True)
     return 0
 
 
-def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed: float) -> None:
+def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed: float, ends: EndTally) -> None:
     s = tally.summary()
     table = Table(title=f"{slug}: {s.games} games", title_justify="left")
     table.add_column("seat", justify="right")
@@ -524,7 +583,18 @@ def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed:
             bots.add_row(escape(b.spec), str(b.games), f"{b.wins:g}", f"{b.win_rate:.1%}",
                          f"{b.low:.1%}–{b.high:.1%}", f"{b.mean_score:,.1f}")
         console.print(bots)
-    console.print(Text(f"Game length: mean {s.mean_length:.1f} actions, median {s.median_length:g} actions"))
+    e = ends.summary()
+    length = f"Game length: mean {s.mean_length:.1f} actions, median {s.median_length:g} actions"
+    if e["unit"] is not None:
+        length += f"; mean {e['mean_units']:.1f} {e['unit']}, median {e['median_units']:g} {e['unit']}"
+    console.print(Text(length))
+    if e["ends"]:
+        console.print(Text("Ended by: " + ", ".join(f"{k} {v} ({v / ends.games:.1%})" for k, v in e["ends"].items())),
+                      soft_wrap=True)
+    if e["truncated"]:
+        console.print(Text(f"Truncated: {e['truncated']} of {ends.games} games did not end within the action bound; "
+                           "stopped with no winner (\"truncated\": true in their lines; replay them to see why)",
+                           style="bold yellow"), soft_wrap=True)
     rate = new / elapsed if elapsed > 0 else 0.0
     console.print(Text(f"Played {new} games in {elapsed:.2f} s ({rate:,.1f} games/s)"))
 

@@ -3,16 +3,18 @@
 >>> from freetrader.sim import play_game
 >>> r = play_game("contraband", ["random", "random", "random"], seed=1)
 >>> sorted(r)
-['actions', 'game', 'record', 'scores', 'seats', 'seed', 'winners']
+['actions', 'end', 'first', 'game', 'length', 'record', 'scores', 'seats', 'seed', 'unit', 'winners']
+>>> r['end'], r['unit']
+('every player officer', 'rounds')
 """
 
-from .results import ResultFileError, result_line, resume
+from .endings import TRUNCATED, EndTally, ending_of, ends_of, position
+from .results import ResultFileError, lock_out, result_line, resume
 from .runner import (
     HUMAN,
     MAX_ACTIONS,
     SAFETY_CAPS,
     GamePlan,
-    GameTooLong,
     SimulationError,
     bot_move,
     cap_option,
@@ -29,10 +31,15 @@ from .stats import SeatSummary, Summary, Tally, median, summarize, wilson_interv
 
 __all__ = [
     "HUMAN",
+    "TRUNCATED",
+    "EndTally",
+    "ending_of",
+    "ends_of",
+    "lock_out",
+    "position",
     "MAX_ACTIONS",
     "SAFETY_CAPS",
     "GamePlan",
-    "GameTooLong",
     "ResultFileError",
     "SeatSummary",
     "SimulationError",

@@ -34,8 +34,10 @@ def _play_chunk(tasks: list[Task]) -> list[dict[str, Any]]:
 
 
 def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops the pool.
+    # Workers leave Ctrl-C to the parent, which stops the pool; SIGTERM (how the pool stops them) must
+    # kill them quietly, not run a handler the parent had installed when it forked them.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def run_tasks(

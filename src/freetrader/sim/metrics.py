@@ -8,15 +8,15 @@ game-level numbers. They read only the public log and final scores.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import freetrader
 
 from .analysis import register_metrics
-from .runner import is_cut
+from .endings import TRUNCATED, ending_of, ends_of
 
-__all__ = ["merchants_cove_income", "cornish_smuggler_end"]
+__all__ = ["merchants_cove_income", "end_and_length"]
 
 _SALE = re.compile(r"^Seat (\d+) sells .* for (\d+) gold$")
 _SPONSOR = re.compile(r"^Sponsorship: Seat (\d+) gains (\d+) gold$")
@@ -61,20 +61,40 @@ def merchants_cove_income(result: Mapping[str, Any]) -> dict[int, dict[str, floa
     return out
 
 
-_TRIGGERS = {
-    "% ended by: last Goods Shape bought": "the last Goods Shape was bought",
-    "% ended by: Customs Track": "the Customs Counter reached the end of the Customs Track",
-}
+def end_and_length(result: Mapping[str, Any]) -> dict[int, dict[str, float]]:
+    """Which end came (100 or 0 per game: the mean is a percentage) and the length in the game's own unit.
 
-
-def cornish_smuggler_end(result: Mapping[str, Any]) -> dict[int, dict[str, float]]:
-    """Which end trigger fired (100 or 0 each: the mean is a percentage), and whether a safety cap cut the game."""
-    state = freetrader.replay(result["record"])
-    triggered = [e for e in state.events if e.startswith("The end of the game is triggered")]
-    d = {k: 100.0 * any(why in e for e in triggered) for k, why in _TRIGGERS.items()}
-    d["% cut by the safety cap"] = 100.0 * is_cut(state)
+    Read from the line (``end``, ``length``, ``unit``: ``endings``); a line written before those keys
+    existed is replayed and the game asked. Empty for a game that does not tell its end.
+    """
+    told: Mapping[str, Any] | None = result if "end" in result else None
+    if told is None:
+        state = freetrader.replay(result["record"])
+        told = ending_of(state)
+        if told is not None and not state.is_over:
+            told = {**told, "end": TRUNCATED}
+    if told is None:
+        return {}
+    d = {f"% ended by: {e}": 0.0 for e in ends_of(freetrader.game(result["game"]))}
+    d[f"% ended by: {told['end']}"] = 100.0
+    d[f"length ({told['unit']})"] = float(told["length"])
     return {-1: d}
 
 
-register_metrics("merchants-cove", merchants_cove_income)
-register_metrics("cornish-smuggler", cornish_smuggler_end)
+def _with_ending(fn: Callable[[Mapping[str, Any]], dict[int, dict[str, float]]]) -> Any:
+    def both(result: Mapping[str, Any]) -> dict[int, dict[str, float]]:
+        out = fn(result)
+        out.setdefault(-1, {}).update(end_and_length(result).get(-1, {}))
+        return out
+    return both
+
+
+def _register() -> None:
+    """Every registered game gets the end and length metric; Merchants Cove its income by source too."""
+    own = {"merchants-cove": merchants_cove_income}
+    for slug in freetrader.games(all_versions=True):
+        name = freetrader.game(slug).spec.name
+        register_metrics(name, _with_ending(own[name]) if name in own else end_and_length)
+
+
+_register()

@@ -5,14 +5,19 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import IO, Any
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: files are not locked
+    fcntl = None  # type: ignore[assignment]
 
 import freetrader
 from freetrader.core import FreetraderError
 
 from .runner import game_seed
 
-__all__ = ["ResultFileError", "result_line", "resume"]
+__all__ = ["ResultFileError", "lock_out", "result_line", "resume"]
 
 RESULT_KEYS = ("actions", "game", "record", "scores", "seats", "seed", "winners")
 
@@ -21,9 +26,28 @@ class ResultFileError(FreetraderError):
     """A result file that cannot be continued: unreadable, malformed, or from another run."""
 
 
+def lock_out(path: str | os.PathLike[str]) -> IO[str]:
+    """Open ``path`` to append results, holding an exclusive lock on it until it is closed.
+
+    A second run on the same file (while this one writes it) gets ``ResultFileError`` instead of
+    interleaving its lines with ours. The lock is the kernel's (``flock``): it goes with the
+    process, so a killed run leaves no stale lock behind.
+    """
+    name = os.fspath(path)
+    f = open(name, "a", encoding="utf-8", newline="\n")
+    if fcntl is not None:
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            f.close()
+            raise ResultFileError(
+                f"{name} is being written by another run; wait for it to finish, or use another --out") from None
+    return f
+
+
 def result_line(result: Mapping[str, Any]) -> str:
-    """One result as its canonical line (no newline): sorted keys, no spaces."""
-    return json.dumps(result, sort_keys=True, separators=(",", ":"))
+    """One result as its canonical line (no newline): sorted keys, no spaces, strict JSON (no ``NaN``)."""
+    return json.dumps(result, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
 def resume(

@@ -28,11 +28,12 @@ import freetrader
 from freetrader.bots import Bot, decide, make_bot
 from freetrader.core import BadOption, FreetraderError, Game, IllegalAction, Rng, State, derive_seed
 
+from .endings import TRUNCATED, ending_of
+
 __all__ = [
     "HUMAN",
     "MAX_ACTIONS",
     "SimulationError",
-    "GameTooLong",
     "game_seed",
     "seat_players",
     "bot_move",
@@ -47,7 +48,7 @@ __all__ = [
     "is_cut",
 ]
 
-#: Safety cap: a game that has not ended after this many actions is stopped with ``GameTooLong``.
+#: Safety bound: a game that has not ended after this many actions is stopped and recorded as truncated.
 MAX_ACTIONS = 100_000
 #: The option of each game (by name, any version) that is a safety cap and no rule of the book: off by
 #: default, ``simulate --turn-cap N`` sets it, and a game it stops is cut (no winner). Contraband's
@@ -59,10 +60,6 @@ HUMAN = "human"
 
 class SimulationError(FreetraderError):
     """A simulated game went wrong: a bot chose an illegal action, or the run is misconfigured."""
-
-
-class GameTooLong(SimulationError):
-    """A game passed the action cap without ending (a rules or bot loop)."""
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -174,24 +171,24 @@ def play_game(
     options: Mapping[str, Any] | None = None,
     max_actions: int = MAX_ACTIONS,
 ) -> dict[str, Any]:
-    """Play one bot-only game; the result has the keys of one line of ``freetrader simulate``."""
+    """Play one bot-only game; the result has the keys of one line of ``freetrader simulate``.
+
+    A game that has not ended after ``max_actions`` actions (a rules or bot loop) is stopped and
+    returned *truncated*: ``"truncated": true``, ``"end": "truncated"``, no winner, its scores and
+    length so far, and its record, which replays to where it stopped. One looping game must not
+    cost a run its other games.
+    """
     g = freetrader.game(game_slug)
     specs = [str(s) for s in seat_specs]
     state = g.new_state(len(specs), seed, dict(options or {}))
     bots, rngs = seat_players(g, specs, seed)
-    while not state.is_over:
-        if state.action_count >= max_actions:
-            raise GameTooLong(
-                f"{g.spec.slug} game with seed {seed} and seats {','.join(specs)} did not end within "
-                f"{max_actions} actions; stopped (replay it with: freetrader state {g.spec.slug} "
-                f"--seats {len(specs)} --seed {seed})"
-            )
+    while not state.is_over and state.action_count < max_actions:
         seat = state.to_act
         assert seat is not None
         bot = bots[seat]
         assert bot is not None
         bot_move(state, bot, seat, rngs[seat], specs[seat])
-    result = {
+    result: dict[str, Any] = {
         "game": g.spec.slug,
         "seed": seed,
         "seats": specs,
@@ -200,8 +197,14 @@ def play_game(
         "actions": state.action_count,
         "record": state.record(),
     }
-    if is_cut(state):
-        result["cut"] = True  # only then: the lines of games that end by their rules stay as they were
+    told = ending_of(state)
+    if told is not None:
+        result.update(told)
+    if not state.is_over:
+        result["truncated"] = True  # only then, as "cut": lines of games that end stay as they were
+        result["end"] = TRUNCATED
+    elif is_cut(state):
+        result["cut"] = True
     return result
 
 

@@ -5,12 +5,15 @@ Registers ``contraband-v1``. Rules: ``RULES.md`` beside this file.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from freetrader.core import Game, GameSpec, Option, register
 
 from .actions import parse
 from .state import ContrabandState
 
-__all__ = ["GAME", "ContrabandState"]
+__all__ = ["GAME", "ContrabandState", "ENDS", "ending"]
 
 SPEC = GameSpec(
     name="contraband",
@@ -76,3 +79,21 @@ class _Contraband(Game):
 
 
 GAME = register(_Contraband(SPEC, parse))
+
+
+#: Par. 10's ends (and par. 7's retirements), by the words of the game's own "The game ends" event.
+_ENDS = (("Customs Officer", "every player officer"), ("reshuffled", "reshuffles"),
+         ("declarations", "declarations"), ("fewer than three", "retirements"))
+#: What can end a game (``ending``'s ``end``).
+ENDS = tuple(label for _, label in _ENDS)
+_FIRST_OFFICER = re.compile(r"^Round 1: seat (\d+) is the Customs Officer")
+
+
+def ending(state: ContrabandState) -> dict[str, Any]:
+    """Par. 10: which end came (the ``end`` option's, or too few players left), the length in rounds, the first officer."""
+    end = None
+    if state.is_over:
+        why = next((e for e in reversed(state.events) if e.startswith("The game ends:")), "")
+        end = next((label for words, label in _ENDS if words in why), "other")
+    first = next((int(m[1]) for e in state.events if (m := _FIRST_OFFICER.match(e))), None)
+    return {"end": end, "length": state.round, "unit": "rounds", "first": first}

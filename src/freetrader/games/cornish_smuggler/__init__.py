@@ -13,7 +13,7 @@ from freetrader.core import Game, GameSpec, Option, State, register
 from .actions import parse
 from .state import CornishState
 
-__all__ = ["GAME", "CornishState"]
+__all__ = ["GAME", "CornishState", "ENDS", "ending"]
 
 SPEC = GameSpec(
     name="cornish-smuggler",
@@ -71,3 +71,21 @@ class _CornishSmuggler(Game):
 
 
 GAME = register(_CornishSmuggler(SPEC, parse))
+
+
+#: What can end a game (``ending``'s ``end``): End of the Game's two triggers, and the simulations' safety cap.
+ENDS = ("Customs Track", "last Goods Shape", "safety cap")
+
+
+def ending(state: CornishState) -> dict[str, Any]:
+    """End of the Game: which trigger fired (or the safety cap), the length in Turns, the first First Player.
+
+    The Turn count is the game's own measure of length (the First Player marker moves each Turn); the
+    simulator writes it on every result line (``freetrader.sim.endings``).
+    """
+    triggered = next((e for e in state.events if e.startswith("The end of the game is triggered")), "")
+    end = None
+    if state.is_over:
+        end = ("safety cap" if state.cut else "Customs Track" if "Customs Track" in triggered
+               else "last Goods Shape" if "Goods Shape" in triggered else "other")
+    return {"end": end, "length": state.turn, "unit": "Turns", "first": state.options["first_player"]}

@@ -7,6 +7,8 @@ Registers ``merchants-cove-v1``: the base game reconstructed from public sources
 
 from __future__ import annotations
 
+from typing import Any
+
 from freetrader.core import Game, GameSpec, Option, register
 
 from .actions import parse
@@ -14,7 +16,7 @@ from .components import COMPONENTS as C
 from .merchants import MERCHANTS
 from .state import CoveState
 
-__all__ = ["GAME", "CoveState", "MERCHANTS"]
+__all__ = ["GAME", "CoveState", "MERCHANTS", "ENDS", "ending"]
 
 SPEC = GameSpec(
     name="merchants-cove",
@@ -82,3 +84,17 @@ class _MerchantsCove(Game):
 
 
 GAME = register(_MerchantsCove(SPEC, parse))
+
+
+#: What can end a game (``ending``'s ``end``): the last day.
+ENDS = ("last day",)
+
+
+def ending(state: CoveState) -> dict[str, Any]:
+    """The game ends after its last day's Market (``board.toml`` days); the length in days; the day-1 first seat.
+
+    With ``first_player=random`` the day-1 stack is drawn and no event names its top, so ``first`` is unknown.
+    """
+    first = state.options["first_player"]
+    return {"end": "last day" if state.is_over else None, "length": state.day, "unit": "days",
+            "first": None if first == "random" else int(first.removeprefix("seat"))}

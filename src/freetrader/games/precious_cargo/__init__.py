@@ -5,13 +5,15 @@ Registers ``precious-cargo-v1``. Rules: ``RULES.md`` beside this file.
 
 from __future__ import annotations
 
+from typing import Any
+
 from freetrader.core import Game, GameSpec, Option, register
 
 from .actions import parse
 from .components import COMPONENTS
 from .state import PreciousCargoState
 
-__all__ = ["GAME", "SPEC", "PreciousCargoState"]
+__all__ = ["GAME", "SPEC", "PreciousCargoState", "ENDS", "ending"]
 
 SPEC = GameSpec(
     name="precious-cargo",
@@ -69,3 +71,17 @@ class _PreciousCargo(Game):
 
 
 GAME = register(_PreciousCargo(SPEC, parse))
+
+
+#: What can end a game (``ending``'s ``end``): Winning the Game, and the simulations' safety cap.
+ENDS = ("target reached", "safety cap")
+
+
+def ending(state: PreciousCargoState) -> dict[str, Any]:
+    """Winning the Game: a player reached the target (or the safety cap cut it); the length in rounds.
+
+    A round is one turn of each player (``turn`` counts single turns), the last one perhaps half played.
+    """
+    end = ("safety cap" if state.cut else "target reached") if state.is_over else None
+    return {"end": end, "length": (state.turn + 1) // 2, "unit": "rounds",
+            "first": state.first if state.first >= 0 else None}
