@@ -18,6 +18,10 @@ DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = Phase
 LUGGAGE_SIZE = 4  # par. 2: "the top four cards"
 _SEARCH_OR_WAVE = (A.SEARCH, A.WAVE)
 _ACCEPT_OR_INFORM = (A.ACCEPT, A.INFORM)
+# ``trace``, the round's card movements: (SAW, seat, *luggage) when a seat looks at luggage,
+# (DISCARDED, seat, card, drawn), (REVEALED, -1, *luggage) at a search, (DUMPED, seat) when a
+# retired holder's luggage goes face down; ``view.determinize`` reads what its seat followed.
+SAW, DISCARDED, REVEALED, DUMPED = range(4)
 
 
 def _names(cards: list[int]) -> str:
@@ -42,6 +46,7 @@ def setup(s: S) -> None:
     s.retired = [False] * n
     s.been_officer = [False] * n
     s.discard_hidden, s.discard_shown, s.luggage, s.claim, s.pending = [], [], [], [], []
+    s.trace = []
     s.declared, s.caught, s.cleared = [0] * n, [0] * n, [0] * n
     s.searches, s.waved, s.informs = [0] * n, [0] * n, [0] * n
     s.holder = s.declarer = s.actor = -1
@@ -119,6 +124,7 @@ def draw_new_luggage(s: S, seat: int) -> None:
     s.luggage = s.pack[-LUGGAGE_SIZE:]
     del s.pack[-LUGGAGE_SIZE:]
     s.examined = True
+    s.trace.append((SAW, seat, *s.luggage))
     s.claim = []
     s.bag_claim = False
     s.phase = DECLARE
@@ -216,6 +222,7 @@ def search_luggage(s: S, informer: int | None) -> None:
             s.pending.append((payer, smuggler, amount))
         else:
             s._event("No contraband, but the declaration was not exact: no compensation")
+    s.trace.append((REVEALED, -1, *s.luggage))
     s.discard_shown.extend(s.luggage)
     s.luggage = []
     s.holder = -1
@@ -249,6 +256,7 @@ def hand_on(s: S) -> None:
 
 def accept_luggage(s: S) -> None:
     s.examined = True
+    s.trace.append((SAW, s.holder, *s.luggage))
     s.phase = DISCARD
     s._event(f"Seat {s.holder} accepts the luggage")
 
@@ -264,6 +272,7 @@ def discard_and_repack(s: S, k: int) -> None:
     s.luggage.remove(k)
     s.discard_hidden.append(k)
     s.luggage.append(s.pack.pop())
+    s.trace.append((DISCARDED, s.holder, k, s.luggage[-1]))
     s.declarer = s.holder
     s.claim = []
     s.bag_claim = False
@@ -299,6 +308,7 @@ def settle(s: S) -> None:
         return
     if s.after is Then.DUTY:
         if s.retired[s.holder]:
+            s.trace.append((DUMPED, s.holder))
             s.discard_hidden.extend(s.luggage)
             s.luggage = []
             s.holder = -1
@@ -376,6 +386,7 @@ def end_round(s: S, why: str) -> None:
     s.pack.extend(s.discard_shown)
     s.pack.extend(s.luggage)
     s.discard_hidden, s.discard_shown, s.luggage = [], [], []
+    s.trace = []
     s.holder = -1
     s.rng.shuffle(s.pack)
     s.reshuffles += 1

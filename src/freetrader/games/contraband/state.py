@@ -17,7 +17,7 @@ __all__ = ["ContrabandState", "PHASES"]
 class ContrabandState(DeclaredRulesState):
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
-    state_format = 2  # 2: ``after`` saved by name
+    state_format = 3  # 2: ``after`` saved by name; 3: ``trace``
 
     cash: PerSeat[list[int]]  # dollars
     loans: list[int]  # loans[borrower * seats + lender]: what borrower owes lender
@@ -27,6 +27,7 @@ class ContrabandState(DeclaredRulesState):
     discard_hidden: Hidden[list[int]]  # discarded face down (par. 5)
     discard_shown: list[int]  # impounded after a search: seen by the table
     luggage: Hidden[list[int]]
+    trace: Hidden[list[tuple[int, ...]]]  # this round's card movements (``rules.SAW`` ...), for determinization
     claim: list[int]  # article indices declared so far, in non-decreasing order
     # Public tallies the table can remember (used by bots that read the table).
     declared: PerSeat[list[int]]

@@ -3,8 +3,9 @@
 A seat sees the public table (money, loans, the officer, the declaration,
 every search's revealed luggage, counts of the pack and face-down discards)
 and, if it holds luggage it has looked at, those cards. Views describe what
-is visible now: cards a seat passed on or discarded earlier are not kept in
-its view, so determinization may resample them.
+is visible now; what a seat saw earlier in the round (the luggage it looked
+at and passed on, its own face-down discards) is kept in the state's
+``trace``, and determinization keeps all of it (``determinize``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from freetrader.core.results import results as make_results
 
 from .components import COMPONENTS as C
 from .phases import PHASES
+from .rules import DISCARDED, DUMPED, REVEALED, SAW
 
 if TYPE_CHECKING:
     from .state import ContrabandState as S
@@ -70,17 +72,79 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
 
 
 def determinize(s: S, seat: int, seed: int) -> None:
-    """Shuffle together every card ``seat`` cannot see and deal them back into the same places."""
-    sees_luggage = seat == s.holder and s.examined
-    pool = s.pack + s.discard_hidden
-    if not sees_luggage:
-        pool += s.luggage
-    Rng(seed).shuffle(pool)
-    n_pack, n_hidden = len(s.pack), len(s.discard_hidden)
-    s.pack = pool[:n_pack]
-    s.discard_hidden = pool[n_pack : n_pack + n_hidden]
-    if not sees_luggage:
-        s.luggage = pool[n_pack + n_hidden :]
+    """Deal every card ``seat`` has not seen anew, keeping all it saw this round (``rules.trace``).
+
+    What a seat saw pins cards: its own discards are face down in the discard,
+    luggage it looked at (or saw searched) holds those cards until others
+    discard from it unseen. Between two moments the seat saw the luggage, the
+    cards that left it are known discards and the rest of those discards are
+    unseen cards; after the last moment each unseen discard takes a random card
+    of the luggage then (the Diplomatic Bag if it is known to be there: par. 8).
+    Every other card is shuffled and dealt back into the pack, the discard and
+    the luggage. Other seats' looks are then unknown to the sample
+    (-1 in its trace), as the seat cannot know them.
+    """
+    rng = Rng(seed)
+    placed: list[int] = []  # cards known to be in the face-down discard
+    unseen_discards = 0
+    known: list[int] = []  # the luggage when the seat last saw it ...
+    unknown = 0  # ... or how many cards it held then, unseen (new luggage drawn by another)
+    since = 0  # unseen discards (each followed by a draw) since then
+    for op in s.trace:
+        kind = op[0]
+        mine = op[1] == seat and -1 not in op  # -1: a look a sample's seat cannot know (see the end)
+        if kind == DUMPED:  # the whole luggage goes face down
+            placed += known
+            unseen_discards += unknown + since
+            known, unknown, since = [], 0, 0
+        elif kind == DISCARDED and mine:  # just after its own look: it knows the luggage still
+            known = _minus(known, [op[2]]) + [op[3]]
+            placed.append(op[2])
+        elif kind == DISCARDED:
+            since += 1
+        elif kind == REVEALED or (kind == SAW and mine):
+            now = list(op[2:])
+            left = _minus(known, _common(known, now))  # seen before, gone now: discarded unseen
+            placed += left
+            unseen_discards += since - len(left)
+            known, unknown, since = ([], 0, 0) if kind == REVEALED else (now, 0, 0)
+        elif not known and not unknown:  # another seat draws new luggage
+            unknown = len(op) - 2
+    luggage: list[int | None] = [*known, *([None] * unknown)]
+    for _ in range(since):  # discards after the seat last saw the luggage: any card then held
+        pick = luggage.index(C.bag) if C.bag in luggage else rng.below(len(luggage))
+        card = luggage.pop(pick)
+        if card is None:
+            unseen_discards += 1
+        else:
+            placed.append(card)
+        luggage.append(None)
+    pool = _minus(s.pack + s.discard_hidden + s.luggage, placed + [k for k in luggage if k is not None])
+    rng.shuffle(pool)
+    s.discard_hidden = placed + [pool.pop() for _ in range(unseen_discards)]
+    rng.shuffle(s.discard_hidden)
+    s.luggage = [k if k is not None else pool.pop() for k in luggage]
+    s.pack = pool
+    s.trace = [op if op[0] == REVEALED or op[1] == seat else (*op[:2], *([-1] * (len(op) - 2))) for op in s.trace]
+
+
+def _minus(cards: list[int], taken: list[int]) -> list[int]:
+    """``cards`` without one copy of each of ``taken`` (all of which it holds)."""
+    out = cards[:]
+    for k in taken:
+        out.remove(k)
+    return out
+
+
+def _common(a: list[int], b: list[int]) -> list[int]:
+    """The cards ``a`` and ``b`` share, each as often as both hold it."""
+    rest = b[:]
+    out = []
+    for k in a:
+        if k in rest:
+            rest.remove(k)
+            out.append(k)
+    return out
 
 
 def results(s: S) -> Results:
