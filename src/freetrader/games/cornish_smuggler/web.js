@@ -372,7 +372,8 @@
   function drawMap(view, ctx, hot, picker) {
     const svg = S("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg cornish-map", role: "group", "aria-label": "Map of West Cornwall" });
     svg.append(S("rect", { x: 0, y: 0, width: W, height: H, fill: SEA_FILL }));
-    svg.append(S("path", { d: smooth(COAST), fill: "#ece3c8", stroke: "#8a7a55", "stroke-width": 2.5 }));
+    // the county goes on past the map's east edge: the one shape meant to be cut by the frame (data-bleed)
+    svg.append(S("path", { d: smooth(COAST), fill: "#ece3c8", stroke: "#8a7a55", "stroke-width": 2.5, "data-bleed": "edge" }));
     // the Isles of Scilly: a scatter of islands
     for (const [id, l] of Object.entries(LOCS)) {
       if (l.kind !== "island" || !POS[id]) continue;
