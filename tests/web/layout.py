@@ -70,8 +70,10 @@ OUTSIDE_JS = r"""() => {
 #: scale, an HTML text's computed font size.
 SMALL_TEXT_JS = r"""(min) => {
   const faults = [];
+  // an icon with no letter or digit (a coin's ¤) is not a label
+  const label = (t) => /[\p{L}\p{N}]/u.test(t || "");
   for (const el of document.querySelectorAll("#board text, #board tspan")) {
-    if (!(el.textContent || "").trim()) continue;
+    if (!label(el.textContent)) continue;
     const r = el.getBoundingClientRect();
     if (!r.width && !r.height) continue;
     const ctm = el.getScreenCTM();
@@ -83,7 +85,7 @@ SMALL_TEXT_JS = r"""(min) => {
   const walker = document.createTreeWalker(document.querySelector("main") || document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || el.closest("svg") || !(n.textContent || "").trim()) continue;
+    if (!el || el.closest("svg") || !label(n.textContent)) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     const px = parseFloat(getComputedStyle(el).fontSize);

@@ -854,9 +854,11 @@
       rogues ? FT.el("span", {}, [FT.el("b", { text: "Rogues " }), rogues]) : null,
       arr(view.market_order).length ? FT.el("span", {}, [FT.el("b", { text: "Market order " }), arr(view.market_order).map((q) => seatName(view, q)).join(" → ")]) : null,
     ]);
-    const pickBox = FT.el("div", { class: "mc-pick", role: "group", "aria-label": "Choose a move", hidden: true });
+    // a piece's choices go to the table's dock (ctx.picks) when it has one, never over the board
+    const pickBox = ctx.picks || FT.el("div", { role: "group", "aria-label": "Choose a move", hidden: true });
+    pickBox.classList.add("mc-pick");
     const picker = chooser(pickBox, ctx);
-    const sections = [head, pickBox];
+    const sections = ctx.picks ? [head] : [head, pickBox];
     const safe = (f) => { try { return f(); } catch (e) { console.error(e); return null; } };
     sections.push(safe(() => drawClock(view, ctx, narrow ? 520 : 1000)));
     sections.push(safe(() => drawCove(view, ctx, hot, picker, narrow)));
