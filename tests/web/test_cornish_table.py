@@ -154,7 +154,7 @@ def click_move(page: Any, notation: str, seen: list[int]) -> str:
 def check_sale(page: Any, view: dict[str, Any], notes: dict[str, str]) -> None:
     """The sale view names the Goods Shape on sale and shows each row's Gold and Reputation: the server's quote
     (web.py sale_quote, tested against the engine in test_cornish_notes.py), whose cells are the Price List's."""
-    box = page.locator("#board .cs-sale")
+    box = page.locator("#details .cs-sale")
     assert box.count() == 1
     quote = json.loads(notes["@sale"])
     gid = box.get_attribute("data-goods")
@@ -190,7 +190,7 @@ def check_rearranging(page: Any) -> bool:
 
 
 def check_landing(page: Any, view: dict[str, Any]) -> None:
-    box = page.locator("#board .cs-landing")
+    box = page.locator("#details .cs-landing")
     assert box.count() == 1
     landing = view["landing"]
     sizes = {g["id"]: g["size"] for g in view["goods"]}

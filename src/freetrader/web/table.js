@@ -367,8 +367,13 @@
     showTableError();
     const r = current = await FT.loadRenderer(FT.gameName(v.game));
     const legal = legalSet();
+    // the dock's chooser and details boxes: a renderer puts a piece's choices and a decision's details
+    // there, beside the choices, never over (or pushing away) the board; each draw starts them empty
+    const picks = $("picks"), details = $("details");
+    picks.hidden = true; picks.className = "picks"; picks.replaceChildren(); details.replaceChildren();
     r.draw($("board"), v, { seat: msg.you.seat, legal, act, table: msg.table, seatLabel: (s) => FT.seatLabel(msg.table, s), disabled: pending,
-      notes: msg.notes || {} });
+      notes: msg.notes || {}, picks, details });
+    legible();
     renderActions();
     renderTakeback();
     renderTimer();
@@ -386,15 +391,47 @@
     input.value = "";
   });
 
-  // zoom: the board fits the width by default; + and − scale it (the box scrolls when larger)
+  // Legible at the default zoom: each drawing is shown at least as wide as makes its smallest label
+  // LABEL_PX on screen (a phone pans a map wider than the screen, as at a real table); + and − scale
+  // that width, Fit goes back to it. Icons without a letter or digit (a coin's ¤) are not labels.
+  const LABEL_PX = 11;
   let zoom = 1;
-  function applyZoom() {
-    $("board").style.setProperty("--zoom", String(zoom));
-    $("board").classList.toggle("zoomed", zoom !== 1);
+  function smallestFont(svg) {
+    const base = svg.getScreenCTM();
+    if (!base || !base.a) return null;
+    let min = Infinity;
+    for (const t of svg.querySelectorAll("text")) {
+      if (!/[\p{L}\p{N}]/u.test(t.textContent || "")) continue;
+      const m = t.getScreenCTM();
+      const f = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) / Math.hypot(base.a, base.b) : 1);
+      if (f > 0 && f < min) min = f;
+    }
+    return isFinite(min) ? min : null;
   }
-  $("zoom-in").onclick = () => { zoom = Math.min(3, zoom * 1.25); applyZoom(); };
-  $("zoom-out").onclick = () => { zoom = Math.max(0.5, zoom / 1.25); applyZoom(); };
-  $("zoom-fit").onclick = () => { zoom = 1; applyZoom(); };
+  function legible() {
+    const board = $("board");
+    board.classList.toggle("zoomed", zoom !== 1);
+    for (const svg of board.querySelectorAll("svg")) {
+      if (svg.parentElement.closest("svg")) continue;
+      for (const k of ["width", "maxWidth", "minWidth", "flex"]) svg.style[k] = "";
+      svg.classList.remove("pannable");
+      const vb = svg.viewBox && svg.viewBox.baseVal;
+      const fit = svg.getBoundingClientRect().width;
+      if (!vb || !vb.width || !fit) continue;
+      const min = smallestFont(svg);
+      const need = min ? vb.width * LABEL_PX / min : 0;
+      const width = Math.max(fit, need) * zoom;
+      if (Math.abs(width - fit) < 0.5) continue;
+      // inline, so no game's own sizing (a flex basis, a max-width) undoes it
+      Object.assign(svg.style, { width: Math.ceil(width) + "px", minWidth: Math.ceil(width) + "px", maxWidth: "none", flex: "0 0 auto" });
+      svg.classList.add("pannable");
+    }
+  }
+  $("zoom-in").onclick = () => { zoom = Math.min(4, zoom * 1.25); legible(); };
+  $("zoom-out").onclick = () => { zoom = Math.max(0.5, zoom / 1.25); legible(); };
+  $("zoom-fit").onclick = () => { zoom = 1; legible(); };
+  let resizing = null;
+  window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(legible, 150); });
 
   if (!tableId) { showError("no table in this address; go back to the lobby"); return; }
   connect();

@@ -372,7 +372,8 @@
   function drawMap(view, ctx, hot, picker) {
     const svg = S("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg cornish-map", role: "group", "aria-label": "Map of West Cornwall" });
     svg.append(S("rect", { x: 0, y: 0, width: W, height: H, fill: SEA_FILL }));
-    svg.append(S("path", { d: smooth(COAST), fill: "#ece3c8", stroke: "#8a7a55", "stroke-width": 2.5 }));
+    // the county goes on past the map's east edge: the one shape meant to be cut by the frame (data-bleed)
+    svg.append(S("path", { d: smooth(COAST), fill: "#ece3c8", stroke: "#8a7a55", "stroke-width": 2.5, "data-bleed": "edge" }));
     // the Isles of Scilly: a scatter of islands
     for (const [id, l] of Object.entries(LOCS)) {
       if (l.kind !== "island" || !POS[id]) continue;
@@ -840,10 +841,9 @@
 .cornish .cs-panels { display: flex; flex-wrap: wrap; gap: .5rem; }
 .cornish .cs-panels > svg { flex: 0 1 calc(50% - .25rem); min-width: 0; }
 @media (max-width: 700px) { .cornish .cs-panels > svg { flex-basis: 100%; } }
-.cornish .cs-pick { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; background: #fff1c9; border-left: 4px solid #d6a530; padding: .4rem; border-radius: .4rem; }
-.cornish .cs-pick[hidden] { display: none; }
+.cs-pick { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; background: #fff1c9; border-left: 4px solid #d6a530; padding: .4rem; border-radius: .4rem; }
+.cs-pick[hidden] { display: none; }
 .cornish .cs-map { overflow-x: auto; width: 0; min-width: 100%; }
-@media (max-width: 700px) { .cornish .cs-map > svg { min-width: 720px; } }
 .cornish svg text { font-family: inherit; }
 .cornish .water { fill: #4f7f9c; font-size: 17px; font-style: italic; }
 .cornish .sea-name { fill: #2e5870; font-size: 12.5px; font-style: italic; }
@@ -884,20 +884,20 @@
 .cornish .piece.hot rect, .cornish .goods.hot rect { stroke: #e0a100; stroke-width: 3; }
 .cornish .char-chip.hot rect:first-child { stroke: #e0a100; stroke-width: 4; }
 .cornish .selected { filter: drop-shadow(0 0 6px #c0392b) !important; }
-.cornish .cs-pick .cs-card-text { flex-basis: 100%; margin: .2rem 0; font-size: .88rem; }
-.cornish .cs-hint { color: #5f574a; font-size: .88rem; }
-.cornish .cs-info { background: #fffaf0; border: 1px solid #c9bb9b; border-left: 4px solid #1f5f8b; border-radius: .4rem; padding: .45rem .6rem; font-size: .92rem; overflow-x: auto; }
-.cornish .cs-info.cs-react { border-left-color: #7d3c98; }
-.cornish .cs-info.cs-landing { border-left-color: #d35400; }
-.cornish .cs-info table { border-collapse: collapse; margin: .35rem 0; font-size: .88rem; }
-.cornish .cs-info th, .cornish .cs-info td { border: 1px solid #ddd3c2; padding: .15rem .4rem; text-align: left; white-space: nowrap; }
-.cornish .cs-info th { background: #f3ead4; }
-.cornish .cs-info tr.cs-off { color: #9a9080; }
-.cornish .cs-price-list tr.cs-town td { background: #fff1c9; }
-.cornish .cs-price-list td.mine { background: #d6a530 !important; font-weight: 700; }
-.cornish .cs-info summary { cursor: pointer; margin-top: .3rem; }
-.cornish .cs-info ul { margin: .3rem 0; padding-left: 1.2rem; }
-@media (max-width: 500px) { .cornish .cs-this-sale td, .cornish .cs-this-sale th { white-space: normal; } .cornish .cs-info table { font-size: .8rem; } }
+.cs-pick .cs-card-text { flex-basis: 100%; margin: .2rem 0; font-size: .88rem; }
+.cs-hint { color: #5f574a; font-size: .88rem; }
+.cs-info { background: #fffaf0; border: 1px solid #c9bb9b; border-left: 4px solid #1f5f8b; border-radius: .4rem; padding: .45rem .6rem; font-size: .92rem; overflow-x: auto; }
+.cs-info.cs-react { border-left-color: #7d3c98; }
+.cs-info.cs-landing { border-left-color: #d35400; }
+.cs-info table { border-collapse: collapse; margin: .35rem 0; font-size: .88rem; }
+.cs-info th, .cs-info td { border: 1px solid #ddd3c2; padding: .15rem .4rem; text-align: left; white-space: nowrap; }
+.cs-info th { background: #f3ead4; }
+.cs-info tr.cs-off { color: #9a9080; }
+.cs-price-list tr.cs-town td { background: #fff1c9; }
+.cs-price-list td.mine { background: #d6a530 !important; font-weight: 700; }
+.cs-info summary { cursor: pointer; margin-top: .3rem; }
+.cs-info ul { margin: .3rem 0; padding-left: 1.2rem; }
+@media (max-width: 500px) { .cs-this-sale td, .cs-this-sale th { white-space: normal; } .cs-info table { font-size: .8rem; } }
 .actions .cs-kind { font-size: .8rem; color: #6b645a; text-transform: uppercase; letter-spacing: .04em; margin-top: .2rem; }
 .actions .cs-where { font-weight: 700; }
 .actions .cs-note { margin: 0; font-size: .92rem; }
@@ -1132,11 +1132,14 @@
     if (SEL && SEL.piece && !legal.some((n) => pieceOf(n) === SEL.piece)) SEL = null;
     const hot = buildHot(legal);
     const wrap = FT.el("div", { class: "cornish" });
-    const pickBox = FT.el("div", { class: "cs-pick", role: "group", "aria-label": "Choose a move", hidden: true });
+    // a piece's choices go to the table's dock (ctx.picks) when it has one, never over the board
+    const pickBox = ctx.picks || FT.el("div", { role: "group", "aria-label": "Choose a move", hidden: true });
+    pickBox.classList.add("cs-pick");
     const picker = chooser(pickBox, ctx);
     selectedBox(pickBox, legal, ctx);
-    wrap.append(pickBox);
-    for (const info of [reactionInfo(view, legal, ctx), saleInfo(view, legal, ctx), landingInfo(view, legal, ctx)]) if (info) wrap.append(info);
+    if (!ctx.picks) wrap.append(pickBox);
+    // what the decision is about (the sale's prices, the landing's risk, the window's event): beside the choices
+    for (const info of [reactionInfo(view, legal, ctx), saleInfo(view, legal, ctx), landingInfo(view, legal, ctx)]) if (info) (ctx.details || wrap).append(info);
     wrap.append(FT.el("div", { class: "cs-map" }, drawMap(view, ctx, hot, picker)));
     const panels = FT.el("div", { class: "cs-panels" });
     const choices = choicesPanel(view, ctx, hot, picker);

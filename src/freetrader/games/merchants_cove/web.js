@@ -277,14 +277,18 @@
     const advs = arr(b.adventurers);
     g.append(S("path", { d: "M0 22 L150 22 L134 50 L16 50 Z", fill: "#8d5a33", stroke: "#3b2f1e", "stroke-width": 1.5, class: "hull" }));
     g.append(S("text", { x: 75, y: 42, "text-anchor": "middle", class: "on-dark", text: "Boat " + (i + 1) }));
-    advs.forEach((c, k) => {
-      const m = meeple(22 + k * 30, 12, c, 1.15);
+    // a seat per adventurer the boat holds (Secret Stash: the 2-seater and the 5-seaters), spread over the hull
+    const cap = Math.max(1, num(b.capacity, 4));
+    const step = cap > 1 ? Math.min(30, 104 / (cap - 1)) : 0;
+    advs.slice(0, cap).forEach((c, k) => {
+      const m = meeple(22 + k * step, 12, c, 1.15);
       if (view.to_act !== undefined) makeHot(m, "adv:" + (i + 1) + ":" + c, hot, ctx, picker, `Boat ${i + 1}: ${ADV_NAME[c] || c}`);
       g.append(m);
     });
-    for (let k = advs.length; k < 4; k++) g.append(S("circle", { cx: 22 + k * 30, cy: 12, r: 6, fill: "none", stroke: "#5f7f93", "stroke-dasharray": "2 2" }));
-    if (advs.length > 4) g.append(S("text", { x: 148, y: 12, "text-anchor": "end", class: "tiny", text: "+" + (advs.length - 4) }));
-    g.append(S("title", { text: `Boat ${i + 1} (${b.side || "?"} side): ` + (advs.length ? advs.join(", ") : "empty") + (advs.length >= 4 ? " · full" : "") }));
+    for (let k = advs.length; k < cap; k++) g.append(S("circle", { cx: 22 + k * step, cy: 12, r: 6, fill: "none", stroke: "#5f7f93", "stroke-dasharray": "2 2" }));
+    if (advs.length > cap) g.append(S("text", { x: 148, y: 12, "text-anchor": "end", class: "tiny", text: "+" + (advs.length - cap) }));
+    const sideText = b.side === "any" ? "docks at any pier" : (b.side || "?") + " side";
+    g.append(S("title", { text: `Boat ${i + 1} (${sideText}, ${cap} seats): ` + (advs.length ? advs.map((c) => ADV_NAME[c] || c).join(", ") : "empty") + (advs.length >= cap ? " · full" : "") }));
     g.append(S("rect", { x: -2, y: -6, width: 154, height: 60, rx: 6, fill: "transparent", class: "node-shape", stroke: "none" }));
     makeHot(g, "boat:" + (i + 1), hot, ctx, picker, "Boat " + (i + 1));
     return g;
@@ -295,11 +299,18 @@
     const boats = arr(view.boats).map((b) => obj(b));
     const piers = obj(view.piers);
     const slots = Object.keys(piers);
-    const H = narrow ? 540 : 440;
+    const townH = 112, pH = narrow ? 196 : 220;
+    // boats still sailing: the right-side ones on the right, the others (left side, and Secret Stash's Boat 7
+    // that docks anywhere) on the left; the sea grows with the boats a module adds (issue 34: 7-9 were cut off)
+    const left = [], right = [];
+    boats.forEach((b, i) => ((b.side === "right" || (!b.side && i >= boats.length / 2)) ? right : left).push(i));
+    const perRow = 3, rowsOf = (n) => Math.max(1, Math.ceil(n / perRow));
+    const rowH = !narrow && Math.max(left.length, right.length) > 3 ? 80 : 100;
+    const H = narrow ? townH + pH + 20 + (rowsOf(left.length) + rowsOf(right.length)) * 100 + 24
+      : Math.max(440, townH + 22 + Math.max(left.length, right.length) * rowH + 34);
     const svg = S("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg mc-cove", role: "group", "aria-label": "The cove" });
     svg.append(S("rect", { x: 0, y: 0, width: W, height: H, rx: 10, fill: "#b9d7e6" }));
     // the town: a strip of land with the Faction Halls and the Lair
-    const townH = 112;
     svg.append(S("path", { d: `M0 10 Q0 0 10 0 L${W - 10} 0 Q${W} 0 ${W} 10 L${W} ${townH - 10} Q${W / 2} ${townH + 14} 0 ${townH - 10} Z`, fill: "#e8dcc0", stroke: "#b5a27a", "stroke-width": 2 }));
     const halls = obj(view.halls);
     const hallKeys = FACTIONS.filter((c) => c in halls).concat(Object.keys(halls).filter((c) => !FACTIONS.includes(c)));
@@ -350,7 +361,7 @@
     }
     const px0 = narrow ? 10 : 240, pw = narrow ? 500 : 520;
     const slotW = pw / Math.max(1, slots.length);
-    const pTop = townH - 4, pH = narrow ? 196 : 220;
+    const pTop = townH - 4;
     let si = 0;
     const docked = {};
     for (const grp of groups) {
@@ -392,14 +403,13 @@
         si++;
       }
     }
-    // boats still sailing: the left three beside the piers on the left, the right three on the right
-    const left = [], right = [];
-    boats.forEach((b, i) => ((b.side === "right" || (!b.side && i >= boats.length / 2)) ? right : left).push(i));
+    // narrow: each side's boats in rows of three under the piers; wide: a column each side of the piers
+    const rightTop = townH + pH + 20 + rowsOf(left.length) * 100;
     const place = (list, col) => list.forEach((i, k) => {
       const b = boats[i];
       let x, y;
-      if (narrow) { x = 10 + k * 170; y = townH + pH + 20 + col * 100; }
-      else { x = col ? W - 166 : 16; y = townH + 22 + k * 100; }
+      if (narrow) { x = 10 + (k % perRow) * 170; y = (col ? rightTop : townH + pH + 20) + Math.floor(k / perRow) * 100; }
+      else { x = col ? W - 166 : 16; y = townH + 22 + k * rowH; }
       if (b.docked_at || docked[i + 1]) {
         svg.append(S("rect", { x, y: y - 4, width: 150, height: 56, rx: 8, fill: "none", stroke: "#5f7f93", "stroke-dasharray": "5 4" }));
         svg.append(S("text", { x: x + 75, y: y + 22, "text-anchor": "middle", class: "tiny water", text: `Boat ${i + 1} docked` }));
@@ -409,13 +419,13 @@
     place(left, 0); place(right, 1);
     if (narrow) {
       svg.append(S("text", { x: 12, y: townH + pH + 12, class: "tiny water", text: "left-side boats" }));
-      svg.append(S("text", { x: 12, y: townH + pH + 112, class: "tiny water", text: "right-side boats" }));
+      svg.append(S("text", { x: 12, y: rightTop - 8, class: "tiny water", text: "right-side boats" }));
     } else {
       svg.append(S("text", { x: 16, y: H - 12, class: "tiny water", text: "◂ boats from the left" }));
       svg.append(S("text", { x: W - 16, y: H - 12, "text-anchor": "end", class: "tiny water", text: "boats from the right ▸" }));
     }
     if (view.drawn) {
-      const dx = narrow ? W - 120 : W / 2 - 70, dy = narrow ? townH + pH + 112 : H - 58;
+      const dx = narrow ? W - 150 : W / 2 - 70, dy = narrow ? H - 46 : H - 58;
       const g = S("g", { class: "drawn" });
       g.append(S("rect", { x: dx, y: dy, width: 140, height: 40, rx: 8, fill: "#fff1c9", stroke: "#d6a530", "stroke-width": 2 }));
       g.append(meeple(dx + 22, dy + 22, view.drawn, 1.1));
@@ -844,9 +854,11 @@
       rogues ? FT.el("span", {}, [FT.el("b", { text: "Rogues " }), rogues]) : null,
       arr(view.market_order).length ? FT.el("span", {}, [FT.el("b", { text: "Market order " }), arr(view.market_order).map((q) => seatName(view, q)).join(" → ")]) : null,
     ]);
-    const pickBox = FT.el("div", { class: "mc-pick", role: "group", "aria-label": "Choose a move", hidden: true });
+    // a piece's choices go to the table's dock (ctx.picks) when it has one, never over the board
+    const pickBox = ctx.picks || FT.el("div", { role: "group", "aria-label": "Choose a move", hidden: true });
+    pickBox.classList.add("mc-pick");
     const picker = chooser(pickBox, ctx);
-    const sections = [head, pickBox];
+    const sections = ctx.picks ? [head] : [head, pickBox];
     const safe = (f) => { try { return f(); } catch (e) { console.error(e); return null; } };
     sections.push(safe(() => drawClock(view, ctx, narrow ? 520 : 1000)));
     sections.push(safe(() => drawCove(view, ctx, hot, picker, narrow)));

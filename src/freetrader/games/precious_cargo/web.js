@@ -294,7 +294,6 @@
 .precious .pc-panels { display: flex; flex-wrap: wrap; gap: .5rem; }
 .precious .pc-panels > svg { flex: 0 1 calc(50% - .25rem); min-width: 0; }
 @media (max-width: 700px) { .precious .pc-panels > svg { flex-basis: 100%; } }
-@media (max-width: 700px) { .precious .pc-map > svg { min-width: 640px; } }
 .precious svg text { font-family: inherit; }
 .precious .country-name { font-size: 24px; font-weight: 800; letter-spacing: .06em; }
 .precious .sett-name { fill: #2a2118; font-size: 15px; font-weight: 700; }
@@ -329,9 +328,12 @@
       ctx = Object.assign({}, ctx, { view });
       const hot = byTarget(ctx.legal instanceof Set ? Array.from(ctx.legal) : arr(ctx.legal));
       const wrap = FT.el("div", { class: "precious" });
-      const pickBox = FT.el("div", { class: "pc-pick", role: "group", "aria-label": "Choose a move", hidden: true });
+      // a piece's choices go to the table's dock (ctx.picks) when it has one, never over the board
+      const pickBox = ctx.picks || FT.el("div", { role: "group", "aria-label": "Choose a move", hidden: true });
+      pickBox.classList.add("pc-pick");
       const picker = chooser(pickBox, ctx);
-      wrap.append(pickBox, FT.el("div", { class: "pc-map" }, drawBoard(view, ctx, hot, picker)), panel(view, ctx, hot, picker));
+      if (!ctx.picks) wrap.append(pickBox);
+      wrap.append(FT.el("div", { class: "pc-map" }, drawBoard(view, ctx, hot, picker)), panel(view, ctx, hot, picker));
       root.replaceChildren(wrap);
     },
   });
