@@ -362,6 +362,11 @@ class CornishBot(CornishBotV2):
     gold_floor = 4
     #: Influence above this, with nothing better to do, is spent on Secrets Cards.
     influence_cap = 16
+    #: What an Influence is worth in Gold while it is not piling up: the Action/Cost table trades it for
+    #: 2 to 3 Gold (ships, goods, counters), but much Influence goes on actions a seat would not buy with Gold.
+    influence_worth = 0.6
+    #: Below this much Gold a sale's Gold counts double: the floor plus the price of a typical piece.
+    gold_reserve = 10
 
     # -- the Action ---------------------------------------------------------------------------
     def _main(self, s: Any, p: int, legal: list[Action], by_text: dict[str, Action]) -> Action | None:
@@ -612,19 +617,41 @@ class CornishBot(CornishBotV2):
         return best if int(best.item) >= int(safe.item) else safe  # type: ignore[attr-defined]
 
     def _price(self, s: Any, p: int, legal: list[Action]) -> Action:
+        """The row of the Price List worth most to its score, Reputation weighed by what it brings.
+
+        A Gold is a point of score. A Reputation is a point of score and one Influence at the start of
+        every Turn still to come, so early in the game the top (Reputation) rows can beat the bottom
+        (Gold) row, and late they cannot. Influence is worth ``influence_worth`` Gold while it is short,
+        little once it piles up past ``influence_cap``. The row's cost is paid at the same rates.
+        """
         g = s.sub_goods
         town = R.town_size(s, s.g_at[g])
         size = C.shapes[C.goods[g]].size
-        rep_worth = 1.0 if s.ending else 1.5
-        infl_worth = 0.0 if s.ending else 0.3
+        infl_worth = self.influence_worth if s.infl[p] <= self.influence_cap else 0.1
+        rep_worth = 1.0 + self._turns_left(s) * infl_worth
+        # Gold buys the next goods, and once Reputation passes 11 Honest Work pays nothing: a purse
+        # below the reserve weighs Gold double, or every seat can end with Reputation and no Gold to buy
+        # goods with, and the game stalls (no sale moves the Gold Wheel).
+        gold_worth = 2.0 if s.gold[p] < self.gold_reserve and not s.ending else 1.0
 
         def value(a: Any) -> float:
             row = R.ROW_NAMES.index(a.item)
             gold, rep = C.price(town, size, row)
             cost = C.row_cost[row]
-            return gold + rep * rep_worth - cost * (rep_worth if a.pay == "reputation" else infl_worth)
+            return gold * gold_worth + rep * rep_worth - cost * (rep_worth if a.pay == "reputation" else infl_worth)
 
         return max(legal, key=value)
+
+    @staticmethod
+    def _turns_left(s: Any) -> float:
+        """Turns still to come, from how far the Customs Track has moved in the Turns played (at most 8)."""
+        if s.ending:
+            return 0.0
+        end = max(1, len(C.discovery) - 1)
+        done = (s.track + s.wheel / max(1, C.wheel)) / end
+        if done <= 0.0:
+            return 8.0
+        return float(min(8.0, max(0.0, (1.0 - done) * max(1, s.turn) / done)))
 
     def _spot_value(self, s: Any, p: int, loc: int) -> float:
         place = C.locations[loc]

@@ -1,0 +1,315 @@
+"""Cornish Smuggler's game shape under its designed values: a sweep, run on the engine directly.
+
+    python scripts/cornish_sweep.py -n 300 --seats 2,3,4,5 --vary wheel=8,10,12 --plot docs/cornish
+    python scripts/cornish_sweep.py -n 1000 --seats 2,3,4,5 --bots heuristic --json out.json
+
+Every point of a sweep plays the same deals (``derive_seed(seed, i)``) at every seat count, with
+the First Player rotated (game ``i`` starts with seat ``i % seats``), so seat and turn position
+are separated. A swept value is a data-pack value: the script writes a data pack (a copy of the
+shipped ``cornish-smuggler`` data with the value changed) and the worker processes, started fresh
+(``spawn``), read it through ``$FREETRADER_DATA``. The values (all designed, none printed):
+
+- ``wheel``: Gold Wheel spaces (``tracks.toml [gold_wheel] size``);
+- ``track``: Customs Track spaces; the shipped Discovery Levels and Bribe Costs are stretched to
+  the new length, and the new-officer spaces keep their share of the track;
+- ``officers``: how many highlighted (new-officer) spaces, spread evenly over the track;
+- ``bribe``: added to every Bribe Cost;
+- ``goods``: Goods Shapes kept at each Merchant, as a share in percent (the smallest are dropped
+  first from the end of each Merchant's list).
+
+Per game it records the Turns played, the actions, which end fired, the winners by seat and by
+turn position (position 0 starts with the First Player marker) and the Price List row of every
+sale. It prints a table per point, writes JSON (``--json``) and plots (``--plot DIR``, needs
+matplotlib, the ``analysis`` extra). Plots: end-trigger rates, Turns, and seat and position win
+rates against each swept value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import re
+import shutil
+import statistics
+import tempfile
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[1] / "src" / "freetrader" / "games" / "cornish_smuggler" / "data"
+ROWS = ("top", "middle", "bottom")
+MAX_ACTIONS = 5_000
+KNOBS = ("wheel", "track", "officers", "bribe", "goods")
+
+
+# -- the data pack ---------------------------------------------------------------------------------------
+def _stretch(values: list[int], n: int) -> list[int]:
+    """``values`` resampled to ``n`` entries, first and last kept (nearest entry)."""
+    if n == len(values):
+        return list(values)
+    return [values[round(i * (len(values) - 1) / (n - 1))] for i in range(n)]
+
+
+def _array(name: str, values: Iterable[int]) -> str:
+    return f"{name} = [{', '.join(str(v) for v in values)}]"
+
+
+def write_pack(root: Path, knobs: dict[str, int]) -> Path:
+    """A data pack at ``root`` with the shipped Cornish data and ``knobs`` applied; returns ``root``."""
+    folder = root / "cornish-smuggler"
+    shutil.copytree(DATA, folder, ignore=shutil.ignore_patterns("*.md"))
+    tracks_path = folder / "tracks.toml"
+    text = tracks_path.read_text()
+    tracks = tomllib.loads(text)
+    track = tracks["customs_track"]
+    discovery, bribe, new = list(track["discovery"]), list(track["bribe"]), list(track["new_officer"])
+    n = len(discovery)
+    if "track" in knobs:
+        m = int(knobs["track"])
+        new = sorted({max(1, min(m - 2, round(x * (m - 1) / (n - 1)))) for x in new})
+        discovery, bribe, n = _stretch(discovery, m), _stretch(bribe, m), m
+    if "officers" in knobs:
+        k = int(knobs["officers"])
+        new = sorted({max(1, round((i + 1) * (n - 1) / (k + 1))) for i in range(k)})
+    if "bribe" in knobs:
+        bribe = [max(0, b + int(knobs["bribe"])) for b in bribe]
+    text = re.sub(r"^discovery = .*$", _array("discovery", discovery), text, flags=re.M)
+    text = re.sub(r"^bribe\s+= .*$", _array("bribe    ", bribe), text, flags=re.M)
+    text = re.sub(r"^new_officer = .*$", _array("new_officer", new), text, flags=re.M)
+    if "wheel" in knobs:
+        text = re.sub(r"(\[gold_wheel\]\nsize = )\d+", rf"\g<1>{int(knobs['wheel'])}", text)
+    tracks_path.write_text(text)
+    if "goods" in knobs:
+        goods_path = folder / "goods.toml"
+        gtext = goods_path.read_text()
+        share = int(knobs["goods"]) / 100
+
+        def keep(match: re.Match[str]) -> str:
+            items = re.findall(r'"([^"]+)"', match.group(1))
+            kept = items[: max(1, round(len(items) * share))]
+            return "goods = [" + ", ".join(f'"{x}"' for x in kept) + "]"
+
+        gtext = re.sub(r"goods = \[(.*?)\]", keep, gtext, flags=re.S)
+        goods_path.write_text(gtext)
+    return root
+
+
+# -- one game (in a worker) ------------------------------------------------------------------------------
+def _init(pack: str | None) -> None:
+    if pack:
+        os.environ["FREETRADER_DATA"] = pack
+    else:
+        os.environ.pop("FREETRADER_DATA", None)
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+
+
+def play(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
+    """Game ``index`` of a run: its shape, its winners by seat and by position, its Price List rows."""
+    import freetrader
+    from freetrader.bots import decide, make_bot
+    from freetrader.core import Rng, derive_seed
+
+    seed, index, seats, bots = task
+    g = freetrader.game("cornish-smuggler")
+    game_seed = derive_seed(seed, index)
+    first = index % seats
+    s: Any = g.new_state(seats, game_seed, {"first_player": first})
+    players = [make_bot(bots[(p - first) % len(bots)], g, derive_seed(game_seed, p)) for p in range(seats)]
+    rngs = [Rng(derive_seed(game_seed, 1000 + p)) for p in range(seats)]
+    while not s.is_over:
+        if s.action_count >= MAX_ACTIONS:  # a bot loop: counted, never hidden
+            return {"seats": seats, "first": first, "turns": s.turn, "actions": s.action_count, "trigger": "stall",
+                    "winners": [], "positions": [], "rows": [0, 0, 0], "scores": s.scores(), "seed": game_seed}
+        p = s.to_act
+        s.apply(decide(players[p], s, p, rngs[p]))
+    trigger = next((e for e in s.events if "end of the game is triggered" in e), "")
+    rows = [0, 0, 0]
+    for a in s.record()["actions"]:
+        if a.startswith("price "):
+            rows[ROWS.index(a.split()[1])] += 1
+    winners = s.winners()
+    return {
+        "seats": seats, "first": first, "turns": s.turn, "actions": s.action_count,
+        "trigger": "goods" if "Goods Shape" in trigger else "track" if "Customs" in trigger else "cut",
+        "winners": winners, "positions": [(w - first) % seats for w in winners], "rows": rows,
+        "scores": s.scores(),
+    }
+
+
+# -- statistics ------------------------------------------------------------------------------------------
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Turns, actions, end triggers, seat and position win rates (shared wins split), row shares."""
+    n = len(games)
+    seats = games[0]["seats"]
+    seat_wins, pos_wins = [0.0] * seats, [0.0] * seats
+    for r in games:
+        for w, q in zip(r["winners"], r["positions"], strict=True):
+            seat_wins[w] += 1 / len(r["winners"])
+            pos_wins[q] += 1 / len(r["winners"])
+    turns = sorted(r["turns"] for r in games)
+    rows = [sum(r["rows"][i] for r in games) for i in range(3)]
+    sales = max(1, sum(rows))
+
+    def rate(k: float) -> dict[str, float]:
+        lo, hi = wilson(k, n)
+        return {"rate": k / n, "lo": lo, "hi": hi}
+
+    return {
+        "seats": seats, "games": n,
+        "turns_median": statistics.median(turns), "turns_p10": turns[int(0.1 * (n - 1))],
+        "turns_p90": turns[int(0.9 * (n - 1))],
+        "all_first": sum(r["turns"] >= seats for r in games) / n,
+        "actions_median": statistics.median(r["actions"] for r in games),
+        "actions_p90": sorted(r["actions"] for r in games)[int(0.9 * (n - 1))],
+        "track": rate(sum(r["trigger"] == "track" for r in games)),
+        "goods": rate(sum(r["trigger"] == "goods" for r in games)),
+        "stalled": [r["seed"] for r in games if r["trigger"] == "stall"],
+        "seat": [rate(k) for k in seat_wins], "position": [rate(k) for k in pos_wins],
+        "rows": [k / sales for k in rows], "sales_per_game": sum(rows) / n,
+    }
+
+
+def table(summary: dict[str, Any], label: str) -> str:
+    s = summary
+    fair = 1 / s["seats"]
+
+    def cells(rates: list[dict[str, float]]) -> str:
+        return " / ".join(f"{r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%})" for r in rates)
+
+    worst = max(max(abs(r["lo"] - fair), abs(r["hi"] - fair)) for r in s["seat"] + s["position"])
+    return (
+        f"{label} | {s['seats']} seats | {s['games']} games | Turns median {s['turns_median']} "
+        f"(10% {s['turns_p10']}, 90% {s['turns_p90']}) | every player First Player: {s['all_first']:.1%} | "
+        f"actions median {s['actions_median']} (90% {s['actions_p90']}) | ends: track {s['track']['rate']:.1%}, "
+        f"goods {s['goods']['rate']:.1%} ({s['goods']['lo']:.1%}-{s['goods']['hi']:.1%}) | rows top/middle/bottom "
+        + "/".join(f"{x:.0%}" for x in s["rows"]) + f" of {s['sales_per_game']:.1f} sales a game\n"
+        f"    seat: {cells(s['seat'])}\n    position: {cells(s['position'])}\n"
+        + (f"    STALLED (no end in {MAX_ACTIONS} actions): {len(s['stalled'])} games, seeds {s['stalled'][:5]}\n"
+           if s["stalled"] else "")
+        + f"    farthest 95% bound from fair {fair:.1%}: {worst:.1%} points"
+    )
+
+
+# -- the run ---------------------------------------------------------------------------------------------
+def run_point(knobs: dict[str, int], seat_counts: list[int], n: int, seed: int, bots: tuple[str, ...],
+              workers: int) -> dict[int, list[dict[str, Any]]]:
+    with tempfile.TemporaryDirectory(prefix="cornish-pack-") as tmp:
+        pack = str(write_pack(Path(tmp), knobs)) if knobs else None
+        ctx = mp.get_context("spawn")
+        with ctx.Pool(workers, initializer=_init, initargs=(pack,)) as pool:
+            out = {}
+            for k in seat_counts:
+                tasks = [(seed, i, k, bots) for i in range(n)]
+                out[k] = pool.map(play, tasks, chunksize=4)
+            return out
+
+
+def plot(results: list[dict[str, Any]], knob: str, folder: Path) -> list[Path]:
+    """Response curves of one swept value: end triggers, Turns, seat and position win rates."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    counts = sorted({s["seats"] for r in results for s in r["summaries"]})
+    xs = [r["knobs"][knob] for r in results]
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
+    ax = axes[0][0]
+    for k in counts:
+        ss = [next(s for s in r["summaries"] if s["seats"] == k) for r in results]
+        ax.plot(xs, [s["goods"]["rate"] for s in ss], "o-", label=f"{k} seats: Goods")
+        ax.plot(xs, [s["track"]["rate"] for s in ss], "x--", label=f"{k} seats: Track")
+    ax.set_title("end trigger rate")
+    ax.set_xlabel(knob)
+    ax.legend(fontsize=7)
+    ax = axes[0][1]
+    for k in counts:
+        ss = [next(s for s in r["summaries"] if s["seats"] == k) for r in results]
+        ax.plot(xs, [s["turns_median"] for s in ss], "o-", label=f"{k} seats: median")
+        ax.plot(xs, [s["turns_p10"] for s in ss], "x:", label=f"{k} seats: 10th pct")
+    ax.set_title("Turns")
+    ax.set_xlabel(knob)
+    ax.legend(fontsize=7)
+    for ax, key in ((axes[1][0], "seat"), (axes[1][1], "position")):
+        for k in counts:
+            ss = [next(s for s in r["summaries"] if s["seats"] == k) for r in results]
+            for j in range(k):
+                ax.errorbar([x + 0.05 * j for x in xs], [s[key][j]["rate"] - 1 / k for s in ss],
+                            yerr=[[s[key][j]["rate"] - s[key][j]["lo"] for s in ss],
+                                  [s[key][j]["hi"] - s[key][j]["rate"] for s in ss]],
+                            fmt="o-", ms=3, capsize=2, label=f"{k}s {key} {j}")
+        ax.axhline(0.08, color="grey", lw=0.5)
+        ax.axhline(-0.08, color="grey", lw=0.5)
+        ax.set_title(f"{key} win rate minus fair (95% intervals)")
+        ax.set_xlabel(knob)
+        ax.legend(fontsize=5, ncol=2)
+    fig.tight_layout()
+    path = folder / f"sweep-{knob}.png"
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return [path]
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-n", type=int, default=200, help="games per seat count and point")
+    ap.add_argument("--seats", default="2,3,4,5", help="seat counts, e.g. 2,3,4,5")
+    ap.add_argument("--seed", type=int, default=30)
+    ap.add_argument("--bots", default="heuristic", help="bot specs, cycled from the First Player round the table")
+    ap.add_argument("--set", action="append", default=[], metavar="KNOB=V", help=f"a fixed value ({', '.join(KNOBS)})")
+    ap.add_argument("--vary", default="", metavar="KNOB=V1,V2", help="the swept value")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--json", type=Path, help="write the summaries here")
+    ap.add_argument("--plot", type=Path, help="write the response-curve PNG into this folder")
+    args = ap.parse_args(argv)
+    fixed: dict[str, int] = {}
+    for item in args.set:
+        k, _, v = item.partition("=")
+        if k not in KNOBS:
+            ap.error(f"--set {item}: the values are {', '.join(KNOBS)}")
+        fixed[k] = int(v)
+    points: list[dict[str, int]] = [dict(fixed)]
+    knob = ""
+    if args.vary:
+        knob, _, values = args.vary.partition("=")
+        if knob not in KNOBS:
+            ap.error(f"--vary {args.vary}: the values are {', '.join(KNOBS)}")
+        points = [{**fixed, knob: int(v)} for v in values.split(",")]
+    seat_counts = [int(x) for x in args.seats.split(",")]
+    bots = tuple(args.bots.split(","))
+    results = []
+    for knobs in points:
+        games = run_point(knobs, seat_counts, args.n, args.seed, bots, args.workers)
+        summaries = [summarize(games[k]) for k in seat_counts]
+        label = ", ".join(f"{k}={v}" for k, v in knobs.items()) or "shipped"
+        for s in summaries:
+            print(table(s, label), flush=True)
+        results.append({"knobs": knobs, "summaries": summaries})
+    if args.json:
+        args.json.write_text(json.dumps({"args": vars(args) | {"json": str(args.json), "plot": str(args.plot)},
+                                         "results": results}, indent=1))
+    if args.plot and knob:
+        for path in plot(results, knob, args.plot):
+            print("wrote", path)
+
+
+if __name__ == "__main__":
+    main()
