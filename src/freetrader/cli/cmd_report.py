@@ -10,12 +10,15 @@ from .commands import register_command
 
 
 def _configure(sp: argparse.ArgumentParser) -> None:
+    from freetrader.sim.analysis import MIN_GAMES
+
     sp.add_argument("file", help="results of 'freetrader simulate --out' or 'freetrader tournament --out'")
     sp.add_argument("--out", metavar="DIR",
                     help="folder for index.html, the plots, one CSV per table and tables.json "
                          "(default: FILE's name + '-report')")
-    sp.add_argument("--min-games", type=int, default=5, metavar="N",
-                    help="leave out components seen fewer than N times, or missing from fewer than N (default 5)")
+    sp.add_argument("--min-games", type=int, default=MIN_GAMES, metavar="N",
+                    help="leave out components seen fewer than N times, or missing from fewer than N "
+                         "(default %(default)s; rarer ones are too rare to pass the family-wise test anyway)")
     sp.add_argument("--no-html", action="store_true", help="print the tables only; write no files")
     sp.add_argument("--json", action="store_true", help="print the analysis as JSON (no tables; HTML as usual)")
 
@@ -46,11 +49,13 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     from rich.text import Text
 
     from freetrader.core import BadOption
-    from freetrader.sim.analysis import analyze, load_results, summary_line
-    from freetrader.sim.report import write_report
+    from freetrader.sim.analysis import analyze, load_results, require_analysis_extra, summary_line
 
     if args.min_games < 1:
         raise BadOption(f"--min-games must be >= 1, got {args.min_games}")
+    require_analysis_extra("report", plots=not args.no_html)
+    from freetrader.sim.report import write_report
+
     a = analyze(load_results(args.file), args.min_games)
     if args.json:
         import json

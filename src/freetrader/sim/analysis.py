@@ -51,12 +51,14 @@ __all__ = [
     "MetricFn",
     "Analysis",
     "ACTION_PREFIXES",
+    "MIN_GAMES",
     "analyze",
     "first_actor",
     "load_results",
     "register_components",
     "register_metrics",
     "register_positions",
+    "require_analysis_extra",
     "holm",
 ]
 
@@ -72,6 +74,10 @@ _METRICS: dict[str, MetricFn] = {}
 
 #: Component names that are chosen in play (actions, hires, Secrets held), not set-up components.
 ACTION_PREFIXES = ("played ", "hire ", "held secret ")
+#: Components seen fewer times than this (or missing fewer times) are left out of the tables: in the
+#: null simulations of ``tests/sim/test_effects_null.py`` rarer ones could almost never pass the
+#: family-wise threshold, and each one kept raises that threshold for the rest.
+MIN_GAMES = 20
 #: Two components held together in this share of their seat-games cannot be told apart.
 CONFOUND_SHARE = 0.9
 #: A component held at one seat, turn position or bot in this share of its seat-games is warned about.
@@ -102,6 +108,18 @@ def _checked_positions(given: list[int] | None, first: int | None, seats: int) -
 def register_metrics(game_name: str, fn: MetricFn) -> None:
     """Per-seat (and game-level, seat -1) numbers the report averages, e.g. income by source."""
     _METRICS[game_name] = fn
+
+
+def require_analysis_extra(what: str, plots: bool = True) -> None:
+    """One clear line, not a traceback, when the ``analysis`` extra is not installed."""
+    import importlib.util
+
+    from .runner import SimulationError
+
+    needed = ("numpy", "scipy", "statsmodels") + (("matplotlib",) if plots else ())
+    missing = [m for m in needed if importlib.util.find_spec(m) is None]
+    if missing:
+        raise SimulationError(f"{what} needs {', '.join(missing)}: pip install 'freetrader[analysis]'")
 
 
 def load_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
@@ -180,6 +198,10 @@ class Analysis:
     components_source: str = ""
     #: The raw values behind each compared metric ("win rate: seat 0" -> one win share a game), for ``compare``.
     samples: dict[str, list[float]] = field(default_factory=dict)
+    #: Each game's key (its seed and rotation): two runs made from the same seeds share them.
+    game_keys: list[tuple[int, int]] = field(default_factory=list)
+    #: The metrics with exactly one value per game, in game order (what a paired ``compare`` reads).
+    per_game: dict[str, list[float]] = field(default_factory=dict)
 
     def table_list(self) -> list[Table]:
         return list(self.tables.values())
@@ -377,7 +399,7 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
     return table
 
 
-def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) -> Analysis:
+def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN_GAMES) -> Analysis:
     """Statistics of results of one game and seat count (the most common one if mixed)."""
     if not results:
         raise ResultFileError("no results to analyse")
@@ -517,6 +539,8 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
         frame, "action", seats, mixed, positions_vary, min_component_games, warnings)
 
     # per-game metrics (income by source, end triggers)
+    per_seat_values: dict[str, list[list[float]]] = {}
+    per_game_values: dict[str, list[float]] = {}
     if metric_fn is not None:
         per_seat: dict[str, list[list[float]]] = {}
         per_game: dict[str, list[float]] = {}
@@ -542,14 +566,22 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = 5) 
         for k, cols in per_seat.items():
             samples[k] = [v for c in cols for v in c]
         samples.update(per_game)
+        per_seat_values, per_game_values = per_seat, per_game
     source = "game components" if comp_fn else "no game components"
     samples["game length (actions)"] = [float(x) for x in lengths]
     for item_rows in (frame_items,):  # set-up components only: chosen actions are outcomes, not settings
         seen = sorted({c for its in item_rows for c in its})
         for c in seen:
             samples[f"win rate with {c}"] = [w for w, its in zip(frame.win, item_rows, strict=True) if c in its]
+    per_game_names = [k for k in samples if k.startswith(("win rate: seat ", "mean score: seat ", "game length"))
+                      or k.endswith(" in turn order") or (k in per_game_values and len(samples[k]) == n)]
+    keyed = {k: samples[k] for k in per_game_names}
+    for k, cols in per_seat_values.items():  # a per-seat metric, paired as each game's mean over its seats
+        if all(len(c) == n for c in cols):
+            keyed[k] = [statistics.fmean(c[i] for c in cols) for i in range(n)]
+    keys = [(int(r["seed"]), int(r.get("rotation") or 0)) for r in chosen]
     return Analysis(slug, seats, n, deals, rotated, first_varies, tables, score_cols, lengths,
-                    list(dict.fromkeys(warnings)), notes, source, samples)
+                    list(dict.fromkeys(warnings)), notes, source, samples, keys, keyed)
 
 
 def summary_line(a: Analysis) -> str:
