@@ -562,7 +562,7 @@ def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed:
     s = tally.summary()
     table = Table(title=f"{slug}: {s.games} games", title_justify="left")
     table.add_column("seat", justify="right")
-    table.add_column("bot")
+    table.add_column("bot", overflow="fold")  # a bot spec is never cut: it is what a finding rests on
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% CI", justify="right")
@@ -581,7 +581,7 @@ def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed:
     if s.by_bot:
         bots = Table(title="By bot (every seat it sat in)", title_justify="left")
         for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score"):
-            bots.add_column(col, justify="left" if col == "bot" else "right")
+            bots.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
         for b in s.by_bot:
             bots.add_row(escape(b.spec), str(b.games), f"{b.wins:g}", f"{b.win_rate:.1%}",
                          f"{b.low:.1%}–{b.high:.1%}", f"{b.mean_score:,.1f}")
