@@ -45,9 +45,12 @@ def test_an_option_sweep_shows_the_change_on_the_same_seeds(tmp_path, capsys):
     assert "target over 10, 30" in text and "reached" in text and "100%" in text and "Wrote" in text
     # run again: every point is resumed from its file, nothing replayed, the same tables
     before = (out / "tables.json").read_text()
-    assert main([*PC, "--vary", "target=10,30", "-n", "6", "--out", str(out)]) == 0
+    assert main([*PC, "--vary", "target=10,30", "-n", "6", "--out", str(out), "--json"]) == 0
     assert (out / "tables.json").read_text() == before
-    assert "Resuming" in capsys.readouterr().err
+    o, e = capsys.readouterr()
+    assert "Resuming" in e
+    printed = json.loads(o)  # --json: the same tables on stdout, and nothing else
+    assert printed["tables"]["sweep"]["rows"] == rows and printed["meta"]["seats"] == ["heuristic", "heuristic"]
 
 
 def test_a_data_value_sweep_plays_the_same_games_as_the_option_it_feeds(tmp_path):
@@ -105,3 +108,32 @@ def test_parse_vary_knows_every_option_of_every_game():
                 continue
             v = parse_vary(g, f"{o.name}={texts}")
             assert v.kind == "option" and len(v.values) == 2
+
+
+def test_sigterm_stops_a_sweep_as_ctrl_c_does(tmp_path):
+    """Readiness: the first point's first line; the bounds only guard against a hang."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "sw"
+    argv = [sys.executable, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))",
+            "sweep", "contraband", "--vary", "end=all-officers,reshuffles", "--seats", "random,random,random",
+            "-n", "1000000", "--workers", "2", "--out", str(out)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = out / "points" / "end=all-officers.jsonl"
+    try:
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and proc.poll() is None and (not first.exists() or b"\n" not in first.read_bytes()):
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err and "sweep interrupted at end=all-officers" in err and "resume" in err
+    assert first.read_bytes().endswith(b"\n") and not (out / "index.html").exists()
