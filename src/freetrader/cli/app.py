@@ -457,6 +457,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     if workers < 1:
         raise CliError(f"--workers must be >= 1, got {workers}")
+    if args.max_actions is not None and args.max_actions < 1:
+        raise CliError(f"--max-actions must be >= 1, got {args.max_actions}")
     resolved = check_run(slug, specs, options)
     design = {"rotate": args.rotate, "random_first": args.random_first}
     if args.rotate and args.n % len(specs):
@@ -479,6 +481,7 @@ def _simulate_into(args: argparse.Namespace, console: Console, g: Game, specs: l
     from freetrader.sim import MAX_ACTIONS, SAFETY_CAPS, EndTally, Tally, plan, result_line, resume, simulate
 
     slug = g.spec.slug
+    bound = args.max_actions or MAX_ACTIONS
     tally = Tally(specs)
     ends = EndTally()
     done = 0
@@ -512,7 +515,7 @@ def _simulate_into(args: argparse.Namespace, console: Console, g: Game, specs: l
                 task = progress.add_task("games", total=args.n, completed=done)
                 for result in simulate(
                     slug, specs, args.n, args.seed, options, workers=workers, start=done,
-                    backend=args.backend, address=args.address, **design,
+                    backend=args.backend, address=args.address, max_actions=bound, **design,
                 ):
                     made_with = result["record"].get("data")
                     if made_with != g.data_hash:  # e.g. Ray workers on nodes that do not see the pack
@@ -538,7 +541,7 @@ def _simulate_into(args: argparse.Namespace, console: Console, g: Game, specs: l
         summary = dataclasses.asdict(tally.summary())
         _print_json({"game": slug, "data": g.data_hash, "out": args.out, "played": new,
                      "seconds": round(elapsed, 3), "turn_cap": turn_cap, **summary, **ends.summary(),
-                     "action_bound": MAX_ACTIONS})
+                     "action_bound": bound})
     else:
         _print_summary(console, slug, tally, new, elapsed, ends)
         if cap_name:
@@ -559,7 +562,7 @@ def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed:
     s = tally.summary()
     table = Table(title=f"{slug}: {s.games} games", title_justify="left")
     table.add_column("seat", justify="right")
-    table.add_column("bot")
+    table.add_column("bot", overflow="fold")  # a bot spec is never cut: it is what a finding rests on
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% CI", justify="right")
@@ -578,7 +581,7 @@ def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed:
     if s.by_bot:
         bots = Table(title="By bot (every seat it sat in)", title_justify="left")
         for col in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean score"):
-            bots.add_column(col, justify="left" if col == "bot" else "right")
+            bots.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
         for b in s.by_bot:
             bots.add_row(escape(b.spec), str(b.games), f"{b.wins:g}", f"{b.win_rate:.1%}",
                          f"{b.low:.1%}–{b.high:.1%}", f"{b.mean_score:,.1f}")
@@ -592,7 +595,8 @@ def _print_summary(console: Console, slug: str, tally: Tally, new: int, elapsed:
         console.print(Text("Ended by: " + ", ".join(f"{k} {v} ({v / ends.games:.1%})" for k, v in e["ends"].items())),
                       soft_wrap=True)
     if e["truncated"]:
-        console.print(Text(f"Truncated: {e['truncated']} of {ends.games} games did not end within the action bound; "
+        console.print(Text(f"Truncated: {e['truncated']} of {ends.games} games did not end within the action bound "
+                           "(--max-actions); "
                            "stopped with no winner (\"truncated\": true in their lines; replay them to see why)",
                            style="bold yellow"), soft_wrap=True)
     rate = new / elapsed if elapsed > 0 else 0.0
@@ -655,6 +659,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="play each deal once per rotation of the seats, so every bot sits in every seat")
     sp.add_argument("--random-first", action="store_true",
                     help="a seeded random first player each game, through the game's first_player option")
+    sp.add_argument("--max-actions", type=int, metavar="N",
+                    help="the action bound: a game not over after N actions (a rules or bot loop) is stopped and "
+                         "recorded as truncated, with no winner, and the run goes on (default 100000)")
     sp.add_argument("--turn-cap", type=int, metavar="N",
                     help="stop a game after N turns (a safety cap, not in the rulebook; Cornish Smuggler and "
                          "Precious Cargo): a game so stopped is counted as cut, with no winner")

@@ -5,13 +5,15 @@ Rules and the steps for starting a new game: ``RULES.md`` beside this file.
 
 from __future__ import annotations
 
+from typing import Any
+
 from freetrader.core import Game, GameSpec, Option
 
 from .actions import parse
 from .components import MAX_SEATS
 from .state import HighCardState
 
-__all__ = ["GAME", "SPEC", "HighCardState"]
+__all__ = ["GAME", "SPEC", "HighCardState", "ENDS", "ending"]
 
 SPEC = GameSpec(
     name="high-card",
@@ -27,6 +29,19 @@ SPEC = GameSpec(
     ),
     options=(Option("stake", 1, "chips each staker puts into the pot", minimum=1, maximum=3),),
 )
+
+
+#: What can end a game (``ending``'s ``end``), so that a simulation table shows a 0% row for one that never came.
+ENDS = ("showdown",)
+
+
+def ending(state: HighCardState) -> dict[str, Any]:
+    """What ended the game and its length in the game's own unit, for ``simulate`` (``freetrader.sim.endings``).
+
+    High Card is one hand, ended by its showdown; a longer game counts its Turns or rounds here and
+    names the seat that played first (``first``), from which turn positions are counted.
+    """
+    return {"end": "showdown" if state.is_over else None, "length": 1, "unit": "hands", "first": 0}
 
 
 class _HighCard(Game):
