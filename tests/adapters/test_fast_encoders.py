@@ -146,7 +146,7 @@ def test_encode_state_names_a_bad_seat(path):
 
 
 def test_observations_kept_from_earlier_steps_stay_as_they_were():
-    """Each position's observation is a new array; masks are shared but read-only."""
+    """Each position's observation is a new array; observations and masks are read-only (callers share them)."""
     session = Session("contraband", 4)
     session.new_game(5)
     rng = random.Random(5)
@@ -155,7 +155,7 @@ def test_observations_kept_from_earlier_steps_stay_as_they_were():
         seat = session.state.to_act
         obs, mask = session.observe(seat), session.mask()
         assert session.observe(seat) is obs  # cached for the position
-        assert obs.flags.writeable and not mask.flags.writeable
+        assert not obs.flags.writeable and not mask.flags.writeable
         kept.append((obs, obs.copy(), mask, mask.copy()))
         session.play(rng.choice(sorted(session.legal())))
     for obs, copy, mask, mask_copy in kept:

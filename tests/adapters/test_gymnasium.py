@@ -105,3 +105,19 @@ def test_observations_lie_within_the_declared_bounds(game_name):
             assert box.contains(obs), (obs.min(), obs.max(), box.low.min(), box.high.max())
             obs, _, term, trunc, info = e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             done = term or trunc
+
+
+def test_gym_make_with_no_arguments_plays_the_fewest_seats_against_random(game_name):
+    import gymnasium as gym
+
+    from freetrader.adapters.gymnasium import env_id
+
+    e = gym.make(env_id(game_name))
+    spec = freetrader.game(game_name).spec
+    inner = e.unwrapped
+    assert inner.session.seats == max(2, spec.min_seats) and inner.opponent_specs == ["random"] * (inner.session.seats - 1)
+    obs, info = e.reset(seed=0)
+    legal = np.flatnonzero(obs["action_mask"])
+    obs, reward, terminated, truncated, info = e.step(int(legal[0]))
+    assert obs["observation"].shape == e.observation_space["observation"].shape
+    e.close()

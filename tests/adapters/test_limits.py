@@ -129,3 +129,30 @@ def test_a_game_cut_by_its_safety_cap_rewards_no_one():
         state.apply(rng.choice(state.legal_actions()))
     assert state.cut and state.winners() == []
     assert final_rewards(state, "win") == [0.0, 0.0, 0.0]
+
+
+def test_contraband_bound_follows_its_turn_limit_and_holds_every_game():
+    """``end=turns`` bounds a game by its declarations: the default bound and the tensor sizes follow it."""
+    import random
+
+    import freetrader
+    from freetrader.games.contraband.rules import DECISIONS_PER_DECLARATION
+
+    opts = {"end": "turns", "turn_limit": 2}
+    assert default_max_actions("contraband", 3, opts) == 2 * DECISIONS_PER_DECLARATION
+    assert default_max_actions("contraband", 3, {"end": "all-officers"}) == default_max_actions("contraband", 3)
+    game = freetrader.game("contraband")
+    longest = 0
+    for seed in range(300):
+        seats = 3 + seed % 4
+        turns = 1 + seed % 5
+        s = game.new_state(seats, seed, {"end": "turns", "turn_limit": turns, "first_officer": "agreement"})
+        rng = random.Random(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            longer = [a for a in legal if str(a).startswith(("claim", "borrow", "inform"))]  # the longest turns
+            s.apply(rng.choice(longer if longer and rng.random() < 0.8 else legal))
+        bound = default_max_actions("contraband", seats, {"end": "turns", "turn_limit": turns})
+        assert s.action_count <= bound
+        longest = max(longest, s.action_count / turns)
+    assert longest > DECISIONS_PER_DECLARATION / 2

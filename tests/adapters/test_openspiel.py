@@ -324,3 +324,11 @@ def test_lists_from_blocks_keep_the_bits_of_negative_zero_and_nan() -> None:
         got = lister.from_parts(parts)
         assert np.array_equal(np.asarray(got, np.float32).view(np.uint32),
                               np.frombuffer(b"".join(parts), np.float32).view(np.uint32))
+
+
+def test_information_state_tensor_size_follows_the_options():
+    short = fos.load_game("contraband", players=3, end="turns", turn_limit=2)
+    n = short.observation_tensor_size()
+    assert short.max_game_length() == 22
+    assert short.information_state_tensor_size() == n + 2 + 3 * 22
+    assert len(short.new_initial_state().information_state_tensor(0)) == n + 2 + 3 * 22

@@ -172,3 +172,58 @@ def test_contraband_resampled_worlds_keep_what_the_seat_saw() -> None:
                     moved += sample.pack != true.pack
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 300 and moved > checked // 2  # the unseen cards are dealt anew, not left as they were
+
+
+def test_cornish_smuggler_resampled_worlds_keep_what_the_seat_saw() -> None:
+    """The Character a seat returned under a stack stays in its place; a Secret taken from it stays with the taker."""
+    import freetrader
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    game = freetrader.game("cornish-smuggler")
+    secret_id = {x.name: x.id for x in C.secrets}
+    counts = Counter[str]()
+
+    def check(s: Any, saw_return: dict[int, str], saw_taken: list[tuple[int, int, str]]) -> None:
+        for seat in range(3):
+            for k in range(3):
+                sample = s.determinize(seat, random.Random(k))
+                card = saw_return.get(seat)
+                for d, stack in enumerate(s.stacks):
+                    ids = [C.characters[c].id for c in stack]
+                    if card in ids:
+                        assert [C.characters[c].id for c in sample.stacks[d]].index(card) == ids.index(card)
+                        counts["returned"] += 1
+                for robbed, taker, sid in saw_taken:
+                    if robbed == seat:
+                        assert sid in [C.secrets[c].id for c in sample.secrets[taker]]
+                        counts["taken"] += 1
+
+    for deal in range(10, 20):  # deals 15-17 have Secrets taken from a hand
+        s = game.new_state(3, deal)
+        rng = random.Random(deal)
+        saw_return: dict[int, str] = {}  # seat -> the Character id it returned, from its own views
+        saw_taken: list[tuple[int, int, str]] = []  # (robbed seat, taker, Secret id), from the robbed seat's views
+        while not s.is_over and s.action_count < 400:
+            views = [s.view(p, events=False) for p in range(3)]
+            before = s.event_count
+            action = rng.choice(s.legal_actions())
+            actor = s.to_act
+            s.apply(action)
+            if str(action).startswith("keep ") and actor is not None:
+                saw_return[actor] = next(c for c in views[actor]["your_drawn"] if c != str(action)[5:])
+            stolen = False
+            for e in s.events_since(before):
+                words = e.split()
+                if " takes a Secrets card at random from seat " in e:
+                    robbed, taker = int(e.split("from seat ")[1].split("'")[0]), int(words[1])
+                    saw_taken = [x for x in saw_taken if x[1] != robbed]  # a random one of its cards: unknown now
+                    lost = Counter(views[robbed]["your_secrets"]) - Counter(s.view(robbed)["your_secrets"])
+                    saw_taken += [(robbed, taker, k) for k in lost if (robbed, taker, k) not in saw_taken]
+                    stolen = True
+                elif " plays the Secret " in e:
+                    played = secret_id[e.split(" plays the Secret ")[1]]
+                    saw_taken = [x for x in saw_taken if not (x[1] == int(words[1]) and x[2] == played)]
+            if stolen:
+                check(s, saw_return, saw_taken)
+        check(s, saw_return, saw_taken)
+    assert counts["returned"] > 20 and counts["taken"] > 0, counts

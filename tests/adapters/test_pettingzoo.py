@@ -106,3 +106,19 @@ def test_flattened_observations_with_the_mask_in_infos(game_name):
             continue
         assert masks[agent].any() and not any(m.any() for a, m in masks.items() if a != agent)
         e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
+def test_observations_are_read_only_so_no_caller_can_change_what_another_is_shown(game_name):
+    e = _env(game_name)
+    e.reset(seed=2)
+    agent = e.agent_selection
+    obs = e.observe(agent)["observation"]
+    before = obs.copy()
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0] = 99.0
+    mine = np.array(obs)  # a copy the caller owns
+    mine[0] = 99.0
+    assert np.array_equal(e.last()[0]["observation"], before)
+    flat = env(game_name, seats=small_seats(game_name), flatten=True, **short_options(game_name))
+    flat.reset(seed=2)
+    assert not flat.observe(flat.agent_selection).flags.writeable

@@ -6,7 +6,7 @@ encoder knows how); legality comes from ``legal_actions()`` only. Work is
 cached per position (the action count), so asking twice for a mask or an
 observation costs nothing. Masks are read-only and shared by positions with
 the same legal actions (a bounded cache); each position's observation is a
-new array.
+new array, read-only (callers share it).
 """
 
 from __future__ import annotations
@@ -158,7 +158,8 @@ class Session:
     def observe(self, seat: int | None) -> np.ndarray:
         """The observation vector of ``seat`` (``None``: a spectator), from what its view shows.
 
-        The same array while the position lasts (do not modify it); a new one after each action.
+        Read-only: the same array while the position lasts, handed to every caller who asks
+        (``np.array(obs)`` for a copy to change); a new one after each action.
         """
         at = self.state.action_count
         if self._obs_at != at:
@@ -167,6 +168,7 @@ class Session:
         obs = self._obs.get(seat)
         if obs is None:
             obs = self._obs[seat] = self.encoder.encode_state(self.state, seat)
+            obs.flags.writeable = False
         return obs
 
     def action_of(self, index: Any) -> Action:

@@ -8,7 +8,9 @@
 
 ``opponents`` are bot specs as in ``freetrader.bots.make_bot`` (one per other
 seat; a single spec fills every other seat). Seats default to one plus the
-number of opponents. ``seat`` is the learner's seat, or ``"random"`` to draw it
+number of opponents, and with a single spec to at least the game's fewest
+seats (so ``gym.make("freetrader/contraband-v1")`` is 3 seats against random
+bots). ``seat`` is the learner's seat, or ``"random"`` to draw it
 at each reset. Bots decide through ``decide``, from determinized states.
 
 The observation is the same dict as in the PettingZoo adapter. The reward is 0
@@ -55,6 +57,7 @@ except ImportError as _exc:
 
 from freetrader.bots import Bot, decide, make_bot
 from freetrader.core import BadOption, Game, IllegalAction, Rng, derive_seed
+from freetrader.core import game as find_game
 from freetrader.core import games as registered_games
 
 from ._session import Session, check_rewards, final_rewards
@@ -93,7 +96,11 @@ class FreetraderGymEnv(gym.Env):
             opponents = [opponents]
         if not opponents:
             raise BadOption("opponents needs at least one bot spec, e.g. ['random']")
-        n = seats if seats is not None else 1 + len(opponents)
+        if seats is not None:
+            n = seats
+        else:  # one spec fills every other seat: at least the game's fewest seats (Contraband's 3)
+            found = find_game(game) if isinstance(game, str) else game
+            n = max(1 + len(opponents), found.spec.min_seats) if len(opponents) == 1 else 1 + len(opponents)
         opts = dict(options or {}, **game_options)
         self.session = Session(game, n, opts, encoder)
         n = self.session.seats
@@ -116,7 +123,7 @@ class FreetraderGymEnv(gym.Env):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.max_steps = max_steps
-        self.max_actions = check_max_actions(max_actions, self.session.game, n)
+        self.max_actions = check_max_actions(max_actions, self.session.game, n, self.session.options)
         self.truncation_reward = check_truncation_reward(truncation_reward)
         self.flatten = bool(flatten)
         self.render_mode = render_mode

@@ -31,9 +31,12 @@ The truncation reward (``truncation_reward=``):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from freetrader.core import BadOption, State
+from freetrader.core import game as find_game
+from freetrader.core import games as registered_games
 
 __all__ = ["FALLBACK_MAX_ACTIONS", "default_max_actions", "check_max_actions", "check_truncation_reward",
            "standing_rewards", "truncation_rewards", "MEASURED_MAX_ACTIONS"]
@@ -54,19 +57,29 @@ MEASURED_MAX_ACTIONS: dict[str, dict[int, int]] = {
 }
 
 
-def default_max_actions(game: Any, seats: int) -> int:
-    """The default bound, in actions of all seats, for ``game`` (a name, slug or Game) with ``seats`` seats."""
+def default_max_actions(game: Any, seats: int, options: Mapping[str, Any] | None = None) -> int:
+    """The default bound, in actions of all seats, for ``game`` (a name, slug or Game) with ``seats`` seats.
+
+    With ``options``, a game whose rules bound its length by them (``rules.action_bound``: Contraband
+    ending after ``turn_limit`` declarations) gets that bound where it is smaller.
+    """
     name = game if isinstance(game, str) else game.spec.name
     name = name.rsplit("-v", 1)[0] if name.rsplit("-v", 1)[-1].isdigit() else name
     longest = MEASURED_MAX_ACTIONS.get(name, {}).get(seats)
-    if longest is None:
-        return FALLBACK_MAX_ACTIONS
-    return -(-3 * longest // 100) * 100
+    bound = FALLBACK_MAX_ACTIONS if longest is None else -(-3 * longest // 100) * 100
+    if options is not None and (not isinstance(game, str) or name in registered_games()):
+        rules = getattr(find_game(name).state_class, "rules", None)
+        by_options = getattr(rules, "action_bound", None)
+        if by_options is not None:
+            found = by_options(seats, options)
+            if found is not None:
+                bound = min(bound, found)
+    return bound
 
 
-def check_max_actions(value: Any, game: Any, seats: int) -> int:
+def check_max_actions(value: Any, game: Any, seats: int, options: Mapping[str, Any] | None = None) -> int:
     if value is None:
-        return default_max_actions(game, seats)
+        return default_max_actions(game, seats, options)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise BadOption(f"max_actions must be a whole number of actions of at least 1 (or None for the default), "
                         f"got {value!r}")

@@ -424,7 +424,7 @@ class FreetraderSpielGame(pyspiel.Game):  # type: ignore[misc]
         length = int(params.get("max_game_length", 0))
         if length < 0:
             raise ValueError(f"max_game_length must be 0 (the game's default) or a positive bound, got {length}")
-        self.max_length = length or default_max_actions(self.ft_game, self.seats)
+        self.max_length = length or default_max_actions(self.ft_game, self.seats, self.options)
         self.truncation = str(params.get("truncation_reward", "rank"))
         if self.truncation not in _TRUNCATION:
             raise ValueError(f"truncation_reward must be one of {', '.join(_TRUNCATION)}, got {self.truncation!r}")

@@ -88,7 +88,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self.session = Session(game, seats, options, encoder)
         self.rewards_scheme = check_rewards(rewards)
         self.max_steps = max_steps
-        self.max_actions = check_max_actions(max_actions, self.session.game, self.session.seats)
+        self.max_actions = check_max_actions(max_actions, self.session.game, self.session.seats, self.session.options)
         self._limit = self.max_actions if max_steps is None else min(self.max_actions, max_steps)
         self.truncation_reward = check_truncation_reward(truncation_reward)
         self.flatten = bool(flatten)

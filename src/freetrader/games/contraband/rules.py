@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Action, BadRecord
 
@@ -406,6 +407,19 @@ def end_round(s: S, why: str) -> None:
     s.officer = officer
     s.officer_out = False
     begin_round(s)
+
+
+# The most decisions one declaration can take: accept or inform, discard, four claims and declare,
+# search or wave, and a borrow-or-retire choice for each of its payments (duty, fine or
+# compensation, the Informer's reward).
+DECISIONS_PER_DECLARATION = 1 + 1 + 5 + 1 + 3
+
+
+def action_bound(seats: int, options: Mapping[str, Any]) -> int | None:
+    """The most actions a game with ``options`` can take, where they bound it (``end=turns``); else None."""
+    if options.get("end") == "turns":
+        return DECISIONS_PER_DECLARATION * int(options["turn_limit"])
+    return None
 
 
 def turn_limit_reached(s: S) -> bool:

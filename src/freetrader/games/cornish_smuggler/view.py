@@ -138,11 +138,19 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
 
 
 def determinize(s: S, seat: int, seed: int) -> None:
-    """Reshuffle each Character stack (with set-up draws ``seat`` has not seen) and the unseen Secrets."""
+    """Reshuffle each Character stack (with set-up draws ``seat`` has not seen) and the unseen Secrets.
+
+    What ``seat`` saw stays: the Character it returned under a stack at set-up
+    keeps its place there (``_returned``), and a Secrets card taken from its
+    hand stays in the taker's hand while it can still be there (``_taken``).
+    """
     rng = Rng(seed)
     mine = s.drawn if s.actor == seat else []
+    fixed, known = _knowledge(s, seat)
     for d in range(4):
         pool = s.stacks[d][:]
+        at = fixed.get(d, -1)
+        kept = pool.pop(at) if 0 <= at < len(pool) else -1
         slots = []
         if not mine:
             slots = [i for i, dd in enumerate(s.drawn_decks) if dd == d]
@@ -150,8 +158,94 @@ def determinize(s: S, seat: int, seed: int) -> None:
         rng.shuffle(pool)
         for i in slots:
             s.drawn[i] = pool.pop()
+        if kept >= 0:
+            pool.insert(at, kept)
         s.stacks[d] = pool
+    for q, k in known:
+        s.secrets[q].remove(k)
     s.sdeck = rng.redeal(s.sdeck, s.secrets, (p for p in range(s.seats) if p != seat))
+    for q, k in known:
+        s.secrets[q].append(k)
+
+
+# (seat, the state's RNG state) -> (its history, what ``_knowledge`` found): a search determinizes one
+# position many times, and finding it reads the whole log. The history is kept to check identity.
+_KNOWN: dict[tuple[int, int], tuple[Any, tuple[dict[int, int], list[tuple[int, int]]]]] = {}
+
+
+def _knowledge(s: S, seat: int) -> tuple[dict[int, int], list[tuple[int, int]]]:
+    """What ``seat`` saw that the state no longer shows: ``_returned`` and ``_taken``."""
+    key = (seat, s.rng.state)
+    hit = _KNOWN.get(key)
+    if hit is not None and hit[0] is s._history:
+        return hit[1]
+    events = s.events
+    found = (_returned(s, seat, events), _taken(s, seat, events))
+    if len(_KNOWN) > 256:
+        _KNOWN.clear()
+    _KNOWN[key] = (s._history, found)
+    return found
+
+
+def _returned(s: S, seat: int, events: list[str]) -> dict[int, int]:
+    """Stack -> place from the bottom of the Character ``seat`` returned at set-up, if it is still there.
+
+    Set-up draws and keeps are public, and so is the stack each returned card
+    went under (the one of the two drawn from that the kept card is not of):
+    later returns under the same stack lift it one place each.
+    """
+    from .actions import Draw, Keep
+
+    drawn: list[int] = []
+    returns: list[int] = []  # the stack of each set-up return, in order
+    mine = -1
+    keepers = [e for e in events if " keeps " in e and e.endswith("and returns the other card")]
+    for a in s.history:
+        if isinstance(a, Draw):
+            drawn.append(a.deck)
+        elif isinstance(a, Keep):
+            d = drawn[-2] if C.characters[a.card].deck == drawn[-1] else drawn[-1]
+            if keepers[len(returns)].startswith(f"Seat {seat} "):
+                mine = len(returns)
+            returns.append(d)
+            if len(returns) == len(keepers):
+                break
+    if mine < 0:
+        return {}
+    d = returns[mine]
+    return {d: sum(1 for x in returns[mine + 1:] if x == d)}
+
+
+def _taken(s: S, seat: int, events: list[str]) -> list[tuple[int, int]]:
+    """(taker, card) for each Secrets card taken at random from ``seat``'s hand that the taker may still hold.
+
+    ``seat`` saw which card left its hand; the state does not keep it, so the
+    game is replayed from its record (only when such a card was taken). A
+    resampled world (whose replay is not it) keeps no such knowledge.
+    """
+    mark = f" takes a Secrets card at random from seat {seat}'s hand"
+    if not any(e.endswith(mark) for e in events):
+        return []
+    replay: S = s.game.new_state(s.seats, s.seed, s.options)  # type: ignore[assignment]  # this game's state
+    taken: list[tuple[int, int, int]] = []  # (taker, card, event count after)
+    for a in s.history:
+        before, hand = replay.event_count, replay.secrets[seat][:]
+        replay.apply_unchecked(a)
+        for e in replay.events_since(before):
+            if e.endswith(mark):
+                lost = [k for k in hand if k not in replay.secrets[seat]]
+                if len(lost) == 1:
+                    taken.append((int(e.split()[1]), lost[0], replay.event_count))
+    if replay.rng.state != s.rng.state:
+        return []
+    out = []
+    for q, k, after in taken:
+        later = events[after:]
+        gone = any(e == f"Seat {q} plays the Secret {C.secrets[k].name}" or
+                   e.endswith(f" takes a Secrets card at random from seat {q}'s hand") for e in later)
+        if not gone and k in s.secrets[q]:
+            out.append((q, k))
+    return out
 
 
 def results(s: S) -> Results:
