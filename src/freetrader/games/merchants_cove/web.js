@@ -132,7 +132,7 @@
     switch (verb) {
       case "merchant": return "Play " + merchantName(a);
       case "do": { const c = actionCost(view, me.merchant, a); return nice(a) + (c !== null ? ` (${c} h)` : ""); }
-      case "boat": return (view.drawn ? `Put the ${ADV_NAME[view.drawn] || view.drawn} (${view.drawn})` : "Put the adventurer") + ` on boat ${a}`;
+      case "boat": return (view.drawn ? `Put the ${ADV_NAME[view.drawn] || nice(view.drawn)}` : "Put the adventurer") + ` on boat ${a}`;
       case "dock": return "Dock at " + slotName(a);
       case "hire": return `Hire the ${tfName(a)}` + (TF[a] && TF[a].cost !== null ? ` (${TF[a].cost} gold)` : "");
       case "replace": return `Replace the ${tfName(a)}`;
@@ -141,8 +141,8 @@
       case "shield": return `Sponsor ${a} (shield)`;
       case "discard": return "Discard " + corrLong(a);
       case "pay": return "Pay off " + corrLong(a);
-      case "return": return `Boat ${a}: ${b} back to the bag`;
-      case "take": return `Boat ${a}: take a ${b} off`;
+      case "return": return `Boat ${a}: the ${ADV_NAME[b] || nice(b)} back to the bag`;
+      case "take": return `Boat ${a}: take the ${ADV_NAME[b] || nice(b)} off`;
       case "rob": return `${nice(seatName(view, a))} draws the Corruption`;
       case "sell": {
         const rog = str(b).startsWith("rogues-");
@@ -163,7 +163,18 @@
         return m ? `Slide the spare tile into ${m[1] === "r" ? "row" : "column"} ${m[2]} from the ${m[3]}` : "Push " + a;
       }
       case "worker": return `Worker ${a} to ${cellName(b)}`;
-      default: return str(n);
+      // Secret Stash: the Festival, the Rogue cards' choices, the Officials' Staff, a Good paying a card
+      case "draw": return "Draw a guest from the bag";
+      case "lure": return `Lure the ${ADV_NAME[a] || nice(a)} for ` + (b === "corruption" ? "a Corruption card" : "gold");
+      case "challenge": return "Complete the Challenge card";
+      case "kraken": return `The Kraken drags the ${ADV_NAME[b] || nice(b)} off boat ${a}`;
+      case "hall": return `The ${nice(a)} Faction Hall`;
+      case "kill": return `Discard the ${tfName(a)} from the Town Square`;
+      case "mind": return `Send the ${ADV_NAME[a] || nice(a)} back to the bag`;
+      case "raid": return `Use the ${tfName(a)}'s ability`;
+      case "staff": return `Use Staff Ability ${a}`;
+      case "give": return `Pay with a ${goodName(a)}`;
+      default: return nice(n);
     }
   }
 
