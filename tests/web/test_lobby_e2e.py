@@ -15,8 +15,8 @@ import pytest
 from liveserver import LiveServer
 
 import freetrader
-from freetrader.core.registry import load_part
 import freetrader.bots
+from freetrader.core.registry import load_part
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 #: where the screenshots of these tests go (look at them: FREETRADER_SHOTS=dir)
