@@ -5,7 +5,8 @@ registered game (one human seat, the rest bots), plays by clicking the first
 legal button, and takes a screenshot of the human seat's page in headless
 Chromium (Debian's ``/usr/bin/chromium``, driven by Playwright; no browser
 download) after a few moves (``<game>.png``) and once the game is over
-(``<game>-results.png``), at 1280 and 390 pixels wide (``-phone``).
+(``<game>-results.png``), at 1280x900 (the whole page) and 390x844 (``-phone``: the screen as a player
+sees it, the dock of choices along its bottom).
 
     python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium] [--games a,b]
 """
@@ -107,13 +108,13 @@ def main() -> int:
                             break
                         _play(page, 1)
                     time.sleep(0.3)
-                    page.screenshot(path=str(out / f"{g['name']}{suffix}.png"), full_page=True)
+                    page.screenshot(path=str(out / f"{g['name']}{suffix}.png"), full_page=not suffix)
                     print(f"wrote {out / (g['name'] + suffix + '.png')}")
                     _play(page, None)
                     page.wait_for_selector("#results", timeout=15000)
                     page.locator("#over").scroll_into_view_if_needed()
                     time.sleep(0.3)
-                    page.screenshot(path=str(out / f"{g['name']}-results{suffix}.png"), full_page=True)
+                    page.screenshot(path=str(out / f"{g['name']}-results{suffix}.png"), full_page=not suffix)
                     print(f"wrote {out / (g['name'] + '-results' + suffix + '.png')}")
                     page.close()
             browser.close()

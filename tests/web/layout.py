@@ -25,7 +25,7 @@ TABLES: tuple[tuple[str, str, dict[str, Any], int], ...] = (
     ("merchants-cove", "merchants-cove", {}, 2),
     ("merchants-cove-secret-stash", "merchants-cove",
      {"boats": "both", "corruption": "mixed", "townsfolk": "all", "halls_of_plenty": True,
-      "lair_of_villainy": True, "faction_leaders": True, "multiple_rogues": True, "rogue": "pirates",
+      "lair_of_villainy": True, "faction_leaders": True, "festival": True, "multiple_rogues": True, "rogue": "pirates",
       "merchants": "captain,alchemist,blacksmith"}, 3),
     ("merchants-cove-solo", "merchants-cove", {"challenges": True, "merchants": "chronomancer"}, 1),
 )

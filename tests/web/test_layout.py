@@ -13,8 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from layout import (CHOICES_IN_VIEW_JS, DOCK_BOX_JS, OUTSIDE_JS, SIZES, SMALL_TEXT_JS, TABLES, click_first, open_table,
-                    wait_my_turn)
+from layout import (
+    CHOICES_IN_VIEW_JS,
+    DOCK_BOX_JS,
+    OUTSIDE_JS,
+    SIZES,
+    SMALL_TEXT_JS,
+    TABLES,
+    click_first,
+    open_table,
+    wait_my_turn,
+)
 from liveserver import LiveServer
 
 #: Decisions of seat 0 looked at per table and size (the first is often set-up; the second a turn's).

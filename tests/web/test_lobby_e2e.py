@@ -16,6 +16,7 @@ from liveserver import LiveServer
 
 import freetrader
 import freetrader.bots
+from freetrader.core.registry import load_part
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 #: where the screenshots of these tests go (look at them: FREETRADER_SHOTS=dir)
@@ -66,10 +67,18 @@ def test_a_table_of_each_game_is_made_from_the_lobby_by_clicks(browser: Any, ser
     page.wait_for_selector("#game option", state="attached")
     # the game menu is a <select>: choosing in it is the one step that is not a click on a button
     page.select_option("#game", game)
-    page.click("#create summary")  # open the options: every field drawn by its kind
+    page.click("#create > details > summary")  # open the options: every field drawn by its kind
     spec = freetrader.game(game).spec
+    comps = load_part(freetrader.game(game), "web").components()
+    words = comps["drawing"]["lobby"]
     for o in spec.options:
         node = page.locator(f"#opt-{o.name}")
+        # a label and a sentence a player reads (drawing.toml [lobby]); legacy ones under "Advanced"
+        row = node.locator("xpath=ancestor::div[contains(@class, 'form-row')]")
+        assert row.locator("label").text_content() == words["options"][o.name]["label"] != o.name
+        assert (row.locator("small").text_content() or "").startswith(words["options"][o.name]["text"])
+        inside = "advanced-options" if words["options"][o.name].get("advanced") else "options"
+        assert node.evaluate("(n, id) => n.closest('#' + id) !== null", inside), f"{game} {o.name} not in #{inside}"
         kind = node.get_attribute("data-kind")
         assert kind == o.kind, f"{game} {o.name}: drawn as {kind}, is {o.kind}"
         tag = node.evaluate("n => n.tagName + ':' + (n.type || '')")
@@ -83,7 +92,17 @@ def test_a_table_of_each_game_is_made_from_the_lobby_by_clicks(browser: Any, ser
     # the server's own registry (this test process also holds the bots other test modules register)
     with urllib.request.urlopen(server.url + "/api/games", timeout=60) as answer:
         served = next(x["bots"] for x in json.load(answer) if x["name"] == game)
-    assert seat_menu == ["human", *served]
+    # by default the current bots only; "Offer older bots" (Advanced) adds the game's older heuristics
+    current = [b for b in served if not words["bots"].get(b, {}).get("advanced")]
+    assert seat_menu == ["human", *current]
+    labels = page.locator("#seat-1 option").evaluate_all("ns => ns.map(n => n.textContent)")
+    for b, text in zip(current, labels[1:], strict=True):
+        assert text.endswith(words["bots"][b].get("strength") or "strength not measured"), text
+    page.click("#advanced > summary")
+    page.check("#show-old-bots")
+    assert page.locator("#seat-1 option").evaluate_all("ns => ns.map(n => n.value)") == ["human", *served]
+    page.uncheck("#show-old-bots")
+    assert page.locator("#hints").count() == 1  # the table's hints option, offered for every game
     assert served and set(served) <= set(freetrader.bots.bot_names(freetrader.game(game)))  # only bots for this game
     page.click("#create-button")
     page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=120_000)

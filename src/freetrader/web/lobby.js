@@ -6,6 +6,36 @@
 
   function game() { return games.find((g) => g.name === $("game").value); }
 
+  // What a player reads about a game's options and bots: the game's drawing.toml [lobby] section, served
+  // with its components (GET /api/games/<game>/components); the spec's own help is the fallback.
+  const lobbyText = {};
+  async function loadLobbyText(name) {
+    if (!(name in lobbyText)) {
+      try {
+        const r = await FT.api("GET", "/api/games/" + encodeURIComponent(name) + "/components");
+        const d = r && r.components && r.components.drawing;
+        lobbyText[name] = d && d.lobby && typeof d.lobby === "object" ? d.lobby : {};
+      } catch (err) { lobbyText[name] = {}; }
+    }
+    return lobbyText[name];
+  }
+  function lobbyOf(g) { return (g && lobbyText[g.name]) || {}; }
+  // the bots every game has, by what they do; a game's own bots name themselves in its [lobby.bots]
+  const BOT_NAMES = { random: "Beginner (random legal moves)", heuristic: "Rule-of-thumb player",
+    ismcts: "Thinker (searches ahead; slower)" };
+  function botInfo(g, b) {
+    const own = (lobbyOf(g).bots || {})[b] || {};
+    return { name: own.name || BOT_NAMES[b] || b, strength: own.strength || "", advanced: !!own.advanced };
+  }
+  function botText(g, b) {
+    const i = botInfo(g, b);
+    return i.name + " — " + (i.strength || "strength not measured");
+  }
+  function offeredBots(g) {
+    const all = $("show-old-bots") && $("show-old-bots").checked;
+    return g.bots.filter((b) => all || !botInfo(g, b).advanced);
+  }
+
   function renderSeats() {
     const g = game();
     if (!g) return;
@@ -16,8 +46,10 @@
     box.replaceChildren();
     for (let i = 0; i < n; i++) {
       const sel = FT.el("select", { id: "seat-" + i, "aria-label": "Seat " + i });
-      for (const kind of ["human"].concat(g.bots)) sel.append(FT.el("option", { value: kind }, kind === "human" ? "human" : kind + " bot"));
-      sel.value = old[i] || (i === 0 ? "human" : (g.bots.includes("heuristic") ? "heuristic" : g.bots[0]));
+      const bots = offeredBots(g);
+      for (const kind of ["human"].concat(bots)) sel.append(FT.el("option", { value: kind }, kind === "human" ? "a person" : "bot: " + botText(g, kind)));
+      const was = old[i] && (old[i] === "human" || bots.includes(old[i])) ? old[i] : null;
+      sel.value = was || (i === 0 ? "human" : (bots.includes("heuristic") ? "heuristic" : bots[0]));
       box.append(FT.el("label", {}, ["Seat " + i + " ", sel]));
     }
   }
@@ -38,14 +70,15 @@
     return "a whole number";
   }
 
-  function optionInput(o) {
+  function optionInput(o, words) {
     const id = "opt-" + o.name;
     const kind = kindOf(o);
     if (kind === "choice") {
       const sel = FT.el("select", { id, "data-option": o.name, "data-kind": kind });
+      const names = (words && words.choices) || {};
       for (const c of o.choices) {
         const mark = JSON.stringify(c) === JSON.stringify(o.default) ? " (default)" : "";
-        sel.append(FT.el("option", { value: JSON.stringify(c) }, String(c) + mark));
+        sel.append(FT.el("option", { value: JSON.stringify(c) }, (names[String(c)] || String(c)) + mark));
       }
       sel.value = JSON.stringify(o.default);
       return sel;
@@ -59,18 +92,24 @@
       placeholder: String(o.default) + " (default)" });
   }
 
+  // Each option as a label and a sentence; the legacy and rarely wanted ones under "Advanced".
   function renderOptions() {
     const g = game();
-    const box = $("options");
-    box.replaceChildren();
+    const box = $("options"), adv = $("advanced-options");
+    box.replaceChildren(); adv.replaceChildren();
     $("game-summary").textContent = g.summary;
+    const words = lobbyOf(g).options || {};
     for (const o of g.options) {
       const kind = kindOf(o);
+      const w = words[o.name] || null;
       const hint = kind === "number" ? " Default " + o.default + "; " + bounds(o) + "; empty: the default."
         : kind === "text" ? " Default " + JSON.stringify(o.default) + "; empty: the default." : "";
-      box.append(FT.el("div", { class: "form-row", "data-kind": kind },
-        [FT.el("label", { for: "opt-" + o.name }, o.name), optionInput(o), FT.el("small", {}, o.help + hint)]));
+      (w && w.advanced ? adv : box).append(FT.el("div", { class: "form-row", "data-kind": kind },
+        [FT.el("label", { for: "opt-" + o.name }, w ? w.label : o.name), optionInput(o, w), FT.el("small", {}, (w ? w.text : o.help) + hint)]));
     }
+    const timeoutBot = $("timeout-bot"), was = timeoutBot.value;
+    timeoutBot.replaceChildren(...g.bots.filter((b) => b === "random" || b === "heuristic").map((b) => FT.el("option", { value: b }, botText(g, b))));
+    if (was && g.bots.includes(was)) timeoutBot.value = was;
   }
 
   // The options that differ from their defaults; a number that is not one is sent as typed, so the
@@ -78,7 +117,7 @@
   function readOptions() {
     const out = {};
     const g = game();
-    for (const node of $("options").querySelectorAll("[data-option]")) {
+    for (const node of document.querySelectorAll("#options [data-option], #advanced-options [data-option]")) {
       const o = g.options.find((x) => x.name === node.dataset.option);
       let v;
       if (node.dataset.kind === "flag") v = node.checked;
@@ -103,6 +142,7 @@
     const body = { game: $("game").value, seats, options: readOptions() };
     const secs = parseFloat($("turn-seconds").value);
     if (secs > 0) { body.turn_seconds = secs; body.timeout_bot = $("timeout-bot").value; }
+    if ($("hints").checked) body.hints = true;
     try {
       const made = await FT.api("POST", "/api/tables", body);
       if (!seats.includes("human")) { location.href = "/t/" + made.table.id; return; }
@@ -176,10 +216,12 @@
   async function start() {
     games = await FT.api("GET", "/api/games");
     for (const g of games) $("game").append(FT.el("option", { value: g.name }, g.title));
-    $("game").addEventListener("change", () => { renderOptions(); renderSeats(); });
+    const show = async () => { await loadLobbyText($("game").value); renderOptions(); renderSeats(); };
+    $("game").addEventListener("change", show);
     $("nseats").addEventListener("change", renderSeats);
+    $("show-old-bots").addEventListener("change", renderSeats);
     $("create").addEventListener("submit", create);
-    renderOptions(); renderSeats();
+    await show();
     renderMine();
     refresh();
     setInterval(refresh, 4000);

@@ -30,7 +30,7 @@
     const box = $("error");
     box.replaceChildren(text || "");
     if (text && rule && $("rules-link").href) {
-      box.append(" ", FT.el("a", { href: $("rules-link").getAttribute("href"), target: "_blank", rel: "noopener", id: "error-rule" }, "(the rule)"));
+      box.append(" ", FT.el("a", { href: $("rules-link").getAttribute("href"), target: "_blank", rel: "noopener", id: "error-rule" }, "Read the rule"));
     }
   }
 

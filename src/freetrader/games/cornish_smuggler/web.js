@@ -987,8 +987,11 @@
     for (const e of shown) {
       if (!SEL && e.group && e.group !== lastGroup && !e.open) { box.append(FT.el("div", { class: "cs-kind", text: e.group })); }
       lastGroup = e.group || lastGroup;
+      // a Character card to keep or hire carries its hiring cost, Reputation and ability on the button itself
+      const card = e.n && ["keep", "hire"].includes(parse(e.n).verb) ? CHARS[parse(e.n).item] : null;
+      const note = noteOf(tctx, e.n) || (card ? cardLine(card) : "");
       if (e.n) box.append(FT.el("button", { type: "button", class: "move", "data-action": e.n, title: e.n, disabled, onclick: () => go(e.n) },
-        noteOf(tctx, e.n) ? [e.text, FT.el("span", { class: "note", text: noteOf(tctx, e.n) })] : e.text));
+        note ? [e.text, FT.el("span", { class: "note", text: note })] : e.text));
       else box.append(FT.el("button", { type: "button", class: "cs-open", "data-actions": arr(e.covers).join("|"), disabled, onclick: () => select(e.open) }, e.text));
     }
     if (paged) {

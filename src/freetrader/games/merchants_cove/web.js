@@ -132,7 +132,7 @@
     switch (verb) {
       case "merchant": return "Play " + merchantName(a);
       case "do": { const c = actionCost(view, me.merchant, a); return nice(a) + (c !== null ? ` (${c} h)` : ""); }
-      case "boat": return (view.drawn ? `Put the ${ADV_NAME[view.drawn] || view.drawn} (${view.drawn})` : "Put the adventurer") + ` on boat ${a}`;
+      case "boat": return (view.drawn ? `Put the ${ADV_NAME[view.drawn] || nice(view.drawn)}` : "Put the adventurer") + ` on boat ${a}`;
       case "dock": return "Dock at " + slotName(a);
       case "hire": return `Hire the ${tfName(a)}` + (TF[a] && TF[a].cost !== null ? ` (${TF[a].cost} gold)` : "");
       case "replace": return `Replace the ${tfName(a)}`;
@@ -141,8 +141,8 @@
       case "shield": return `Sponsor ${a} (shield)`;
       case "discard": return "Discard " + corrLong(a);
       case "pay": return "Pay off " + corrLong(a);
-      case "return": return `Boat ${a}: ${b} back to the bag`;
-      case "take": return `Boat ${a}: take a ${b} off`;
+      case "return": return `Boat ${a}: the ${ADV_NAME[b] || nice(b)} back to the bag`;
+      case "take": return `Boat ${a}: take the ${ADV_NAME[b] || nice(b)} off`;
       case "rob": return `${nice(seatName(view, a))} draws the Corruption`;
       case "sell": {
         const rog = str(b).startsWith("rogues-");
@@ -163,7 +163,18 @@
         return m ? `Slide the spare tile into ${m[1] === "r" ? "row" : "column"} ${m[2]} from the ${m[3]}` : "Push " + a;
       }
       case "worker": return `Worker ${a} to ${cellName(b)}`;
-      default: return str(n);
+      // Secret Stash: the Festival, the Rogue cards' choices, the Officials' Staff, a Good paying a card
+      case "draw": return "Draw a guest from the bag";
+      case "lure": return `Lure the ${ADV_NAME[a] || nice(a)} for ` + (b === "corruption" ? "a Corruption card" : "gold");
+      case "challenge": return "Complete the Challenge card";
+      case "kraken": return `The Kraken drags the ${ADV_NAME[b] || nice(b)} off boat ${a}`;
+      case "hall": return `The ${nice(a)} Faction Hall`;
+      case "kill": return `Discard the ${tfName(a)} from the Town Square`;
+      case "mind": return `Send the ${ADV_NAME[a] || nice(a)} back to the bag`;
+      case "raid": return `Use the ${tfName(a)}'s ability`;
+      case "staff": return `Use Staff Ability ${a}`;
+      case "give": return `Pay with a ${goodName(a)}`;
+      default: return nice(n);
     }
   }
 
@@ -371,7 +382,7 @@
       const pd = PIER[grp.pier] || { short: nice(grp.pier), note: "" };
       const fits = !narrow || gw > 150;
       pg.append(S("text", { x: gx + gw / 2, y: pTop + 18, "text-anchor": "middle", class: fits ? "on-dark bold" : "on-dark small bold", text: fits ? pd.short : pd.short.replace(" Market", "") }));
-      pg.append(S("text", { x: gx + gw / 2, y: pTop + 40, "text-anchor": "middle", class: "tiny", text: fits ? pd.note : pd.note.replace(" good", "").replace(" Corruption", " Corr.") }));
+      pg.append(S("text", { x: gx + gw / 2, y: pTop + 40, "text-anchor": "middle", class: "tiny", text: fits ? pd.note : pd.note.replace(" goods", "").replace(" good", "").replace(" Corruption", " Corr.") }));
       pg.append(S("title", { text: (pd.name || pd.short) + (pd.note ? ": " + pd.note : "") }));
       makeHot(pg, "pier:" + grp.pier, hot, ctx, picker, "Sell at " + pd.short);
       svg.append(pg);
@@ -384,7 +395,7 @@
         const cust = arr(pier.customers);
         const cbW = Math.min(slotW - 10, 110);
         g.append(S("rect", { x: x - cbW / 2, y: pTop + 52, width: cbW, height: 64, rx: 8, fill: "#fffaf0", stroke: "#8a7a55", "stroke-width": 2, class: "node-shape" }));
-        g.append(S("text", { x, y: pTop + 66, "text-anchor": "middle", class: "tiny", text: cust.length ? "customers" : "no customers" }));
+        g.append(S("text", { x, y: pTop + 66, "text-anchor": "middle", class: "tiny", text: cust.length ? "customers" : narrow ? "empty" : "no customers" }));
         cust.slice(0, 8).forEach((c, k) => g.append(meeple(x - (Math.min(4, cust.length) - 1) * 11 + (k % 4) * 22, pTop + 86 + Math.floor(k / 4) * 22, c, 0.95)));
         const bn = pier.boat;
         if (bn !== null && bn !== undefined) {
@@ -813,8 +824,8 @@
 .mcove .mc-pick { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; background: #fff1c9; border-left: 4px solid #d6a530; padding: .4rem; border-radius: .4rem; }
 .mcove .mc-pick[hidden] { display: none; }
 .mcove .mc-panels { display: flex; flex-wrap: wrap; gap: .5rem; align-items: flex-start; }
-.mcove.narrow .tiny { font-size: 12.5px; }
-.mcove.narrow .small { font-size: 14px; }
+.mcove.narrow .tiny { font-size: 15px; }
+.mcove.narrow .small { font-size: 15.5px; }
 .mcove .mc-panels > svg { flex: 0 1 calc(50% - .25rem); min-width: 0; }
 @media (max-width: 1100px) { .mcove .mc-panels > svg { flex-basis: 100%; } }
 .mcove svg text { font-family: inherit; fill: #2a2118; }

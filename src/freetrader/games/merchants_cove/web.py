@@ -61,6 +61,17 @@ def _log_names(c: Components) -> dict[str, str]:
         pier, _, side = slot.partition("-")
         if side:
             out[slot] = f"the {piers.get(pier, pier)} ({side})"
+    # the Chronomancer's pushes ("c1-bottom"): the row or column and the edge the spare tile goes in from
+    for line in range(1, 4):
+        for kind, edges in (("r", ("left", "right")), ("c", ("top", "bottom"))):
+            for edge in edges:
+                out[f"{kind}{line}-{edge}"] = f"{'row' if kind == 'r' else 'column'} {line} from the {edge}"
+    # a Peddler card by its number in the deck, as printed
+    out.update({p.id: f"Peddler card {p.index + 1}" for p in c.peddler_cards})
+    # a Corruption card by what is printed on it, never its id ("You draw c1" said nothing; issue 34)
+    for card in c.corruption:
+        what = f"a Corruption card of {card.icons} icon{'s' if card.icons != 1 else ''}"
+        out[card.id] = what + (f" ({COLOURS[card.faction]})" if card.faction >= 0 else "")
     return out
 
 
