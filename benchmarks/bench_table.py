@@ -23,6 +23,16 @@ Two scenarios (the goals of issue 20):
   also on PostgreSQL with one and with two server processes (tables split
   between them; a table's seats all talk to one process).
 
+- **think**: the client of an outside load test (issue 35): ``--tables`` human
+  tables whose seats each wait ``--think`` seconds (default 2) on their turn
+  before they send, beside four tables of ``ismcts:ms=200`` bots playing
+  ``--think-bot-game`` (default Cornish Smuggler, whose decisions weigh more
+  on the server than Contraband's). Reported: ack p50 and p99.
+- **restart**: ``--restart-tables`` stored tables (a list such as
+  ``0,1000,4000``; humans only, as a lobby filler leaves them, and 4 bot
+  tables), then the time from starting the server until ``GET /api/tables``
+  answers, side by side for each count (in the table, ``p50 ms`` is that time).
+
 ``--baseline SRC`` runs every scenario also against the code in ``SRC`` (the
 ``src`` folder of another checkout, e.g. a ``git worktree`` of the previous
 commit), one after the other in the same run, so the figures compare.
@@ -90,6 +100,8 @@ def _start_server(db: str, port: int, src: str | None, profile: str | None = Non
     help_text = subprocess.run([*args[:3], "--help"], env=env, capture_output=True, text=True).stdout
     if "--max-open-tables" in help_text:
         args += WIDE
+    if "--max-connections-per-address" in help_text:  # issue 35's connection and lobby caps
+        args += ["--max-connections-per-address", "100000", "--max-open-tables-per-address", "100000"]
     if "--max-whole-views-per-second" in help_text:  # every socket opens at once, each sends at will
         args += ["--max-whole-views-per-second", "100000", "--max-messages-per-second", "100000"]
     if profile:  # the server under cProfile, which writes its stats on SIGUSR1 (``_stop`` sends it)
@@ -170,7 +182,7 @@ class Clock:
 
 
 async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Random,
-                pace: dict[str, float] | None, pace_s: float, open_s: float) -> None:
+                pace: dict[str, float] | None, pace_s: float, open_s: float, think: float = 0.0) -> None:
     import websockets
 
     # offers compression, as browsers do; sockets open before the clock starts, so a slow opening costs
@@ -189,6 +201,7 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
         await clock.go.wait()
         stop_at = clock.stop_at
         sent_at: float | None = None
+        early: str | bytes | None = None  # a message that came while the seat was thinking
         acted_at = -1  # the index of the position this seat last acted in
         while time.monotonic() < stop_at:
             if sent_at is None and last is not None:
@@ -203,14 +216,26 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                         if wait > 0:
                             await asyncio.sleep(wait)
                         pace["next"] = max(pace["next"], time.monotonic()) + pace_s
+                    early = None
+                    if think:  # a player: thinks on its own turn, then sends (the socket is read meanwhile)
+                        try:
+                            early = await asyncio.wait_for(ws.recv(), timeout=min(think, stop_at - time.monotonic()))
+                            acted_at = -1  # something came meanwhile: read it, then think again
+                        except TimeoutError:
+                            pass
                     if time.monotonic() >= stop_at:
                         return
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "action": action, "expected_index": last["index"]}))
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
-            except TimeoutError:
-                return
+                    if early is None:
+                        sent_at = time.perf_counter()
+                        await ws.send(json.dumps({"type": "action", "action": action,
+                                                  "expected_index": last["index"]}))
+            if early is not None:
+                raw, early = early, None
+            else:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+                except TimeoutError:
+                    return
             msg = json.loads(raw)
             kind = msg.get("type")
             if kind == "ack" and sent_at is not None:
@@ -239,7 +264,7 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
 
 
 async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_s: float | None,
-                bots: int, cpu: Any, open_s: float) -> dict[str, Any]:
+                bots: int, cpu: Any, open_s: float, think: float = 0.0, bot_game: str = GAME) -> dict[str, Any]:
     """Set up, open every socket, then play ``seconds``: the clock and the CPU count start when all are open."""
     loop = asyncio.get_running_loop()
     setup_errors: list[str] = []
@@ -262,8 +287,9 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
         links += [g for g in got if g is not None]
     for i in range(bots):
         try:
-            _http(bases[i % len(bases)], "POST", "/api/tables", {"game": GAME, "seats": [BOT_SPEC] * seats,
-                                                                 "options": OPTIONS, "seed": 10_000 + i})
+            _http(bases[i % len(bases)], "POST", "/api/tables", {
+                "game": bot_game, "seats": [BOT_SPEC] * seats, "seed": 10_000 + i,
+                "options": OPTIONS if bot_game == GAME else {}})
         except (OSError, ValueError) as exc:
             setup_errors.append(f"creating bot table {i}: {type(exc).__name__}: {exc}")
     tally = Tally()
@@ -279,7 +305,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
             table_id, _, token = link[len("/t/"):].partition("#token=")
             url = f"{base.replace('http://', 'ws://')}/ws/tables/{table_id}?token={token}"
             jobs.append(asyncio.ensure_future(_seat(url, seat, clock, tally, random.Random(i * 100 + seat), pace,
-                                                    pace_s or 0.0, open_s)))
+                                                    pace_s or 0.0, open_s, think)))
     t_open = time.monotonic()
     everything = asyncio.gather(*jobs, return_exceptions=True)
     # wait for every socket, or for the opening time; a seat that failed to open ends its job
@@ -312,7 +338,8 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
-        bots: int, profile: str | None = None, open_s: float = 180.0) -> dict[str, Any]:
+        bots: int, profile: str | None = None, open_s: float = 180.0, think: float = 0.0,
+        bot_game: str = GAME) -> dict[str, Any]:
     """One scenario on fresh servers; a failure is reported as what it is, with whatever was measured."""
     out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
                            "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
@@ -326,7 +353,7 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         for port in ports:  # one after the other: the first makes the schema
             procs.append(_start_server(db, port, src, profile if profile and not procs else None))
         played = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace, bots,
-                                   lambda: sum(_cpu_seconds(p.pid) for p in procs), open_s))
+                                   lambda: sum(_cpu_seconds(p.pid) for p in procs), open_s, think, bot_game))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the table says which run failed and why
         out["failed"] = f"{type(exc).__name__}: {exc}"
         return out
@@ -344,6 +371,49 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         "cpu_ms_per_action": played["cpu"] / len(lat) * 1000 if lat else float("nan"),
         "errors": len(played["errors"]), "first_errors": played["errors"][:3],
     })
+    return out
+
+
+_FILL = """
+import sys, time
+from freetrader.server.storage import Store, TableRow
+url, n = sys.argv[1], int(sys.argv[2])
+s = Store(url)
+s.drop_schema()
+s.create_schema()
+for i in range(n):  # tables of humans only and no moves, as a lobby filler leaves them
+    s.create_table(TableRow(id=f"fill{i}", game="contraband-v1", options={}, seats=["human"] * 3, seed=i,
+                            settings={"seed_chosen": True}, status="playing", created=time.time()), [0, 1, 2])
+s.close()
+"""
+
+
+def restart(db: str, src: str | None, stored: int) -> dict[str, Any]:
+    """Seconds from starting a server on ``stored`` stored tables until /api/games and /api/tables answer."""
+    env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+    out: dict[str, Any] = {"stored": stored, "games_s": float("nan"), "lobby_s": float("nan"), "failed": None}
+    subprocess.run([sys.executable, "-c", _FILL, db, str(stored)], env=env, check=True)
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    began = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "freetrader.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--db", db], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for path, key in (("/api/games", "games_s"), ("/api/tables", "lobby_s")):
+            while time.monotonic() - began < 300:
+                try:
+                    _http(base, "GET", path)
+                    out[key] = time.monotonic() - began
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            else:
+                out["failed"] = f"{path} did not answer within 300 s"
+                break
+    finally:
+        _stop(proc)
     return out
 
 
@@ -379,7 +449,12 @@ def main() -> int:
     ap.add_argument("--pg", default=os.environ.get("FREETRADER_BENCH_PG"),
                     help="also saturate this PostgreSQL database (its tables are dropped), with 1 and 2 processes")
     ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
-    ap.add_argument("--only", choices=("paced", "saturated", "sqlite", "pg"), default=None,
+    ap.add_argument("--think", type=float, default=2.0, help="seconds a seat thinks in the think scenario")
+    ap.add_argument("--think-bot-game", default="cornish-smuggler",
+                    help="the game of the think scenario's bot tables (default cornish-smuggler)")
+    ap.add_argument("--restart-tables", default="0,1000,4000",
+                    help="stored-table counts of the restart scenario, comma-separated (default 0,1000,4000)")
+    ap.add_argument("--only", choices=("paced", "think", "saturated", "sqlite", "pg", "restart"), default=None,
                     help="one scenario: paced, saturated (SQLite and, with --pg, PostgreSQL), or only the saturated "
                          "SQLite or PostgreSQL runs")
     ap.add_argument("--open-seconds", type=float, default=180.0,
@@ -397,6 +472,10 @@ def main() -> int:
     if args.only in (None, "paced"):
         plans.append((f"paced: {args.tables}+{args.bot_tables} bot tables, {args.pace:g} s",
                       "sqlite", 1, {"tables": args.tables, "pace": args.pace, "bots": args.bot_tables}))
+    if args.only in (None, "think"):
+        plans.append((f"think: {args.tables}+{args.bot_tables} {args.think_bot_game} bot, {args.think:g} s",
+                      "sqlite", 1, {"tables": args.tables, "pace": None, "bots": args.bot_tables,
+                                    "think": args.think, "bot_game": args.think_bot_game}))
     if args.only in (None, "saturated", "sqlite"):
         plans.append((f"saturated: {args.busy_tables} tables", "sqlite", 1,
                       {"tables": args.busy_tables, "pace": None, "bots": 0}))
@@ -409,8 +488,23 @@ def main() -> int:
           f"(the clock starts once the sockets are open); paced: 1 move a table every {args.pace:g} s beside "
           f"{args.bot_tables} tables of {BOT_SPEC} bots; {os.cpu_count()} CPUs, Python {sys.version.split()[0]}; "
           "load: the 1-minute load average after the run")
+    results: list[dict[str, Any]] = []
+    if args.only in (None, "restart"):
+        counts = [int(n) for n in args.restart_tables.split(",") if n.strip()]
+        print(f"{'restart: stored tables':<24} {'db':<10} {'code':<8} {'/api/games s':>12} {'/api/tables s':>13}")
+        for kind, db_of in (("sqlite", lambda n, name: f"sqlite:///{tmp}/restart-{n}-{name}.db"),
+                            ("postgresql", lambda _n, _name: args.pg)):
+            if kind == "postgresql" and not args.pg:
+                continue
+            for n in counts:
+                for name, src in versions:
+                    r = restart(db_of(n, name), src, n)
+                    r.update({"scenario": "restart", "db": kind, "code": name})
+                    results.append(r)
+                    print(f"{n:<24} {kind:<10} {name:<8} {r['games_s']:>12.2f} {r['lobby_s']:>13.2f}", flush=True)
+                    if r["failed"]:
+                        print(f"  FAILED: {r['failed']}", flush=True)
     print(_HEAD)
-    results = []
     for k, (label, kind, procs, plan) in enumerate(plans):
         for rep in range(args.repeat):
             for name, src in versions:  # the versions side by side, scenario by scenario, repeat by repeat
@@ -419,7 +513,7 @@ def main() -> int:
                     continue  # before issue 20 two processes on one database did not share tables
                 prof = args.profile if name == "this" and rep == 0 and k == len(plans) - 1 else None
                 r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof,
-                        args.open_seconds)
+                        args.open_seconds, plan.get("think", 0.0), plan.get("bot_game", GAME))
                 r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
                 results.append(r)
                 _row(label, kind, procs, name, r)

@@ -14,17 +14,25 @@ Any process accepts any client, for any table. What keeps them one table:
   server sets to its own id). Each process LISTENs on a connection of its
   own and, for a table it has loaded and another process changed, reads the
   new rows and broadcasts to its own sockets.
-- **One owner runs bots and timers.** A process owns a table while it holds
-  the session advisory lock of the table id on its lock connection. Every
-  ``sweep`` seconds each process tries to lock the playing tables nobody
-  holds: a table whose owner died (its connection closed, so PostgreSQL
-  dropped the lock) is taken over, read afresh, and its bots and timers go
-  on. A turn timer restarts its full time at the new owner. A finished
-  game's lock is let go.
+- **One owner runs bots and timers, under a lease.** A process owns a table
+  while it holds the table's row in ``ft_leases``: its id as ``owner`` and an
+  ``expires`` time (the database's clock) ``lease`` seconds ahead, renewed
+  at every ``sweep`` (the heartbeat). Every ``sweep`` seconds each process
+  also takes the playing tables that run alone (a bot seat or a turn timer)
+  whose lease has expired, or whose owner has no connection left
+  (``pg_stat_activity``: a killed process is taken over at once), reads them
+  afresh, and goes on with their bots and timers. A turn timer goes on from
+  the deadline the old owner kept. A finished game's lease is let go.
+- **Fenced.** A trigger on the log refuses a bot's, a fallback's or a turn
+  timer's move unless the writing process (its ``application_name``) holds
+  the table's lease, unexpired, in the same transaction. A process that was
+  paused (``SIGSTOP``, a long stall) and wakes after another took over
+  cannot write: its move is refused like a taken position (409 inside), and
+  its next heartbeat tells it the table is gone.
 
-If the lock connection breaks, this process owns nothing until the next
-sweep has locked again, so two processes never both run a table's bots for
-long, and when they briefly do, the log's primary key still lets one move in.
+Before leases, ownership was a session advisory lock: a paused owner kept its
+connection and so its locks, and its tables froze for as long as it stayed
+paused. Now they move again within ``lease`` + ``sweep`` seconds.
 """
 
 from __future__ import annotations
@@ -44,18 +52,58 @@ from .storage import Store
 if TYPE_CHECKING:
     from .tables import Lobby
 
-__all__ = ["CHANNEL", "Cluster"]
+__all__ = ["CHANNEL", "Cluster", "LEASE_SECONDS"]
 
 log = logging.getLogger("freetrader.server")
 
 CHANNEL = "ft_tables"
-#: A table id's advisory-lock key, computed by PostgreSQL itself so every process agrees.
-_KEY = "('x' || substr(md5(:id), 1, 16))::bit(64)::bigint"
+#: Seconds a lease lasts without a heartbeat (a paused owner's tables move again after about this).
+LEASE_SECONDS = 3.0
+
+_LEASES = """
+CREATE TABLE IF NOT EXISTS ft_leases (
+    table_id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+CREATE OR REPLACE FUNCTION ft_fence() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.origin NOT IN ('human', 'takeback') AND NOT EXISTS (
+        SELECT 1 FROM ft_leases
+        WHERE table_id = NEW.table_id AND owner = current_setting('application_name') AND expires > now()
+    ) THEN
+        RAISE EXCEPTION 'table % is not leased to %', NEW.table_id, current_setting('application_name')
+            USING ERRCODE = 'unique_violation';
+    END IF;
+    RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS ft_fence ON ft_log;
+CREATE TRIGGER ft_fence BEFORE INSERT ON ft_log FOR EACH ROW EXECUTE FUNCTION ft_fence();
+"""
+#: a lease is free when it expired or its owner has no connection to the database any more
+_FREE = ("(ft_leases.expires < now() OR ft_leases.owner NOT IN "
+         "(SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'ft-%%'))")
+_CLAIM = f"""
+INSERT INTO ft_leases (table_id, owner, expires) VALUES (%(id)s, %(me)s, now() + %(ttl)s * interval '1 second')
+ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
+WHERE ft_leases.owner = EXCLUDED.owner OR {_FREE}
+RETURNING table_id
+"""
+_HEARTBEAT = """
+UPDATE ft_leases SET expires = now() + %(ttl)s * interval '1 second' WHERE owner = %(me)s RETURNING table_id
+"""
+#: the playing tables that run alone (a bot seat, a turn timer) with no live lease: taken in one statement
 _SWEEP = f"""
-WITH free AS MATERIALIZED (
-    SELECT id FROM ft_tables WHERE status = 'playing' AND NOT (id = ANY(:owned))
-)
-SELECT id FROM free WHERE pg_try_advisory_lock({_KEY.replace(':id', 'id')})
+INSERT INTO ft_leases (table_id, owner, expires)
+SELECT t.id, %(me)s, now() + %(ttl)s * interval '1 second' FROM ft_tables t
+WHERE t.status = 'playing'
+  AND (EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.seats::jsonb) AS s(spec) WHERE s.spec <> 'human')
+       OR (t.settings::jsonb ->> 'turn_seconds') IS NOT NULL)
+  AND NOT EXISTS (SELECT 1 FROM ft_leases WHERE ft_leases.table_id = t.id AND (ft_leases.owner = %(me)s
+                  OR NOT {_FREE}))
+ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires = EXCLUDED.expires
+WHERE ft_leases.owner <> EXCLUDED.owner AND {_FREE}
+RETURNING table_id
 """
 
 
@@ -84,17 +132,16 @@ def _conninfo(store: Store) -> str:
 class Cluster:
     """This process's part in a group of servers on one PostgreSQL database."""
 
-    def __init__(self, store: Store, lobby: Lobby, ident: str, sweep: float = 1.0) -> None:
+    def __init__(self, store: Store, lobby: Lobby, ident: str, sweep: float = 1.0,
+                 lease: float = LEASE_SECONDS) -> None:
         self.store = store
         self.lobby = lobby
         self.sweep_seconds = sweep
+        self.lease_seconds = max(lease, 2 * sweep)  # a heartbeat or two may be late without losing a lease
         self.id = ident
         self.name = f"ft-{ident}"  # the application_name of this process's connections
         self.owned: set[str] = set()
         self._locks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ft-locks")
-        # the locks this session holds, kept by the lock thread alone: a lock is never taken twice
-        # (session advisory locks count), even when a claim and a sweep run close together
-        self._held: set[str] = set()
         self._lock_conn: Any = None
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
@@ -109,7 +156,7 @@ class Cluster:
     def _install_triggers(self) -> None:
         conn = self._lock_connection()
         with conn.transaction():
-            conn.execute(_TRIGGERS)
+            conn.execute(_TRIGGERS + _LEASES)
 
     # -- lifetime ----------------------------------------------------------------------
     async def start(self) -> None:
@@ -119,7 +166,7 @@ class Cluster:
         self._listener.start()
 
     def start_sweeping(self) -> None:
-        """Take over ownerless tables from now on (after the lobby has loaded and claimed its own)."""
+        """Renew this process's leases and take over expired ones from now on (after the lobby started)."""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def close(self) -> None:
@@ -130,6 +177,8 @@ class Cluster:
                 await self._sweeper
         if self._listener is not None:
             await asyncio.get_running_loop().run_in_executor(None, self._listener.join, 5.0)
+        with contextlib.suppress(Exception):  # a clean stop hands the tables over at once
+            await self._in_lock_thread(self._let_all_go)
         await self._in_lock_thread(self._drop_lock_conn)
         self._locks.shutdown(wait=True)
 
@@ -144,7 +193,6 @@ class Cluster:
         import psycopg
 
         if self._lock_conn is None or self._lock_conn.closed:
-            self._held.clear()  # a new session: the old one's locks are gone
             self._lock_conn = psycopg.connect(_conninfo(self.store), autocommit=True)
         return self._lock_conn
 
@@ -153,36 +201,35 @@ class Cluster:
             with contextlib.suppress(Exception):
                 self._lock_conn.close()
         self._lock_conn = None
-        self._held.clear()  # a closed session holds no lock
+
+    def _params(self, **more: Any) -> dict[str, Any]:
+        return {"me": self.name, "ttl": self.lease_seconds, **more}
 
     def _try_lock(self, table_id: str) -> bool:
-        if table_id in self._held:
-            return True
-        row = self._lock_connection().execute(
-            f"SELECT pg_try_advisory_lock({_KEY.replace(':id', '%s')})", (table_id,)).fetchone()
-        if row and row[0]:
-            self._held.add(table_id)
-        return bool(row and row[0])
+        row = self._lock_connection().execute(_CLAIM, self._params(id=table_id)).fetchone()
+        return row is not None
 
     def _unlock(self, table_id: str) -> None:
-        if table_id in self._held:
-            self._lock_connection().execute(f"SELECT pg_advisory_unlock({_KEY.replace(':id', '%s')})", (table_id,))
-            self._held.discard(table_id)
+        self._lock_connection().execute("DELETE FROM ft_leases WHERE table_id = %(id)s AND owner = %(me)s",
+                                        self._params(id=table_id))
 
-    def _sweep_once(self, owned: list[str]) -> list[str]:
+    def _let_all_go(self) -> None:
+        self._lock_connection().execute("DELETE FROM ft_leases WHERE owner = %(me)s", self._params())
+
+    def _sweep_once(self) -> tuple[set[str], list[str]]:
+        """The heartbeat (the leases still held) and the tables taken over now."""
         conn = self._lock_connection()
-        sql = _SWEEP.replace(":owned", "%s")
-        taken = [r[0] for r in conn.execute(sql, (sorted(self._held.union(owned)),)).fetchall()]
-        self._held.update(taken)
-        return taken
+        held = {r[0] for r in conn.execute(_HEARTBEAT, self._params()).fetchall()}
+        taken = [r[0] for r in conn.execute(_SWEEP, self._params()).fetchall()]
+        return held, taken
 
     async def claim(self, table_id: str) -> bool:
-        """Own ``table_id`` if nobody does (a new table, or one whose owner died)."""
+        """Own ``table_id`` if nobody does (a new table, or one whose owner's lease ran out)."""
         if table_id in self.owned:
             return True
         try:
             got = await self._in_lock_thread(self._try_lock, table_id)
-        except Exception as exc:  # noqa: BLE001 - the lock connection broke: own nothing until it is back
+        except Exception as exc:  # noqa: BLE001 - the lease connection broke: own nothing until it is back
             self._lost(exc)
             return False
         if got:
@@ -198,7 +245,7 @@ class Cluster:
 
     def _lost(self, exc: BaseException) -> None:
         if self.owned:
-            log.warning("the advisory-lock connection failed (%s); this process owns no table until it is back", exc)
+            log.warning("the lease connection failed (%s); this process owns no table until it is back", exc)
         self.owned.clear()
         with contextlib.suppress(Exception):
             self._locks.submit(self._drop_lock_conn)
@@ -214,12 +261,17 @@ class Cluster:
             await asyncio.sleep(self.sweep_seconds)
 
     async def sweep(self) -> list[str]:
-        """Lock every playing table that has no owner; take them over. Returns the ids taken."""
+        """Renew this process's leases, then take over every table whose lease is free. Returns those taken."""
         try:
-            taken: list[str] = await self._in_lock_thread(self._sweep_once, sorted(self.owned))
+            found: tuple[set[str], list[str]] = await self._in_lock_thread(self._sweep_once)
         except Exception as exc:  # noqa: BLE001
             self._lost(exc)
             return []
+        held, taken = found
+        gone = self.owned - held - set(taken)
+        if gone:  # its lease ran out while this process was paused, and another process took it
+            log.warning("tables %s: the lease ran out; another process runs them now", ", ".join(sorted(gone)))
+            self.owned -= gone
         for table_id in taken:
             self.owned.add(table_id)
             try:

@@ -384,6 +384,7 @@ class Store:
 
         metadata.drop_all(self.engine)
         Table(VERSION_TABLE, MetaData()).drop(self.engine, checkfirst=True)
+        Table("ft_leases", MetaData()).drop(self.engine, checkfirst=True)  # cluster.py makes it on PostgreSQL
 
     def close(self) -> None:
         self.executor.shutdown(wait=True)

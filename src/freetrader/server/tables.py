@@ -550,6 +550,7 @@ class Lobby:
         self.loading: dict[str, asyncio.Future[Table | None]] = {}  # table id -> its load under way
         self.restoring: set[str] = set()  # playing tables not yet restored since the start
         self.restored = asyncio.Event()  # set once every playing table is restored
+        self.resuming: dict[str, asyncio.Future[None]] = {}  # table id -> its resume under way
         # appends waiting for a batch (``append``), the batches under way and how many may be at once
         self._appends: list[tuple[Append, asyncio.Future[BaseException | None]]] = []
         self._appending = 0
@@ -668,15 +669,28 @@ class Lobby:
             self.restored.set()
 
     async def _resume(self, table_id: str, table: Table | None) -> None:
-        """A restored table: claim it (several processes) and start its bots and timer."""
+        """A restored table: claim it (several processes) and start its bots and timer.
+
+        A request that comes while another resumes the table waits for that resume, so it never sees
+        the table before its timer runs again.
+        """
         if table_id not in self.restoring:
+            pending = self.resuming.get(table_id)
+            if pending is not None:
+                await asyncio.shield(pending)
             return
         self.restoring.discard(table_id)
         if table is None:
             return
-        if self.cluster is not None:
-            await self.cluster.claim(table_id)
-        self._after_change(table, broadcast=False)
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.resuming[table_id] = done
+        try:
+            if self.cluster is not None:
+                await self.cluster.claim(table_id)
+            self._after_change(table, broadcast=False)
+        finally:
+            done.set_result(None)
+            del self.resuming[table_id]
 
     def owns(self, table: Table) -> bool:
         return self.cluster is None or self.cluster.owns(table.id)
@@ -847,7 +861,7 @@ class Lobby:
         if not isinstance(table_id, str) or len(table_id) > 32:
             raise not_found(f"no table {table_id!r}; the lobby (GET /api/tables) lists the open tables")
         table = self.tables.get(table_id)
-        if table is None:
+        if table is None or table_id in self.resuming:
             try:
                 table = await self._load(table_id)
             except FreetraderError as exc:
