@@ -95,6 +95,7 @@ _WRONG_PASSWORD = [  # a real server that refuses the password: its message must
 
 @pytest.mark.parametrize("url_of", [
     lambda tmp: "postgresql://ft:TopSecret99@127.0.0.1:1/nowhere",  # nothing listens on port 1
+    lambda tmp: "postgresql://127.0.0.1:1/nowhere?user=ft&password=TopSecret99",  # libpq's query form
     lambda tmp: f"sqlite:///{tmp}/no/such/folder/table.db",
     lambda tmp: "mysql+nodriver://ft:TopSecret99@127.0.0.1/x",
     *_WRONG_PASSWORD,
@@ -171,3 +172,24 @@ def test_the_redacting_filter_rewrites_record_arguments() -> None:
     rec = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s"', ("1.2.3.4", "GET",
                             "/ws/tables/a?token=abc"), None)
     assert _Redact("sqlite:///x").filter(rec) and rec.getMessage() == '1.2.3.4 - "GET /ws/tables/a?token=***"'
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path) -> None:
+    pytest.importorskip("uvicorn")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        line = one_error_line(*run(capsys, "serve", "--port", str(port), "--db", f"sqlite:///{tmp_path}/t.db"))
+    assert f"127.0.0.1:{port} is in use" in line and "--port" in line
+
+
+@pytest.mark.parametrize(("host", "words"), [
+    ("192.0.2.1", "is not an address of this machine"),  # TEST-NET-1: no machine has it
+    ("no-such-host.invalid", "is not an address or a name this machine can resolve"),
+])
+def test_an_unusable_host_is_one_line_and_exit_2(capsys, tmp_path, host, words) -> None:
+    pytest.importorskip("uvicorn")
+    line = one_error_line(*run(capsys, "serve", "--host", host, "--port", str(_free_port()),
+                               "--db", f"sqlite:///{tmp_path}/t.db"))
+    assert words in line and "127.0.0.1" in line

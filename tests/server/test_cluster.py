@@ -24,7 +24,7 @@ from freetrader.server.tables import view_from
 
 #: read here, not imported from a conftest: another folder's conftest may hold that module name
 PG_URL = os.environ.get("FREETRADER_TEST_PG")
-pytestmark = pytest.mark.skipif(not PG_URL, reason="needs FREETRADER_TEST_PG (a PostgreSQL URL)")
+pytestmark = [pytest.mark.skipif(not PG_URL, reason="needs FREETRADER_TEST_PG (a PostgreSQL URL)"), pytest.mark.postgresql]
 AGREED = {**SHORT, "first_officer": "agreement"}
 
 

@@ -23,9 +23,11 @@ tokens in request lines of the access log are replaced by ``***``.
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import os
 import re
+import socket
 import sys
 from typing import Any
 
@@ -48,6 +50,8 @@ SETTINGS: tuple[tuple[str, str, Any], ...] = (
 )
 
 _PASSWORD = re.compile(r"(?P<head>://[^/@:]*:)(?P<secret>[^@/]*)@")
+# libpq also takes the password as a query parameter: postgresql://host/db?user=ft&password=...
+_QUERY_PASSWORD = re.compile(r"(?P<head>[?&](?:password|passwd|pwd)=)(?P<secret>[^&#\s\"']*)", re.IGNORECASE)
 _TOKEN = re.compile(r"(?P<head>\btoken=)[^&\s\"']+")
 
 
@@ -57,15 +61,14 @@ class SettingError(ValueError):
 
 def mask_url(url: str) -> str:
     """``url`` with its password, if any, shown as ``***``."""
-    return _PASSWORD.sub(lambda m: f"{m['head']}***@", url)
+    return _QUERY_PASSWORD.sub(lambda m: f"{m['head']}***", _PASSWORD.sub(lambda m: f"{m['head']}***@", url))
 
 
 def redact(text: str, url: str | None = None) -> str:
     """``text`` with seat tokens and the database password (as given in ``url``) replaced by ``***``."""
     text = _TOKEN.sub(lambda m: f"{m['head']}***", mask_url(text))
-    if url:
-        m = _PASSWORD.search(url)
-        if m and m["secret"]:
+    for m in [*_PASSWORD.finditer(url or ""), *_QUERY_PASSWORD.finditer(url or "")]:
+        if m["secret"]:  # wherever a message repeats it (a driver's error may quote it alone)
             text = text.replace(m["secret"], "***")
     return text
 
@@ -293,6 +296,35 @@ def open_database(url: str) -> str | None:
     return None
 
 
+def listen_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port`` (one line), or None.
+
+    Tried with a socket bound and closed at once, as uvicorn binds it (SO_REUSEADDR), so a port in use
+    or an address this machine does not have is one line and exit 2, not uvicorn's lines and exit 3.
+    """
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        return f"--host {host!r} is not an address or a name this machine can resolve ({exc}); " \
+               "use an address of this machine, 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)"
+    family, kind, proto, _, address = infos[0]
+    try:
+        with socket.socket(family, kind, proto) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            return f"{where} is in use (another server?): stop it, or choose another --port [$FREETRADER_PORT]"
+        if exc.errno == errno.EADDRNOTAVAIL:
+            return f"--host {host} is not an address of this machine; use one of its addresses, " \
+                   "127.0.0.1 (this machine only) or 0.0.0.0 (every interface)"
+        if exc.errno == errno.EACCES:
+            return f"{where}: permission denied (ports below 1024 need privileges); choose a --port of 1024 or more"
+        return f"cannot listen on {where}: {exc.strerror or exc}"
+    return None
+
+
 def _run(args: argparse.Namespace, console: Any) -> int:
     try:
         import uvicorn
@@ -307,6 +339,9 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     except SettingError as exc:
         return _error(str(exc))
     capacity, problem = _capacity(args)
+    if problem:
+        return _error(problem)
+    problem = listen_problem(s["host"], s["port"])
     if problem:
         return _error(problem)
     problem = open_database(s["db"])  # first: a database that cannot be opened is the one line to show
