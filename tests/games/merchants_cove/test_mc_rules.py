@@ -397,6 +397,21 @@ def test_clean_up_returns_customers_refreshes_square_and_least_gold_on_top():
     assert s.stack[0] > s.stack[1] and s.time == [C.clock_start] * 2
 
 
+@pytest.mark.parametrize("ties, seat0_on_top", [("stack", True), ("seat", False)])
+def test_clean_up_players_level_on_gold_keep_the_stacks_order(ties, seat0_on_top):
+    """Designed: least gold on top; level players keep the day's order (stack_ties=stack), not seat order,
+    which put seat 0 below every equal rival, day after day (the 4-seat seat 0 deficit, issue 30)."""
+    s = new(2, stack_ties=ties)
+    set_gold(s, 0, 7)
+    set_gold(s, 1, 7)
+    s.stack[0], s.stack[1] = 20, 10  # seat 0 was on top of the day's stack
+    to_market(s)
+    while s.stage == R.ST_MARKET:
+        s.apply("done")
+    assert s.day == 2 and s.gold[0] == s.gold[1]
+    assert (s.stack[0] > s.stack[1]) == seat0_on_top
+
+
 # == Townsfolk and Staff (designed) =============================================================
 def _put_in_square(s, card_id: str) -> None:
     t = R.TF_BY_ID[card_id]

@@ -7,9 +7,10 @@ Registers ``merchants-cove-v1``: the base game reconstructed from public sources
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import Game, GameSpec, Option, register
+from freetrader.core import Game, GameSpec, Option, State, register
 
 from .actions import parse
 from .components import COMPONENTS as C
@@ -74,6 +75,11 @@ SPEC = GameSpec(
                "Secret Stash Faction Leaders: one Adventurer of each colour in the bag is its Leader, counting as two "
                "for buying Goods, Sponsorship and Final Scoring"),
         Option("festival", False, "Secret Stash: Dragon Island Festival (lure guests instead of drawing)"),
+        Option("stack_ties", "stack",
+               "Clean-Up (designed): the player with least gold starts on top of the stack; players level on gold "
+               "keep the order of the day's stack (stack), or go by seat number, lowest at the bottom (seat: the "
+               "older ruling, which left seat 0 last among equals; kept so games saved before go on under it)",
+               choices=("stack", "seat")),
         Option("peddler", True, "solo: play against the Peddler automaton (score = your gold minus the Peddler's)"),
     ),
 )
@@ -81,6 +87,13 @@ SPEC = GameSpec(
 
 class _MerchantsCove(Game):
     state_class = CoveState
+
+    def _migrate(self, data: Mapping[str, Any], fmt: int) -> State:
+        """Formats 1 and 2 were written before Clean-Up's gold ties kept the stack's order: they replay, and go
+        on, under the tie by seat number they began with."""
+        if fmt < 3:
+            data = {**data, "options": {"stack_ties": "seat", **data.get("options", {})}}
+        return super()._migrate(data, fmt)
 
 
 GAME = register(_MerchantsCove(SPEC, parse))

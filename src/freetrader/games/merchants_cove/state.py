@@ -22,8 +22,9 @@ __all__ = ["CoveState"]
 
 
 class CoveState(FrameState):
-    # format 1 kept the work in a tuple queue and phase/scratch registers; format 2 keeps frames
-    state_format = 2
+    # format 1 kept the work in a tuple queue and phase/scratch registers; format 2 keeps frames; format 3
+    # breaks Clean-Up's gold ties by the stack (option stack_ties), so older saves replay with the seat tie
+    state_format = 3
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
 
