@@ -14,7 +14,7 @@
   (what it did in play: associations with winning, not causes) are estimated with the
   seat, the turn position and the bot held: least squares of a seat's win share with
   game fixed effects (every variable centred within its game). Each table is one family
-  tested by permutation (``stats.within_game_maxt``): the residual win shares are
+  tested by permutation (``stats.within_game_maxt``): the win shares are
   shuffled among the seats of each game, and the max-T adjustment keeps the chance of
   any false finding in the table at 5%, rare components included (one too rare to ever
   pass is listed as such). A component the controls fix (always at one seat, always
@@ -301,7 +301,7 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
                   positions_vary: bool, min_n: int, warnings: list[str], permutations: int = PERMUTATIONS) -> Table:
     """Each component's win-rate effect with seat, turn position and bot held; one family-wise test; flags.
 
-    See ``stats.within_game_maxt``: the win shares' residuals are permuted among the seats of each
+    See ``stats.within_game_maxt``: the win shares are permuted among the seats of each
     game, and the adjusted p-value keeps the chance of any false finding in the table at 5%.
     """
     import numpy as np
@@ -524,7 +524,7 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
             act_items.append({c for c in names if c.startswith(ACTION_PREFIXES)})
     model = ("effect on a seat's win share with the game's fixed effect and seat"
              + (", position in turn order" if positions_vary else " (here also the turn position)")
-             + (" and bot" if mixed else "") + " held (least squares); p: the win shares' residuals permuted "
+             + (" and bot" if mixed else "") + " held (least squares); p: the win shares permuted "
              f"among the seats of each game ({PERMUTATIONS} times); p (max-T) and significant: family-wise 5% "
              "over the table (Westfall-Young max-T), intervals simultaneous 95%; rows seen fewer than "
              f"{min_component_games} times, or missing fewer, left out")
