@@ -10,7 +10,7 @@ import pytest
 
 from freetrader.core.registry import load_part
 from freetrader.sim import analysis
-from freetrader.sim.analysis import MIN_GAMES, _effect_table, _Frame, analyze
+from freetrader.sim.analysis import _effect_table, _Frame, analyze
 from freetrader.sim.stats import wilson_interval, within_game_maxt
 
 #: Synthetic null datasets in the family-wise test. With 400, a method whose true rate were 10%

@@ -363,15 +363,16 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
         n_has = int(has.sum())
         flags: list[str] = []
         mostly: list[str] = []
-        for what, codes, label in (("seat", seat_flat, lambda v: f"at seat {v}"),
-                                   ("position", pos_flat, lambda v: f"{_ordinal(int(v))} in turn order"),
-                                   ("bot", bots_arr, lambda v: f"held by bot {v}")):
+        for what, codes in (("seat", seat_flat), ("position", pos_flat), ("bot", bots_arr)):
             if (what == "position" and not positions_vary) or (what == "bot" and not mixed):
                 continue
             values, cnt = _unique_counts(codes[has])
             top = int(cnt.argmax())
             if cnt[top] >= MOSTLY_SHARE * n_has:
-                mostly.append(f"{label(values[top])} in {cnt[top] / n_has:.0%} of its seat-games")
+                v = values[top]
+                label = (f"at seat {v}" if what == "seat" else f"{_ordinal(int(v))} in turn order"
+                         if what == "position" else f"held by bot {v}")
+                mostly.append(f"{label} in {cnt[top] / n_has:.0%} of its seat-games")
         status = test.status[j]
         if status == "constant":
             flags.append("not estimable: every seat of a game held it, or none did")
@@ -439,9 +440,9 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
     for b in bots_all if mixed else []:
         samples[f"win rate: bot {b}"] = [_share(r, s) for r in chosen for s, x in enumerate(r["seats"]) if x == b]
     if positions_vary:
-        for k in range(seats):
-            samples[f"win rate: {_ordinal(k)} in turn order"] = [_share(r, p.index(k))
-                                                                 for r, p in zip(chosen, positions, strict=True)]
+        for place in range(seats):
+            samples[f"win rate: {_ordinal(place)} in turn order"] = [
+                _share(r, p.index(place)) for r, p in zip(chosen, positions, strict=True)]
     if first_varies:
         samples["win rate: first player"] = [_share(r, f) for r, f in zip(chosen, firsts, strict=True)
                                              if f is not None]
@@ -468,11 +469,12 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
                                        "the first player changed between games; per-seat rows show each seat "
                                        "when it started")
     if positions_vary:
-        labels = [[_ordinal(k)] for k in range(seats)]
-        counts = [(sum(_share(r, p.index(k)) for r, p in zip(chosen, positions, strict=True)), n) for k in range(seats)]
+        places = range(seats)
+        counts = [(sum(_share(r, p.index(place)) for r, p in zip(chosen, positions, strict=True)), n)
+                  for place in places]
         tables["positions"] = Table(
             "positions", "Win rate by position in turn order", ["position", *RATE_COLUMNS], ["text", *RATE_KINDS],
-            _rate_rows(labels, counts, fair),
+            _rate_rows([[_ordinal(place)] for place in places], counts, fair),
             f"position at the start of play ({_POSITION_NOTES.get(name, 'from the first player')}); where the "
             "order moves during play, the start fixes every later turn's order; Holm over the positions")
     if not first_varies and not positions_vary and first_seats:

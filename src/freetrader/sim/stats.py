@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import statistics
-from statistics import NormalDist
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 __all__ = ["wilson_interval", "median", "SeatSummary", "Summary", "Tally", "summarize", "EffectTest",
@@ -272,9 +272,9 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     critical = float(crit[m - 1]) if m else math.nan
     family = np.zeros(idx.size, dtype=bool)
     family[order[:m]] = True
-    for j, inside in zip(idx, family, strict=True):
+    for col, inside in zip(idx.tolist(), family.tolist(), strict=True):
         if not inside:
-            status[int(j)] = "untestable"
+            status[col] = "untestable"
     if m:
         fam_max = running_max[:, m - 1]
         sel = idx[family]
