@@ -363,6 +363,7 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
         n_has = int(has.sum())
         flags: list[str] = []
         mostly: list[str] = []
+        always: list[tuple[str, str]] = []
         for what, codes in (("seat", seat_flat), ("position", pos_flat), ("bot", bots_arr)):
             if (what == "position" and not positions_vary) or (what == "bot" and not mixed):
                 continue
@@ -373,6 +374,8 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
                 label = (f"at seat {v}" if what == "seat" else f"{_ordinal(int(v))} in turn order"
                          if what == "position" else f"held by bot {v}")
                 mostly.append(f"{label} in {cnt[top] / n_has:.0%} of its seat-games")
+                if cnt[top] == n_has:
+                    always.append((label.removeprefix("at "), f"that {'turn position' if what == 'position' else what}"))
         status = test.status[j]
         if status == "constant":
             flags.append("not estimable: every seat of a game held it, or none did")
@@ -384,17 +387,23 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
             flags.append(f"too rare to test: even winning every game it was in, it could not pass the table's "
                          f"family-wise threshold (|t| > {test.critical:.2f})" if not math.isnan(test.critical)
                          else "too rare to test: no component in this table could pass a family-wise test")
-        flags += mostly
-        for m in mostly:
-            what = "that bot" if "bot" in m else "that turn position" if "turn order" in m else "that seat"
-            warnings.append(f"{c}: {m}: its effect rests on the few seat-games elsewhere and may be {what}'s")
+        if status != "collinear":  # a collinear row already names what it follows
+            flags += mostly
+        for label, whose in always:
+            warnings.append(f"{c}: always {label}: its win rate ({float(win[has].mean()):.0%}) is {whose}'s, "
+                            "not its own")
+        for m in (m for m in mostly if " in 100% of " not in m):  # the always-rows are said above
+            whose = "that bot" if "bot" in m else "that turn position" if "turn order" in m else "that seat"
+            warnings.append(f"{c}: {m}: its effect rests on the few seat-games elsewhere and may be {whose}'s")
         flags += [f"held together with {o}" for o in together[c]]
         w_with = float(win[has].mean())
         w_without = float(win[~has].mean())
         estimable = status in ("tested", "untestable")
         est = float(test.estimate[j]) if estimable else math.nan
         q = float(test.p_adjusted[j])
-        table.rows.append([c, n_has, w_with, w_without, est, float(test.low[j]), float(test.high[j]),
+        # an effect on a win share lies in [-1, 1]: a simultaneous interval is cut there
+        low, high = (float(v) for v in np.clip([test.low[j], test.high[j]], -1.0, 1.0))  # nan stays nan
+        table.rows.append([c, n_has, w_with, w_without, est, low, high,
                            float(test.p[j]), q, bool(q < 0.05) if not math.isnan(q) else False, "; ".join(flags)])
     table.rows.sort(key=lambda row: (-(row[4] if not math.isnan(row[4]) else -9), row[0]))
     return table
