@@ -72,3 +72,80 @@ def test_compare_refuses_different_games(tmp_path, capsys, short_long):
     assert main(["compare", str(a), str(b), "--no-html"]) == 2
     err = capsys.readouterr().err
     assert "different games or seat counts" in err and "Traceback" not in err
+
+
+# -- paired what-ifs ---------------------------------------------------------------------------
+def test_runs_from_the_same_seeds_are_paired_and_a_known_change_shows_with_few_games():
+    a, b = _run(10, seed=7)[:12], _run(11, seed=7)[:12]  # one more turn: a small, real change
+    c = compare(a, b)
+    assert c.paired and c.pairing.startswith("paired: 12 games")
+    length = _row(c, "game length (actions)")
+    assert length[9] == "paired t, 12 seeds" and length[4] > 0 and length[8]
+    assert _row(c, "median game length (actions)")[9].startswith("paired bootstrap")
+    u = compare(a, b, paired=False)
+    ulen = _row(u, "game length (actions)")
+    assert not u.paired and ulen[9].startswith("Welch") and u.pairing.startswith("unpaired, as asked")
+    # the deal's luck cancels: the paired interval is much narrower than the independent one
+    assert (length[5] - length[4]) < 0.5 * (ulen[5] - ulen[4])
+
+
+def test_an_a_a_pair_shows_no_difference():
+    a, b = _run(10, seed=7)[:12], _run(10, seed=7)[:12]
+    c = compare(a, b)
+    assert c.paired
+    for r in c.table.rows:
+        if r[9].startswith("paired"):
+            assert r[3] == 0 and r[6] == 1.0 and not r[8], r
+    assert not any(r[8] for r in c.table.rows)
+
+
+def test_runs_from_different_seeds_are_not_paired_and_say_so():
+    c = compare(_run(10, seed=1)[:10], _run(10, seed=2)[:10])
+    assert not c.paired and c.pairing.startswith("unpaired: only 0 of the shorter run's 10 games")
+    assert all(r[9].startswith(("Welch", "bootstrap")) for r in c.table.rows)
+    with pytest.raises(Exception, match="cannot be paired"):
+        compare(_run(10, seed=1)[:10], _run(10, seed=2)[:10], paired=True)
+
+
+def test_compare_json_prints_json(tmp_path, capsys, short_long):
+    paths = []
+    for name, results in zip(("short", "long"), short_long, strict=True):
+        p = tmp_path / f"{name}.jsonl"
+        p.write_text("".join(result_line(r) + "\n" for r in results), encoding="utf-8")
+        paths.append(str(p))
+    assert main(["compare", *paths, "--json", "--no-html"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["paired"] is True and doc["pairing"].startswith("paired: 30 games")
+    rows = {r["metric"]: r for r in doc["table"]["rows"]}
+    assert rows["game length (actions)"]["significant"] is True
+    assert rows["game length (actions)"]["test"] == "paired t, 30 seeds"
+    assert main(["compare", *paths, "--json", "--no-html", "--unpaired"]) == 0
+    assert json.loads(capsys.readouterr().out)["paired"] is False
+
+
+@pytest.mark.parametrize("command", ["report", "compare"])
+def test_without_the_analysis_extra_one_line_not_a_traceback(tmp_path, capsys, monkeypatch, short_long, command):
+    import sys
+
+    p = tmp_path / "a.jsonl"
+    p.write_text("".join(result_line(r) + "\n" for r in short_long[0]), encoding="utf-8")
+    monkeypatch.setitem(sys.modules, "statsmodels", None)  # as if not installed
+    args = [command, str(p)] + ([str(p)] if command == "compare" else []) + ["--no-html"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs statsmodels: pip install 'freetrader[analysis]'" in err
+    assert "Traceback" not in err
+
+
+def test_wilson_interval_needs_no_extra(monkeypatch):
+    import sys
+
+    from statsmodels.stats.proportion import proportion_confint
+
+    from freetrader.sim.stats import wilson_interval
+
+    expected = proportion_confint(37.5, 120, method="wilson")
+    monkeypatch.setitem(sys.modules, "statsmodels", None)
+    monkeypatch.setitem(sys.modules, "statsmodels.stats.proportion", None)
+    low, high = wilson_interval(37.5, 120)
+    assert low == pytest.approx(expected[0], abs=1e-12) and high == pytest.approx(expected[1], abs=1e-12)

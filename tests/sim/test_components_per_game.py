@@ -23,3 +23,20 @@ def test_components_of_a_finished_game(name):
     assert sorted(comps) == list(range(SEATS[name]))
     for seat, names in comps.items():
         assert any(n.startswith(EXPECT[name]) for n in names), (seat, names)
+
+
+def test_cornish_smuggler_secrets_held_and_played_are_in_play_components():
+    from freetrader.sim.analysis import ACTION_PREFIXES
+
+    result = play_game("cornish-smuggler", ["heuristic"] * 3, 1, {})
+    load_part("cornish-smuggler", "analysis")
+    comps = _COMPONENTS["cornish-smuggler"](result)
+    played = {a.split()[1] for a in result["record"]["actions"] if a.startswith("play ")}
+    assert played and {n.removeprefix("played secret ") for v in comps.values() for n in v
+                       if n.startswith("played secret ")} == played
+    for names in comps.values():
+        for n in names:
+            if n.startswith("played secret "):  # a Secret played was a Secret held
+                assert "held secret " + n.removeprefix("played secret ") in names
+    secrets = [n for v in comps.values() for n in v if "secret" in n]
+    assert secrets and all(n.startswith(ACTION_PREFIXES) for n in secrets)  # the in-play table, not set-up

@@ -14,7 +14,7 @@
   (what it did in play: associations with winning, not causes) are estimated with the
   seat, the turn position and the bot held: least squares of a seat's win share with
   game fixed effects (every variable centred within its game). Each table is one family
-  tested by permutation (``stats.within_game_maxt``): the residual win shares are
+  tested by permutation (``stats.within_game_maxt``): the win shares are
   shuffled among the seats of each game, and the max-T adjustment keeps the chance of
   any false finding in the table at 5%, rare components included (one too rare to ever
   pass is listed as such). A component the controls fix (always at one seat, always
@@ -301,7 +301,7 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
                   positions_vary: bool, min_n: int, warnings: list[str], permutations: int = PERMUTATIONS) -> Table:
     """Each component's win-rate effect with seat, turn position and bot held; one family-wise test; flags.
 
-    See ``stats.within_game_maxt``: the win shares' residuals are permuted among the seats of each
+    See ``stats.within_game_maxt``: the win shares are permuted among the seats of each
     game, and the adjusted p-value keeps the chance of any false finding in the table at 5%.
     """
     import numpy as np
@@ -363,15 +363,19 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
         n_has = int(has.sum())
         flags: list[str] = []
         mostly: list[str] = []
-        for what, codes, label in (("seat", seat_flat, lambda v: f"at seat {v}"),
-                                   ("position", pos_flat, lambda v: f"{_ordinal(int(v))} in turn order"),
-                                   ("bot", bots_arr, lambda v: f"held by bot {v}")):
+        always: list[tuple[str, str]] = []
+        for what, codes in (("seat", seat_flat), ("position", pos_flat), ("bot", bots_arr)):
             if (what == "position" and not positions_vary) or (what == "bot" and not mixed):
                 continue
             values, cnt = _unique_counts(codes[has])
             top = int(cnt.argmax())
             if cnt[top] >= MOSTLY_SHARE * n_has:
-                mostly.append(f"{label(values[top])} in {cnt[top] / n_has:.0%} of its seat-games")
+                v = values[top]
+                label = (f"at seat {v}" if what == "seat" else f"{_ordinal(int(v))} in turn order"
+                         if what == "position" else f"held by bot {v}")
+                mostly.append(f"{label} in {cnt[top] / n_has:.0%} of its seat-games")
+                if cnt[top] == n_has:
+                    always.append((label.removeprefix("at "), f"that {'turn position' if what == 'position' else what}"))
         status = test.status[j]
         if status == "constant":
             flags.append("not estimable: every seat of a game held it, or none did")
@@ -383,17 +387,23 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
             flags.append(f"too rare to test: even winning every game it was in, it could not pass the table's "
                          f"family-wise threshold (|t| > {test.critical:.2f})" if not math.isnan(test.critical)
                          else "too rare to test: no component in this table could pass a family-wise test")
-        flags += mostly
-        for m in mostly:
-            what = "that bot" if "bot" in m else "that turn position" if "turn order" in m else "that seat"
-            warnings.append(f"{c}: {m}: its effect rests on the few seat-games elsewhere and may be {what}'s")
+        if status != "collinear":  # a collinear row already names what it follows
+            flags += mostly
+        for label, whose in always:
+            warnings.append(f"{c}: always {label}: its win rate ({float(win[has].mean()):.0%}) is {whose}'s, "
+                            "not its own")
+        for m in (m for m in mostly if " in 100% of " not in m):  # the always-rows are said above
+            whose = "that bot" if "bot" in m else "that turn position" if "turn order" in m else "that seat"
+            warnings.append(f"{c}: {m}: its effect rests on the few seat-games elsewhere and may be {whose}'s")
         flags += [f"held together with {o}" for o in together[c]]
         w_with = float(win[has].mean())
         w_without = float(win[~has].mean())
         estimable = status in ("tested", "untestable")
         est = float(test.estimate[j]) if estimable else math.nan
         q = float(test.p_adjusted[j])
-        table.rows.append([c, n_has, w_with, w_without, est, float(test.low[j]), float(test.high[j]),
+        # an effect on a win share lies in [-1, 1]: a simultaneous interval is cut there
+        low, high = (float(v) for v in np.clip([test.low[j], test.high[j]], -1.0, 1.0))  # nan stays nan
+        table.rows.append([c, n_has, w_with, w_without, est, low, high,
                            float(test.p[j]), q, bool(q < 0.05) if not math.isnan(q) else False, "; ".join(flags)])
     table.rows.sort(key=lambda row: (-(row[4] if not math.isnan(row[4]) else -9), row[0]))
     return table
@@ -439,9 +449,9 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
     for b in bots_all if mixed else []:
         samples[f"win rate: bot {b}"] = [_share(r, s) for r in chosen for s, x in enumerate(r["seats"]) if x == b]
     if positions_vary:
-        for k in range(seats):
-            samples[f"win rate: {_ordinal(k)} in turn order"] = [_share(r, p.index(k))
-                                                                 for r, p in zip(chosen, positions, strict=True)]
+        for place in range(seats):
+            samples[f"win rate: {_ordinal(place)} in turn order"] = [
+                _share(r, p.index(place)) for r, p in zip(chosen, positions, strict=True)]
     if first_varies:
         samples["win rate: first player"] = [_share(r, f) for r, f in zip(chosen, firsts, strict=True)
                                              if f is not None]
@@ -468,11 +478,12 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
                                        "the first player changed between games; per-seat rows show each seat "
                                        "when it started")
     if positions_vary:
-        labels = [[_ordinal(k)] for k in range(seats)]
-        counts = [(sum(_share(r, p.index(k)) for r, p in zip(chosen, positions, strict=True)), n) for k in range(seats)]
+        places = range(seats)
+        counts = [(sum(_share(r, p.index(place)) for r, p in zip(chosen, positions, strict=True)), n)
+                  for place in places]
         tables["positions"] = Table(
             "positions", "Win rate by position in turn order", ["position", *RATE_COLUMNS], ["text", *RATE_KINDS],
-            _rate_rows(labels, counts, fair),
+            _rate_rows([[_ordinal(place)] for place in places], counts, fair),
             f"position at the start of play ({_POSITION_NOTES.get(name, 'from the first player')}); where the "
             "order moves during play, the start fixes every later turn's order; Holm over the positions")
     if not first_varies and not positions_vary and first_seats:
@@ -524,7 +535,7 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
             act_items.append({c for c in names if c.startswith(ACTION_PREFIXES)})
     model = ("effect on a seat's win share with the game's fixed effect and seat"
              + (", position in turn order" if positions_vary else " (here also the turn position)")
-             + (" and bot" if mixed else "") + " held (least squares); p: the win shares' residuals permuted "
+             + (" and bot" if mixed else "") + " held (least squares); p: the win shares permuted "
              f"among the seats of each game ({PERMUTATIONS} times); p (max-T) and significant: family-wise 5% "
              "over the table (Westfall-Young max-T), intervals simultaneous 95%; rows seen fewer than "
              f"{min_component_games} times, or missing fewer, left out")

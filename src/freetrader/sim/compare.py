@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 import math
 import os
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,8 +50,10 @@ def _welch(x: Sequence[float], y: Sequence[float]) -> tuple[float, float, float]
     if len(x) < 2 or len(y) < 2:
         return math.nan, math.nan, math.nan
     cm = CompareMeans(DescrStatsW(list(y)), DescrStatsW(list(x)))
-    low, high = cm.tconfint_diff(usevar="unequal")
-    _, p, _ = cm.ttest_ind(usevar="unequal")
+    with warnings.catch_warnings():  # both samples constant: nan, handled below
+        warnings.simplefilter("ignore", RuntimeWarning)
+        low, high = cm.tconfint_diff(usevar="unequal")
+        _, p, _ = cm.ttest_ind(usevar="unequal")
     if not math.isfinite(p):  # both constant: no difference can be shown
         same = _mean(x) == _mean(y)
         return (0.0, 0.0, 1.0) if same else (math.nan, math.nan, 0.0)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import statistics
-from statistics import NormalDist
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 __all__ = ["wilson_interval", "median", "SeatSummary", "Summary", "Tally", "summarize", "EffectTest",
@@ -189,14 +189,16 @@ def residual_share(x: Any, controls: Any) -> Any:
 
 def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTATIONS, seed: int = 0,
                      alpha: float = 0.05) -> EffectTest:
-    """Effects of K 0/1 variables on a seat's win share, tested as one family (max-T, Freedman-Lane).
+    """Effects of K 0/1 variables on a seat's win share, tested as one family (max-T, orthogonalised).
 
     ``y`` (G, S): each seat's win share in each game; ``x`` (G, S, K): the variables; ``controls``
     (G, S, P): what is held fixed (seat, position and bot dummies; collinear columns are fine).
-    Everything is centred within its game (game fixed effects). The controls' residuals ``e`` are
-    permuted among the seats of each game, independently per game, ``permutations`` times (seeded);
-    the statistic ``x_r . e`` is divided by its exact standard deviation under those permutations,
-    so rare and common variables are on one scale. The adjusted p-value is the share of
+    Everything is centred within its game (game fixed effects), and each variable is made orthogonal
+    to the controls (``x_r``). The win shares are permuted among the seats of each game, independently
+    per game, ``permutations`` times (seeded): exact when results do not depend on the seat at all,
+    and measured conservative with seat and position effects (the variable's own part is what is
+    tested: ``x_r`` carries none of the controls). The statistic ``x_r . y`` is divided by its exact
+    standard deviation under those permutations, so rare and common variables are on one scale. The adjusted p-value is the share of
     permutations whose largest |t| over the family reaches the variable's |t| (Westfall-Young
     single step), which keeps the chance of any false finding in the family at ``alpha``.
     Variables that could not pass even if every game went their way are left out of the family
@@ -213,25 +215,25 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     if g == 0 or s < 2 or k == 0:
         return EffectTest(nan, nan, nan, nan, nan, nan, nan, ["constant"] * k, math.nan, 0)
     q = _basis(_centre(np.asarray(controls, dtype=float)).reshape(n, -1))
-    e = _centre(np.asarray(y, dtype=float)).reshape(n)
-    e = e - q @ (q.T @ e)
+    yc = _centre(np.asarray(y, dtype=float)).reshape(n)
+    e = yc - q @ (q.T @ yc)  # what the controls leave unexplained
     xc = _centre(np.asarray(x, dtype=float)).reshape(n, k)
     xr = xc - q @ (q.T @ xc)
     ss = (xc ** 2).sum(axis=0)
     ssr = (xr ** 2).sum(axis=0)
-    e_games = (e.reshape(g, s) ** 2).sum(axis=1)
-    var = e_games @ (xr.reshape(g, s, k) ** 2).sum(axis=1) / (s - 1)  # of x_r . Pe
-    scale = float(e_games.sum() / n)  # the residuals' mean square
+    y_games = (yc.reshape(g, s) ** 2).sum(axis=1)
+    var = y_games @ (xr.reshape(g, s, k) ** 2).sum(axis=1) / (s - 1)  # of x_r . Py over the permutations P
+    scale = float((e ** 2).sum() / n)  # the residuals' mean square
     for j in range(k):
         if ss[j] <= 1e-12:
             status[j] = "constant"
         elif ssr[j] <= 1e-9 * ss[j]:
             status[j] = "collinear"
-        elif var[j] <= 1e-9 * ssr[j] * scale or scale <= 1e-12:
+        elif scale <= 1e-12 or var[j] <= 1e-12 * ssr[j]:
             status[j] = "flat"
     ok = np.array([st == "tested" for st in status])
     est, se, t = nan.copy(), nan.copy(), nan.copy()
-    dot = xr.T @ e
+    dot = xr.T @ yc  # = x_r . e: x_r is orthogonal to the controls
     est[ok] = dot[ok] / ssr[ok]
     se[ok] = np.sqrt(var[ok]) / ssr[ok]
     t[ok] = dot[ok] / np.sqrt(var[ok])
@@ -241,12 +243,12 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
         return EffectTest(est, se, t, p, p_adj, low, high, status, math.nan, 0)
     # the most extreme |t| each variable could reach: its values matched in order to the game's residuals
     xs = np.sort(xr[:, idx].reshape(g, s, idx.size), axis=1)
-    es = np.sort(e.reshape(g, s), axis=1)
+    es = np.sort(yc.reshape(g, s), axis=1)
     reach = np.maximum(np.einsum("gsk,gs->k", xs, es), -np.einsum("gsk,gs->k", xs, es[:, ::-1]))
     reach = reach / np.sqrt(var[idx])
     w = xr[:, idx] / np.sqrt(var[idx])
     rng = np.random.default_rng(seed)
-    eg = e.reshape(g, s)
+    eg = yc.reshape(g, s)
     tstar = np.empty((permutations, idx.size))
     batch = max(1, 4_000_000 // n)
     for start in range(0, permutations, batch):
@@ -270,9 +272,9 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     critical = float(crit[m - 1]) if m else math.nan
     family = np.zeros(idx.size, dtype=bool)
     family[order[:m]] = True
-    for j, inside in zip(idx, family, strict=True):
+    for col, inside in zip(idx.tolist(), family.tolist(), strict=True):
         if not inside:
-            status[int(j)] = "untestable"
+            status[col] = "untestable"
     if m:
         fam_max = running_max[:, m - 1]
         sel = idx[family]
