@@ -235,10 +235,12 @@ def sweep_tables(game: Game, vary: Vary, points: Sequence[Point]) -> list[Table]
         note="win rates share ties; a game with no winner (cut, truncated) counts in no seat's wins")
     by_seat = Table("seats", "Win rate by seat", [vary.name, "seat", "bots", "games", "win rate", "low", "high", "fair"],
                     ["text", "int", "text", "int", "pct", "pct", "pct", "pct"], note="95% Wilson intervals")
-    by_pos = Table("positions", "Win rate by turn position (0 = the seat that played first)",
+    by_pos = Table("positions", "Win rate by turn position (0 = the game's first player)",
                    [vary.name, "position", "games", "win rate", "low", "high", "fair"],
                    ["text", "int", "int", "pct", "pct", "pct", "pct"],
-                   note="positions count from the game's first seat; games where the game does not say are left out")
+                   note="positions count clockwise from the seat the game names as its first player (ending's "
+                        "first: Cornish Smuggler's First Player at the start, Contraband's first officer); games "
+                        "where the game does not say are left out")
     by_end = Table("ends", "End triggers", [vary.name, "end", "games", "rate", "low", "high"],
                    ["text", "text", "int", "pct", "pct", "pct"], note="95% Wilson intervals")
     length = Table("length", "Game length", [vary.name, "unit", "mean", "median", "p10", "p90"],
@@ -351,6 +353,14 @@ def _length_plot(plt: Any, vary: Vary, t: Table, path: Path) -> None:
     plt.close(fig)
 
 
+def _fact(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v) or "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={x}" for k, x in v.items()) or "none"
+    return str(v)
+
+
 def write_sweep(game: Game, vary: Vary, points: Sequence[Point], folder: str | os.PathLike[str],
                 meta: Mapping[str, Any]) -> Path:
     """Write the plots, ``index.html``, one CSV per table and ``tables.json``; returns the page."""
@@ -368,7 +378,7 @@ def write_sweep(game: Game, vary: Vary, points: Sequence[Point], folder: str | o
     _length_plot(plt, vary, by["length"], out / PLOTS[3])
     export(tables, out, dict(meta))
     img = {p: f"<img src='{p}' alt='{p}'>" for p in PLOTS}
-    facts = "; ".join(f"{k}: {v}" for k, v in meta.items() if k not in ("game",))
+    facts = "; ".join(f"{k}: {_fact(v)}" for k, v in meta.items() if k not in ("game",))
     page = out / "index.html"
     page.write_text("\n".join([
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(game.spec.title)} sweep of "
