@@ -308,12 +308,14 @@ def _curves(plt: Any, vary: Vary, t: Table, key: str, title: str, path: Path, yl
     group, r_i, lo_i, hi_i = (c.index(k) for k in (key, rate, "low", "high"))
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
     names = list(dict.fromkeys(row[group] for row in t.rows))
-    for g in names:
+    step = 0.012 * ((max(xs) - min(xs)) or 1.0)  # side by side, so that the intervals do not hide each other
+    for j, g in enumerate(names):
         rows = [row for row in t.rows if row[group] == g]
+        shift = step * (j - (len(names) - 1) / 2)
         ys = [row[r_i] for row in rows]
         err = [[max(0.0, row[r_i] - row[lo_i]) if _finite(row[lo_i], row[r_i]) else 0.0 for row in rows],
                [max(0.0, row[hi_i] - row[r_i]) if _finite(row[hi_i], row[r_i]) else 0.0 for row in rows]]
-        ax.errorbar(xs[: len(rows)], ys, yerr=err, marker="o", capsize=3, label=f"{key} {g}" if fair else str(g))
+        ax.errorbar([x + shift for x in xs[: len(rows)]], ys, yerr=err, marker="o", capsize=3, label=f"{key} {g}" if fair else str(g))
     if fair and t.rows:
         ax.axhline(t.rows[0][c.index("fair")], color="#e45756", linestyle="--", linewidth=1, label="fair share")
     if labels is not None:
