@@ -137,3 +137,13 @@ def test_sigterm_stops_a_sweep_as_ctrl_c_does(tmp_path):
     assert proc.returncode == 143, err
     assert "Traceback" not in err and "sweep interrupted at end=all-officers" in err and "resume" in err
     assert first.read_bytes().endswith(b"\n") and not (out / "index.html").exists()
+
+
+def test_a_sweep_of_words_plots_them_in_order_even_an_option_called_end(tmp_path):
+    out = tmp_path / "words"
+    assert main(["sweep", "contraband", "--vary", "end=all-officers,turns", "-n", "4", "--seats", "random,random,random",
+                 "--workers", "1", "--out", str(out)]) == 0
+    tables = json.loads((out / "tables.json").read_text())["tables"]
+    ends = {(r["end (swept)"], r["end"]): r["games"] for r in tables["ends"]["rows"]}
+    assert ends[("turns", "declarations")] == 4 and ends[("all-officers", "declarations")] == 0
+    assert (out / "ends.png").stat().st_size > 0

@@ -41,7 +41,14 @@ def test_precious_cargo_counts_rounds_of_two_turns():
 def test_merchants_cove_lasts_its_days_and_knows_a_chosen_first_seat():
     r = play_game("merchants-cove", ["heuristic"] * 3, 1, {"first_player": "seat1"})
     assert (r["end"], r["length"], r["unit"], r["first"]) == ("last day", 3, "days", 1)
-    assert "first" not in play_game("merchants-cove", ["heuristic"] * 3, 1)  # random: no event names it
+    firsts = set()
+    for seed in range(1, 5):
+        drawn = play_game("merchants-cove", ["heuristic"] * 3, seed)  # first_player=random: the stack is drawn
+        first_clock = next(i for i, a in enumerate(drawn["record"]["actions"]) if a.startswith("do "))
+        clock = freetrader.replay(drawn["record"], upto=first_clock)  # just before the first Clock action
+        assert drawn["first"] == clock.to_act
+        firsts.add(drawn["first"])
+    assert len(firsts) > 1  # drawn, not always seat 0
 
 
 def test_every_game_lists_its_ends_and_turn_positions_count_from_the_first_seat():

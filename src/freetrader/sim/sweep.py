@@ -227,21 +227,26 @@ def sweep_tables(game: Game, vary: Vary, points: Sequence[Point]) -> list[Table]
     for p in points:
         ends += [str(r["end"]) for r in p.results if "end" in r and str(r["end"]) not in ends]
     unit = next((str(r["unit"]) for p in points for r in p.results if "unit" in r), None)
+    taken = {"seat", "bots", "games", "win rate", "low", "high", "fair", "position", "end", "rate", "unit", "mean",
+             "median", "p10", "p90", "truncated"}
+    col = f"{vary.name} (swept)" if vary.name in taken else vary.name  # an option may be called "end"
     summary = Table(
         "sweep", f"{vary.name}: each value on the same seeds",
-        [vary.name, "games", *[f"seat {s} wins" for s in range(seats)], *[f"ended by {e}" for e in ends],
+        [col, "games", *[f"seat {s} wins" for s in range(seats)], *[f"ended by {e}" for e in ends],
          "mean actions", "median actions", *([f"mean {unit}", f"median {unit}"] if unit else []), "truncated"],
         ["text", "int", *["pct"] * seats, *["pct"] * len(ends), "num", "num", *(["num", "num"] if unit else []), "int"],
         note="win rates share ties; a game with no winner (cut, truncated) counts in no seat's wins")
-    by_seat = Table("seats", "Win rate by seat", [vary.name, "seat", "bots", "games", "win rate", "low", "high", "fair"],
+    by_seat = Table("seats", "Win rate by seat", [col, "seat", "bots", "games", "win rate", "low", "high", "fair"],
                     ["text", "int", "text", "int", "pct", "pct", "pct", "pct"], note="95% Wilson intervals")
-    by_pos = Table("positions", "Win rate by turn position (0 = the seat that played first)",
-                   [vary.name, "position", "games", "win rate", "low", "high", "fair"],
+    by_pos = Table("positions", "Win rate by turn position (0 = the game's first player)",
+                   [col, "position", "games", "win rate", "low", "high", "fair"],
                    ["text", "int", "int", "pct", "pct", "pct", "pct"],
-                   note="positions count from the game's first seat; games where the game does not say are left out")
-    by_end = Table("ends", "End triggers", [vary.name, "end", "games", "rate", "low", "high"],
+                   note="positions count clockwise from the seat the game names as its first player (ending's "
+                        "first: Cornish Smuggler's First Player at the start, Contraband's first officer); games "
+                        "where the game does not say are left out")
+    by_end = Table("ends", "End triggers", [col, "end", "games", "rate", "low", "high"],
                    ["text", "text", "int", "pct", "pct", "pct"], note="95% Wilson intervals")
-    length = Table("length", "Game length", [vary.name, "unit", "mean", "median", "p10", "p90"],
+    length = Table("length", "Game length", [col, "unit", "mean", "median", "p10", "p90"],
                    ["text", "text", "num", "num", "num", "num"])
     for p in points:
         rs = p.results
@@ -303,15 +308,18 @@ def _curves(plt: Any, vary: Vary, t: Table, key: str, title: str, path: Path, yl
             rate: str = "win rate", fair: bool = True) -> None:
     xs, labels = _xs(vary)
     c = t.columns
-    group, r_i, lo_i, hi_i = (c.index(k) for k in (key, rate, "low", "high"))
+    group = 1  # each curve table: the swept value, then the group (seat, position, end)
+    r_i, lo_i, hi_i = (c.index(k) for k in (rate, "low", "high"))
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
     names = list(dict.fromkeys(row[group] for row in t.rows))
-    for g in names:
+    step = 0.012 * ((max(xs) - min(xs)) or 1.0)  # side by side, so that the intervals do not hide each other
+    for j, g in enumerate(names):
         rows = [row for row in t.rows if row[group] == g]
+        shift = step * (j - (len(names) - 1) / 2)
         ys = [row[r_i] for row in rows]
         err = [[max(0.0, row[r_i] - row[lo_i]) if _finite(row[lo_i], row[r_i]) else 0.0 for row in rows],
                [max(0.0, row[hi_i] - row[r_i]) if _finite(row[hi_i], row[r_i]) else 0.0 for row in rows]]
-        ax.errorbar(xs[: len(rows)], ys, yerr=err, marker="o", capsize=3, label=f"{key} {g}" if fair else str(g))
+        ax.errorbar([x + shift for x in xs[: len(rows)]], ys, yerr=err, marker="o", capsize=3, label=f"{key} {g}" if fair else str(g))
     if fair and t.rows:
         ax.axhline(t.rows[0][c.index("fair")], color="#e45756", linestyle="--", linewidth=1, label="fair share")
     if labels is not None:
@@ -351,6 +359,14 @@ def _length_plot(plt: Any, vary: Vary, t: Table, path: Path) -> None:
     plt.close(fig)
 
 
+def _fact(v: Any) -> str:
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v) or "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}={x}" for k, x in v.items()) or "none"
+    return str(v)
+
+
 def write_sweep(game: Game, vary: Vary, points: Sequence[Point], folder: str | os.PathLike[str],
                 meta: Mapping[str, Any]) -> Path:
     """Write the plots, ``index.html``, one CSV per table and ``tables.json``; returns the page."""
@@ -368,7 +384,7 @@ def write_sweep(game: Game, vary: Vary, points: Sequence[Point], folder: str | o
     _length_plot(plt, vary, by["length"], out / PLOTS[3])
     export(tables, out, dict(meta))
     img = {p: f"<img src='{p}' alt='{p}'>" for p in PLOTS}
-    facts = "; ".join(f"{k}: {v}" for k, v in meta.items() if k not in ("game",))
+    facts = "; ".join(f"{k}: {_fact(v)}" for k, v in meta.items() if k not in ("game",))
     page = out / "index.html"
     page.write_text("\n".join([
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(game.spec.title)} sweep of "

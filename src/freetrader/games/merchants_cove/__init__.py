@@ -8,7 +8,7 @@ Registers ``merchants-cove-v1``: the base game reconstructed from public sources
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from freetrader.core import Game, GameSpec, Option, State, register
 
@@ -104,10 +104,24 @@ ENDS = ("last day",)
 
 
 def ending(state: CoveState) -> dict[str, Any]:
-    """The game ends after its last day's Market (``board.toml`` days); the length in days; the day-1 first seat.
-
-    With ``first_player=random`` the day-1 stack is drawn and no event names its top, so ``first`` is unknown.
-    """
-    first = state.options["first_player"]
+    """The game ends after its last day's Market (``board.toml`` days); the length in days; the day-1 first seat."""
     return {"end": "last day" if state.is_over else None, "length": state.day, "unit": "days",
-            "first": None if first == "random" else int(first.removeprefix("seat"))}
+            "first": _first_on_the_clock(state)}
+
+
+def _first_on_the_clock(state: CoveState) -> int | None:
+    """The seat whose timepiece tops the day-1 stack (it acts first), found by replaying the set-up only.
+
+    With ``first_player=random`` the stack is drawn at set-up and no event names its top; ``None`` if the
+    Peddler is on top or set-up has not ended.
+    """
+    rec = state.record()
+    replay = cast(CoveState, GAME.new_state(rec["seats"], rec["seed"], rec.get("options")))
+    actions = iter(rec["actions"])
+    while not any(replay.stack):  # set-up stacks every timepiece at once, before the first Clock action
+        text = next(actions, None)
+        if text is None:
+            return None
+        replay.apply(text)
+    top = max(range(replay.np), key=lambda p: replay.stack[p])
+    return top if top < replay.seats else None
