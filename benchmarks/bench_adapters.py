@@ -64,6 +64,7 @@ import freetrader
 from freetrader.adapters.gymnasium import FreetraderGymEnv
 from freetrader.adapters.limits import default_max_actions
 from freetrader.adapters.pettingzoo import env as pz_env
+from freetrader.adapters.vector import BatchedEnv
 
 Loop = Callable[[float, int], tuple[int, float]]  # (seconds, seed) -> (steps, elapsed)
 DEFAULT_SEATS = {"contraband": 4}
@@ -128,6 +129,60 @@ def gymnasium_loop(name: str, seats: int) -> Loop:
             if time.perf_counter() - start >= seconds:
                 return steps, time.perf_counter() - start
             obs, info = e.reset()
+
+    return run
+
+
+def batched_loop(name: str, seats: int, num_envs: int) -> Loop:
+    """``BatchedEnv``: ``num_envs`` games, random opponents; steps are the games' actions, as in the raw loop."""
+    env = BatchedEnv(name, num_envs, ["random"], seats=seats)
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        _, mask = env.reset(seed=seed)
+        before = sum(s.state.action_count for s in env.sessions)
+        done = 0
+        while True:
+            for _ in range(20):
+                acts = [rng.choice(m.nonzero()[0].tolist()) for m in mask]
+                counts = [s.state.action_count for s in env.sessions]
+                _, mask, _, term, trunc = env.step(acts)
+                ended = term | trunc
+                if ended.any():  # the ended games' actions, before they were reset
+                    done += sum(c + 1 for c, e in zip(counts, ended.tolist(), strict=True) if e)
+            if time.perf_counter() - start >= seconds:
+                steps = done + sum(s.state.action_count for s in env.sessions) - before
+                return steps, time.perf_counter() - start
+
+    return run
+
+
+def sync_vector_loop(name: str, seats: int, num_envs: int) -> Loop | None:
+    """Gymnasium's ``SyncVectorEnv`` of ``num_envs`` ``FreetraderGymEnv``: the generic way to batch them."""
+    from gymnasium.vector import SyncVectorEnv
+
+    env = SyncVectorEnv([lambda: FreetraderGymEnv(name, ["random"], seats=seats) for _ in range(num_envs)])
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        obs, _ = env.reset(seed=seed)
+        games = [e.unwrapped.session for e in env.envs]
+        counts = [s.state.action_count for s in games]
+        steps = -sum(counts)
+        while True:
+            for _ in range(20):
+                acts = [rng.choice(m.nonzero()[0].tolist()) if m.any() else 0 for m in obs["action_mask"]]
+                obs, _, term, trunc, _ = env.step(acts)
+                for i, s in enumerate(games):
+                    # next-step auto-reset: a slot that ended is reset on its next step (its action ignored)
+                    if s.state.action_count < counts[i]:
+                        steps += counts[i]
+                        counts[i] = 0
+                    counts[i] = s.state.action_count
+            if time.perf_counter() - start >= seconds:
+                return steps + sum(counts), time.perf_counter() - start
 
     return run
 
@@ -228,6 +283,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="only OpenSpiel without observations and with each way of making lists, STEPS steps each")
     ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
     ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
+    ap.add_argument("--num-envs", type=int, default=8, help="games in the batched and SyncVectorEnv loops")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
     if args.lists_only:
@@ -252,7 +308,11 @@ def main(argv: list[str] | None = None) -> None:
             "pettingzoo (game encoder)": pettingzoo_loop(name, seats, "auto"),
             "pettingzoo (generic encoder)": pettingzoo_loop(name, seats, "generic"),
             "gymnasium (game encoder)": gymnasium_loop(name, seats),
+            f"batched env (N={args.num_envs})": batched_loop(name, seats, args.num_envs),
         }
+        sync = sync_vector_loop(name, seats, args.num_envs)
+        if sync is not None:
+            loops[f"gymnasium SyncVectorEnv (N={args.num_envs})"] = sync
         variants = [("openspiel", False, False), ("openspiel + observation_tensor", True, False)]
         if args.whole_lists:
             variants.append(("openspiel + observation_tensor (whole lists)", True, True))

@@ -156,3 +156,20 @@ def test_contraband_bound_follows_its_turn_limit_and_holds_every_game():
         assert s.action_count <= bound
         longest = max(longest, s.action_count / turns)
     assert longest > DECISIONS_PER_DECLARATION / 2
+
+
+@pytest.mark.parametrize("name", [n for n in freetrader.games() if n != "cornish-smuggler"])
+def test_random_play_ends_by_the_rules_within_the_bound(name):
+    """Uniform-random play finishes every game but Cornish Smuggler (which it never finishes: see the README's
+    episode-length table, ``benchmarks/episode_ends.py``) before the adapters' bound, at the fewest and most seats."""
+    import random
+
+    spec = freetrader.game(name).spec
+    for seats in sorted({spec.min_seats, spec.max_seats}):
+        bound = default_max_actions(name, seats)
+        for seed in range(3):
+            state = freetrader.game(name).new_state(seats, seed)
+            rng = random.Random(seed)
+            while not state.is_over and state.action_count < bound:
+                state.apply_unchecked(rng.choice(state.legal_actions()))
+            assert state.is_over and not state.cut, f"{name} at {seats} seats, seed {seed}: {state.action_count} actions"

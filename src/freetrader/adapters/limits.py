@@ -44,11 +44,15 @@ __all__ = ["FALLBACK_MAX_ACTIONS", "default_max_actions", "check_max_actions", "
 #: The bound for a game or seat count not in the table below.
 FALLBACK_MAX_ACTIONS = 100_000
 
-#: Per game, per seat count: the longest game measured (random and heuristic players, default options).
-#: Filled from ``python benchmarks/game_lengths.py`` (its numbers are quoted in the README's adapter section).
-#: Measured on 2026-12-01 (200 random, 30 heuristic and 10 first-legal-action games per row; the
-#: first-legal policy finished every game): the longest game was Precious Cargo's first-legal
-#: policy (3,014 actions) and Cornish Smuggler's heuristic at 3 seats (1,771; median 385).
+#: Per game, per seat count: the longest finished game measured (default options).
+#: Filled from ``python benchmarks/game_lengths.py`` on 2026-12-01 (200 random, 30 heuristic and 10
+#: first- and last-legal-action games per row, the longest of those that finished).
+#: Not every policy finishes every game (``python benchmarks/episode_ends.py``, 2026-12-03, the
+#: README's episode-length table): uniform-random, first-legal and last-legal play never finished
+#: Cornish Smuggler at any seat count (its figures are the heuristic bot's: 1,771 at 3 seats, median
+#: 385), and neither fixed policy ever finishes Precious Cargo (RULES.md ruling 14); those games are
+#: truncated at the bound. Random play finished every Contraband, Merchants Cove and Precious Cargo
+#: game measured, well within the bound (``tests/adapters/test_limits.py`` checks a few in CI).
 MEASURED_MAX_ACTIONS: dict[str, dict[int, int]] = {
     "contraband": {3: 404, 4: 544, 5: 664, 6: 794, 7: 949, 8: 1077},
     "cornish-smuggler": {2: 1432, 3: 1771, 4: 1637, 5: 1704},

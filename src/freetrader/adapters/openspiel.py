@@ -102,7 +102,7 @@ from .limits import default_max_actions, standing_rewards
 
 __all__ = [
     "short_name", "register", "register_all", "load_game", "serialize_game_and_state",
-    "deserialize_game_and_state", "MAX_INFOSTATE_TENSOR",
+    "deserialize_game_and_state", "MAX_INFOSTATE_TENSOR", "ismcts_bot",
 ]
 
 #: The largest information-state tensor (floats) an observer builds.
@@ -731,6 +731,28 @@ def register(game: Game | str) -> str:
 def register_all() -> list[str]:
     """Register every game registered with Freetrader now; returns the OpenSpiel names."""
     return [register(n) for n in registered_games()]
+
+
+def ismcts_bot(game: Any, evaluator: Any = None, **kwargs: Any) -> Any:
+    """OpenSpiel's ``ISMCTSBot`` that ``evaluate_bots`` can seat: with the ``restart_at`` it lacks.
+
+    ``evaluate_bots`` calls ``restart_at(state)`` on every bot before a game, and pyspiel's
+    default raises. IS-MCTS searches afresh from each state it is asked about, so restarting
+    only drops its tree (``reset``). The one line that does it for a bot you build yourself:
+    ``bot.restart_at = lambda state: bot.reset()``. ``evaluator`` defaults to OpenSpiel's
+    ``RandomRolloutEvaluator(1)``; keywords go to ``ISMCTSBot`` (``max_simulations``, ``uct_c``,
+    ``random_state``, ...).
+    """
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+
+    class _Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            self.reset()
+
+    kwargs.setdefault("uct_c", 2.0)
+    kwargs.setdefault("max_simulations", 100)
+    random_state = kwargs.setdefault("random_state", np.random.RandomState(0))
+    return _Bot(game, evaluator if evaluator is not None else mcts.RandomRolloutEvaluator(1, random_state), **kwargs)
 
 
 def load_game(game: Game | str, **params: Any) -> Any:
