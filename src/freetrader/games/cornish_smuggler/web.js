@@ -536,10 +536,15 @@
     }
     // heading and the tracks in brief
     const c = obj(view.customs);
-    const head = [`Turn ${num(view.turn, "?")}`, `phase: ${view.phase || "?"}`];
-    if (view.first_player !== undefined && view.first_player !== null) head.push(`first player: seat ${view.first_player}`);
+    // two short lines left of the Irish Merchant's box (one long line ran into it); no phase id (the prompt
+    // says what is being decided)
+    const head = [`Turn ${num(view.turn, "?")}`];
     if (view.ending) head.push("last round");
     svg.append(S("text", { x: 12, y: 24, class: "map-head", text: head.join(" · ") }));
+    if (view.first_player !== undefined && view.first_player !== null) {
+      const fp = ctx.seatLabel ? ctx.seatLabel(view.first_player) : "seat " + view.first_player;
+      svg.append(S("text", { x: 12, y: 44, class: "map-sub", text: "First Player: " + words(fp, 34, 1)[0] }));
+    }
     svg.append(S("text", { x: W - 12, y: 24, "text-anchor": "end", class: "map-head", text: `Discovery Level ${num(c.discovery, "?")} · Bribe Cost ${num(c.bribe, "?")}` }));
     if (landing.at) svg.append(S("text", { x: W - 12, y: 46, "text-anchor": "end", class: "map-sub", text: `Landing at ${nameOf(landing.at)}: ${arr(landing.goods).length} goods` }));
     // legend
@@ -762,7 +767,7 @@
       if (TRACK.new_officer.includes(i)) body.append(S("path", { d: `M${x + cw - 9} 36 l3 -6 l3 6 Z`, fill: here ? "#fff" : "#111" }));
       if (i === end) body.append(S("text", { x: x + cw / 2 - 1, y: 88, "text-anchor": "middle", class: "track-num", text: "END" }));
     }
-    body.append(S("text", { x: 12, y: 102, class: "panel-small", text: `top: Discovery Level · bottom: Bribe Cost · ▲ a new officer · space ${track + 1} of ${end + 1}` }));
+    body.append(S("text", { x: 12, y: 102, class: "panel-small", text: `top: Discovery Level · bottom: Bribe Cost · ▲ a new officer · space ${track} of ${end}` }));
     // the Gold Wheel
     const size = Math.max(1, num(c.wheel_size, 8)), wheel = num(c.wheel, 0);
     const cx = 70, cy = 176, R = 50;
