@@ -38,7 +38,9 @@ OUTSIDE_JS = r"""() => {
   const name = (el) => {
     const t = (el.textContent || "").trim().slice(0, 40);
     const cls = typeof el.className === "string" ? el.className : (el.className && el.className.baseVal) || "";
-    return el.tagName.toLowerCase() + (cls ? "." + cls.split(" ").join(".") : "") + (t ? " '" + t + "'" : "");
+    const g = el.closest("g[class]");
+    const within = g ? " in g." + String(g.getAttribute("class")).split(" ").join(".") : "";
+    return el.tagName.toLowerCase() + (cls ? "." + cls.split(" ").join(".") : "") + within + (t ? " '" + t + "'" : "");
   };
   const out = (r, b, tol) => r.left < b.left - tol || r.right > b.right + tol || r.top < b.top - tol || r.bottom > b.bottom + tol;
   const svgs = Array.from(document.querySelectorAll("#board svg")).filter((s) => !s.parentElement.closest("svg"));

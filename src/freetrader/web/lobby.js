@@ -119,6 +119,7 @@
     const g = game();
     for (const node of document.querySelectorAll("#options [data-option], #advanced-options [data-option]")) {
       const o = g.options.find((x) => x.name === node.dataset.option);
+      if (!o) continue;
       let v;
       if (node.dataset.kind === "flag") v = node.checked;
       else if (node.dataset.kind === "choice") v = JSON.parse(node.value);
@@ -215,13 +216,15 @@
 
   async function start() {
     games = await FT.api("GET", "/api/games");
+    // every game's words first (fetched together), so that changing the game redraws the form at once
+    await Promise.all(games.map((g) => loadLobbyText(g.name)));
     for (const g of games) $("game").append(FT.el("option", { value: g.name }, g.title));
-    const show = async () => { await loadLobbyText($("game").value); renderOptions(); renderSeats(); };
+    const show = () => { renderOptions(); renderSeats(); };
     $("game").addEventListener("change", show);
     $("nseats").addEventListener("change", renderSeats);
     $("show-old-bots").addEventListener("change", renderSeats);
     $("create").addEventListener("submit", create);
-    await show();
+    show();
     renderMine();
     refresh();
     setInterval(refresh, 4000);

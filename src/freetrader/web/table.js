@@ -138,6 +138,7 @@
   function renderActions() {
     const box = $("actions");
     box.replaceChildren();
+    box.hidden = false;
     const connected = ws && ws.readyState === WebSocket.OPEN;
     const legal = msg && msg.view.legal ? msg.view.legal : [];
     const canPlay = connected && !pending && !(msg && msg.table.takeback);
@@ -159,18 +160,45 @@
       if (!groups.has(verb)) groups.set(verb, []);
       groups.get(verb).push(a);
     }
+    const moveButton = (a) => {
+      // the server's note says what the choice costs and pays, where the game knows
+      const note = msg && msg.notes ? msg.notes[a] : null;
+      return FT.el("button", { type: "button", class: "move", "data-action": a, disabled: !canPlay,
+        title: a, onclick: () => act(a) }, note ? [label(a), FT.el("span", { class: "note", text: note })] : label(a));
+    };
+    // on a phone, a long list folds: each group of moves one button that opens it in the dock's chooser, so
+    // every choice stays in view without scrolling
+    const fold = legal.length > FOLD && groups.size > 1 && window.matchMedia && window.matchMedia("(max-width: 820px)").matches;
     for (const [verb, list] of groups) {
       const g = FT.el("div", { class: "group", role: "group", "aria-label": verb });
-      for (const a of list) {
-        // the server's note says what the choice costs and pays, where the game knows
-        const note = msg && msg.notes ? msg.notes[a] : null;
-        g.append(FT.el("button", { type: "button", class: "move", "data-action": a, disabled: !canPlay,
-          title: a, onclick: () => act(a) }, note ? [label(a), FT.el("span", { class: "note", text: note })] : label(a)));
-      }
+      if (fold && list.length > 1) {
+        const what = groupName(list.map(label), verb);
+        g.append(FT.el("button", { type: "button", class: "secondary open-group", "data-actions": list.join("|"), disabled: !canPlay,
+          onclick: () => openGroup(what, list, moveButton) }, what + " ▸ " + list.length + " choices"));
+      } else for (const a of list) g.append(moveButton(a));
       box.append(g);
     }
     if (msg && msg.you.can_take_back === true) addTakeback();
     addHint();
+  }
+
+  const FOLD = 10;
+  // a group's name: the words its labels begin with ("Lure the"), else its verb
+  function groupName(labels, verb) {
+    const split = labels.map((t) => String(t).split(" "));
+    const common = [];
+    for (let i = 0; split.every((w) => w.length > i + 1 && w[i] === split[0][i]); i++) common.push(split[0][i]);
+    const text = common.join(" ").replace(/[:,]$/, "");
+    return text || verb.charAt(0).toUpperCase() + verb.slice(1);
+  }
+  function openGroup(what, list, moveButton) {
+    const picks = $("picks");
+    picks.hidden = false;
+    picks.replaceChildren(FT.el("strong", { text: what + ": " }), ...list.map(moveButton),
+      FT.el("button", { type: "button", class: "secondary", onclick: () => { picks.hidden = true; picks.replaceChildren(); $("actions").hidden = false; } }, "Back"));
+    $("actions").hidden = true;  // the group's moves in place of the list, the dock's box unchanged
+    const first = picks.querySelector("button.move");
+    if (first) first.focus();
   }
 
   // At a table with hints on (server/hints.py): the search's preferred move for your decision, from your view only.
@@ -357,7 +385,10 @@
       + (msg.table.seed_chosen ? " · seed chosen by the creator (practice)" : "");
     $("whoami").textContent = msg.you.seat === null ? "You are watching (spectator)." : "You are " + FT.seatLabel(msg.table, msg.you.seat) + ".";
     const yours = msg.you.seat !== null && v.to_act === msg.you.seat;
-    $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + v.prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + v.prompt);
+    const r = current = await FT.loadRenderer(FT.gameName(v.game));
+    // a renderer may word the engine's prompt for players (an event's id as the words the table uses)
+    const prompt = r.prompt ? r.prompt(v) : v.prompt;
+    $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + prompt);
     $("prompt").className = "prompt" + (yours ? " yours" : "");
     // the rules page's section for this decision (each section carries id="phase-<phase>")
     const phase = typeof v.phase === "string" ? v.phase : "";
@@ -365,7 +396,6 @@
     $("rules-link").href = "/rules/" + encodeURIComponent(FT.gameName(v.game)) + (phase ? "#phase-" + encodeURIComponent(phase) : "");
     $("rules-link").textContent = phase && !v.is_over ? "Rules: what governs this decision" : "The rules of this game";
     showTableError();
-    const r = current = await FT.loadRenderer(FT.gameName(v.game));
     const legal = legalSet();
     // the dock's chooser and details boxes: a renderer puts a piece's choices and a decision's details
     // there, beside the choices, never over (or pushing away) the board; each draw starts them empty

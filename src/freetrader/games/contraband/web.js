@@ -114,7 +114,7 @@
       svg.append(S("ellipse", { cx: CX, cy: CY, rx: RX + 40, ry: RY + 35, class: "felt-rim" }));
       svg.append(S("ellipse", { cx: CX, cy: CY, rx: RX, ry: RY, class: "felt" }));
       svg.append(S("text", { x: CX, y: 150, "text-anchor": "middle", class: "round",
-        text: `Round ${view.round} · ${view.declarations} declarations · ${view.reshuffles} reshuffles · phase: ${view.phase}` }));
+        text: `Round ${view.round} · ${view.declarations} declarations · ${view.reshuffles} reshuffles` }));
 
       // the pack and the discards
       const pack = S("g", { transform: "translate(282,185)", class: "pack" });
@@ -122,7 +122,9 @@
       pack.append(S("text", { x: 40, y: 128, "text-anchor": "middle", class: "label", text: `pack: ${view.pack}` }));
       svg.append(pack);
       const disc = S("g", { transform: "translate(215,350)", class: "discards" });
-      disc.append(S("text", { x: 0, y: 0, class: "label", text: `discards: ${view.discard.face_down} face down` }));
+      // both piles counted: "0 face down" beside four listed (face up) cards read as a contradiction
+      const up = view.discard.revealed.length, down = view.discard.face_down;
+      disc.append(S("text", { x: 0, y: 0, class: "label", text: `discards: ${up + down}` + (up + down ? ` (${up} face up, ${down} face down)` : "") }));
       const shown = view.discard.revealed.slice(-6);
       shown.forEach((id, i) => disc.append(S("text", { x: 0, y: 18 + i * 16, class: "small", text: "· " + article(view, id).name })));
       if (view.discard.revealed.length > shown.length) disc.append(S("text", { x: 0, y: 18 + shown.length * 16, class: "small", text: `… ${view.discard.revealed.length - shown.length} more impounded` }));

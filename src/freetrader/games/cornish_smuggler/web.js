@@ -333,7 +333,7 @@
     const fill = g && g.owner >= 0 ? colour(g.owner) : "#d9c79a";
     const grp = S("g", { class: "goods", transform: `translate(${x},${y})` });
     grp.append(S("rect", { x: -s / 2, y: -s / 2, width: s, height: s, rx: 2, fill, stroke: "#3b2f1e", "stroke-width": 1.2 }));
-    grp.append(S("text", { x: 0, y: s * 0.32, "text-anchor": "middle", class: "goods-size", "font-size": s * 0.78,
+    grp.append(S("text", { x: 0, y: s * 0.32, "text-anchor": "middle", class: "goods-size", "font-size": Math.max(13, s * 0.78),
       fill: g && g.owner >= 0 ? "#fff" : "#2a2118", text: g ? g.size : "?" }));
     grp.append(S("title", { text: g ? nice(g.shape) + " " + g.id + ", size " + g.size + (g.owner >= 0 ? ", seat " + g.owner + "'s" : "") : "goods" }));
     return grp;
@@ -347,10 +347,12 @@
     return g;
   }
   function boat(x, y, seat, name) {
+    // kept inside the map's frame: a ship at a space by the edge (the Irish Merchant's) was cut off
+    x = Math.min(Math.max(x, 17), W - 17); y = Math.min(Math.max(y, 18), H - 12);
     const g = S("g", { class: "ship", transform: `translate(${x},${y})` });
     g.append(S("path", { d: "M-15 2 L15 2 L10 10 L-10 10 Z", fill: colour(seat), stroke: "#222", "stroke-width": 1.2 }));
     g.append(S("path", { d: "M-1 0 L-1 -16 L10 0 Z", fill: "#fffaf0", stroke: "#222", "stroke-width": 1 }));
-    g.append(S("text", { x: -7, y: -3, "text-anchor": "middle", class: "ship-seat", text: seat }));
+    g.append(S("text", { x: -8, y: -1, "text-anchor": "middle", class: "ship-seat", text: seat }));
     g.append(S("title", { text: name + " (seat " + seat + ")" }));
     return g;
   }
@@ -534,10 +536,15 @@
     }
     // heading and the tracks in brief
     const c = obj(view.customs);
-    const head = [`Turn ${num(view.turn, "?")}`, `phase: ${view.phase || "?"}`];
-    if (view.first_player !== undefined && view.first_player !== null) head.push(`first player: seat ${view.first_player}`);
+    // two short lines left of the Irish Merchant's box (one long line ran into it); no phase id (the prompt
+    // says what is being decided)
+    const head = [`Turn ${num(view.turn, "?")}`];
     if (view.ending) head.push("last round");
     svg.append(S("text", { x: 12, y: 24, class: "map-head", text: head.join(" · ") }));
+    if (view.first_player !== undefined && view.first_player !== null) {
+      const fp = ctx.seatLabel ? ctx.seatLabel(view.first_player) : "seat " + view.first_player;
+      svg.append(S("text", { x: 12, y: 44, class: "map-sub", text: "First Player: " + words(fp, 34, 1)[0] }));
+    }
     svg.append(S("text", { x: W - 12, y: 24, "text-anchor": "end", class: "map-head", text: `Discovery Level ${num(c.discovery, "?")} · Bribe Cost ${num(c.bribe, "?")}` }));
     if (landing.at) svg.append(S("text", { x: W - 12, y: 46, "text-anchor": "end", class: "map-sub", text: `Landing at ${nameOf(landing.at)}: ${arr(landing.goods).length} goods` }));
     // legend
@@ -670,7 +677,9 @@
     return svg;
   }
 
-  function card(x, y, w, h, head, title, sub, text, extra) {
+  // a card; `foot`: lines kept at its bottom (a Character's hiring cost), each cut to the card's width
+  function card(x, y, w, h, head, title, sub, text, extra, foot) {
+    foot = arr(foot).filter(Boolean);
     const g = S("g", { class: "card", transform: `translate(${x},${y})` });
     g.append(S("rect", { x: 0, y: 0, width: w, height: h, rx: 7, fill: "#fffaf0", stroke: head, "stroke-width": 2, class: "card-rect" }));
     g.append(S("rect", { x: 0, y: 0, width: w, height: 18, rx: 6, fill: head }));
@@ -679,11 +688,15 @@
     for (const line of words(title, Math.floor(w / 8.2), 2)) { g.append(S("text", { x: 6, y: yy, class: "card-title", text: line })); yy += 14; }
     for (const line of words(sub, Math.floor(w / 6.4), 2)) { g.append(S("text", { x: 6, y: yy, class: "card-sub", text: line })); yy += 12; }
     yy += 3;
-    const room = Math.max(0, Math.floor((h - yy - 4) / 11.5));
+    const room = Math.max(0, Math.floor((h - yy - 4 - foot.length * 13) / 11.5));
     for (const line of words(text, Math.floor(w / 5.6), room)) { g.append(S("text", { x: 6, y: yy, class: "card-text", text: line })); yy += 11.5; }
-    g.append(S("title", { text: [title, sub, text].filter(Boolean).join(" — ") }));
+    const fit = Math.floor((w - 10) / 6.8);
+    foot.forEach((line, i) => g.append(S("text", { x: 6, y: h - 7 - (foot.length - 1 - i) * 13, class: "card-cost",
+      text: line.length > fit ? line.slice(0, fit - 1) + "…" : line })));
+    g.append(S("title", { text: [title, sub, text].concat(foot).filter(Boolean).join(" — ") }));
     return g;
   }
+  const costFoot = (c) => (c ? [`${c.gold} Gold · ${c.rep} Rep`, c.cost] : []);
 
   function charactersPanel(view, ctx, hot, picker) {
     const chars = obj(view.characters);
@@ -700,8 +713,7 @@
       const c = CHARS[cid];
       let node;
       if (cid) {
-        node = card(x, y, cw, ch, DECK_COLOURS[deck] || "#666", c ? c.name : nice(cid), c ? c.job : "", c ? c.text : "", nice(deck));
-        if (c) node.append(S("text", { x: 6, y: ch - 7, class: "card-cost", text: `${c.gold} Gold · ${c.rep} Rep` + (c.cost ? " · " + c.cost : "") }));
+        node = card(x, y, cw, ch, DECK_COLOURS[deck] || "#666", c ? c.name : nice(cid), c ? c.job : "", c ? c.text : "", nice(deck), costFoot(c));
         makeHot(node, "c:" + cid, hot, ctx, picker, "Hire " + (c ? c.name : nice(cid)));
       } else {
         node = S("g", { transform: `translate(${x},${y})` });
@@ -724,8 +736,7 @@
       y += 8;
       drawn.forEach((cid, i) => {
         const c = CHARS[cid];
-        const node = card(10 + i * (cw + 6), y, cw, ch, c ? DECK_COLOURS[c.deck] || "#666" : "#666", c ? c.name : nice(cid), c ? c.job : "", c ? c.text : "", c ? nice(c.deck) : "");
-        if (c) node.append(S("text", { x: 6, y: ch - 7, class: "card-cost", text: `${c.gold} Gold · ${c.rep} Rep` + (c.cost ? " · " + c.cost : "") }));
+        const node = card(10 + i * (cw + 6), y, cw, ch, c ? DECK_COLOURS[c.deck] || "#666" : "#666", c ? c.name : nice(cid), c ? c.job : "", c ? c.text : "", c ? nice(c.deck) : "", costFoot(c));
         makeHot(node, "c:" + cid, hot, ctx, picker, "Keep " + (c ? c.name : nice(cid)));
         body.append(node);
       });
@@ -756,7 +767,7 @@
       if (TRACK.new_officer.includes(i)) body.append(S("path", { d: `M${x + cw - 9} 36 l3 -6 l3 6 Z`, fill: here ? "#fff" : "#111" }));
       if (i === end) body.append(S("text", { x: x + cw / 2 - 1, y: 88, "text-anchor": "middle", class: "track-num", text: "END" }));
     }
-    body.append(S("text", { x: 12, y: 102, class: "panel-small", text: `top: Discovery Level · bottom: Bribe Cost · ▲ a new officer · space ${track + 1} of ${end + 1}` }));
+    body.append(S("text", { x: 12, y: 102, class: "panel-small", text: `top: Discovery Level · bottom: Bribe Cost · ▲ a new officer · space ${track} of ${end}` }));
     // the Gold Wheel
     const size = Math.max(1, num(c.wheel_size, 8)), wheel = num(c.wheel, 0);
     const cx = 70, cy = 176, R = 50;
@@ -777,8 +788,13 @@
       `Seized in the Customs House: ${arr(view.goods).filter((g) => g && g.where === "warehouse").length} goods`,
       `Secrets deck: ${num(view.secrets_deck, "?")} · Bank: ${num(view.bank, "?")} Gold`,
     ];
-    facts.forEach((t, i) => body.append(S("text", { x: 140, y: 146 + i * 20, class: "panel-small", text: t })));
-    const y = 236;
+    // each fact wrapped to the panel's width (a long list of bribes was cut off: issue 34)
+    let fy = 146;
+    for (const t of facts) {
+      for (const line of words(t, 54, 3)) { body.append(S("text", { x: 140, y: fy, class: "panel-small", text: line })); fy += 16; }
+      fy += 4;
+    }
+    const y = Math.max(236, fy);
     svg.setAttribute("viewBox", `0 0 ${PW} ${y}`);
     svg.append(S("rect", { x: 1, y: 1, width: PW - 2, height: y - 2, rx: 8, fill: "#fffdf7", stroke: "#c9bb9b", "stroke-width": 2 }), body);
     return svg;
@@ -846,18 +862,18 @@
 .cornish .cs-map { overflow-x: auto; width: 0; min-width: 100%; }
 .cornish svg text { font-family: inherit; }
 .cornish .water { fill: #4f7f9c; font-size: 17px; font-style: italic; }
-.cornish .sea-name { fill: #2e5870; font-size: 12.5px; font-style: italic; }
+.cornish .sea-name { fill: #2e5870; font-size: 13px; font-style: italic; }
 .cornish .merchant-name { fill: #3b2f1e; font-size: 14px; font-weight: 700; }
 .cornish .loc-name { fill: #2a2118; font-size: 14px; paint-order: stroke; stroke: #ece3c8; stroke-width: 3px; }
 .cornish .loc-name.town { font-weight: 700; font-size: 15px; }
 .cornish .loc-size { fill: #2a2118; font-size: 17px; font-weight: 700; }
-.cornish .loc-risk { fill: #fff; font-size: 12px; font-weight: 700; }
+.cornish .loc-risk { fill: #fff; font-size: 13px; font-weight: 700; }
 .cornish .map-head { fill: #1d3a4c; font-size: 16px; font-weight: 600; }
 .cornish .map-sub { fill: #8a3b00; font-size: 14px; font-weight: 600; }
-.cornish .small { fill: #3b3326; font-size: 12px; }
+.cornish .small { fill: #3b3326; font-size: 13px; }
 .cornish .goods-size { font-weight: 700; }
-.cornish .ship-seat { fill: #222; font-size: 9px; font-weight: 700; }
-.cornish .warehouse-text { fill: #fff; font-size: 12px; font-weight: 600; }
+.cornish .ship-seat { fill: #222; font-size: 13px; font-weight: 700; }
+.cornish .warehouse-text { fill: #fff; font-size: 13px; font-weight: 600; }
 .cornish .panel-name { fill: #fff; font-size: 16px; font-weight: 700; }
 .cornish .panel-tags { fill: #fff; font-size: 13px; }
 .cornish .panel-label { fill: #2a2118; font-size: 13px; font-weight: 700; }
@@ -912,7 +928,10 @@
   }
 
   // ---- the side panel: the moves grouped by kind, then by piece, then by payment ------------------------
-  const PAGE = 11;
+  // entries a page of the panel shows, and the most shown unpaged: fewer on a phone, whose dock (two
+  // choices a row, along the bottom of the screen) must show them all without scrolling
+  const narrowDock = () => !!(window.matchMedia && window.matchMedia("(max-width: 820px)").matches);
+  let PAGE = 11, UNPAGED = 13;
   function useEntries(moves, view, group) {
     const byBase = new Map();
     for (const n of moves) { const k = base(n); if (!byBase.has(k)) byBase.set(k, []); byBase.get(k).push(n); }
@@ -923,7 +942,7 @@
     if (SEL && SEL.pay) return SEL.pay.filter((n) => legal.includes(n)).map((n) => ({ text: noPay(n, view) + " — " + payText(n), n }));
     if (SEL && SEL.piece) return useEntries(legal.filter((n) => pieceOf(n) === SEL.piece), view);
     const kinds = new Set(legal.map(kindOf));
-    const kind = SEL && SEL.kind ? SEL.kind : kinds.size === 1 && useEntries(legal, view).length > 13 ? kindOf(legal[0]) : "";
+    const kind = SEL && SEL.kind ? SEL.kind : kinds.size === 1 && useEntries(legal, view).length > UNPAGED ? kindOf(legal[0]) : "";
     if (kind) {  // one kind (chosen, or the only one there is): its pieces, then the moves without a piece
       const pieces = new Map(), direct = [];
       for (const n of legal.filter((x) => kindOf(x) === kind)) {
@@ -942,7 +961,7 @@
       return out.concat(useEntries(direct, view));
     }
     const all = useEntries(legal, view);
-    if (all.length <= 13) return legal.length ? useEntries(sortByKind(legal), view).map((e) => Object.assign(e, { group: kindOf(e.n || e.open.pay[0]) })) : [];
+    if (all.length <= UNPAGED) return legal.length ? useEntries(sortByKind(legal), view).map((e) => Object.assign(e, { group: kindOf(e.n || e.open.pay[0]) })) : [];
     const out = [];
     for (const [kind] of KINDS.concat([["Other"]])) {
       const moves = legal.filter((n) => kindOf(n) === kind);
@@ -961,6 +980,7 @@
   function autoDecline() { try { return localStorage.getItem("cornish-auto-decline") === "1"; } catch (e) { return false; } }
   let autoDeclined = "";
   function renderPanel(box, legal, tctx) {
+    [PAGE, UNPAGED] = narrowDock() ? [6, 8] : [11, 13];
     PANEL = { box, legal, tctx };
     const view = obj(tctx.view);
     box.replaceChildren();
@@ -970,7 +990,7 @@
     const disabled = !!tctx.disabled;
     const entries = panelEntries(legal, view);
     const page = Math.max(0, Math.min(num(SEL && SEL.page, 0), Math.ceil(entries.length / PAGE) - 1));
-    const paged = entries.length > 13;
+    const paged = entries.length > UNPAGED;
     const shown = paged ? entries.slice(page * PAGE, page * PAGE + PAGE) : entries;
     const where = SEL ? (SEL.pay ? "How to pay" : SEL.piece ? cap(pieceName(SEL.piece, view)) : SEL.kind) : "";
     if (where) box.append(FT.el("div", { class: "cs-where", text: where }));
@@ -1020,6 +1040,7 @@
   function reactionInfo(view, legal, ctx) {
     if (!view.reaction || !legal.length) return null;
     const cards = legal.filter((n) => n !== "decline");
+    if (!cards.length && ctx.details) return null;  // the dock's panel says it and holds the one Decline
     const box = FT.el("div", { class: "cs-info cs-react" }, [FT.el("strong", { text: "Reaction window: " + cap(eventText(view.reaction)) + ". " }),
       cards.length ? "You may answer it with " + cards.map((n) => nameOf(parse(n).item)).join(", ") + ", or decline."
         : "None of your cards can answer it. "]);
@@ -1157,5 +1178,11 @@
     root.replaceChildren(wrap);
   }
 
-  FT.register("cornish-smuggler", { init, label, draw, actions: renderPanel });
+  // the engine's reaction prompt names its event by id ("(customs-move)"): the table says it in words
+  function prompt(view) {
+    const p = String(obj(view).prompt || "");
+    return view && view.reaction ? p.replace(/ \(([a-z-]+)\)/, () => ": " + eventText(view.reaction)) : p;
+  }
+
+  FT.register("cornish-smuggler", { init, label, draw, actions: renderPanel, prompt });
 })();

@@ -32,6 +32,8 @@ ACTION_COSTS: dict[str, dict[str, int]] = {
     "discover": {"influence": 2, "gold": 2},
     "hire": {"influence": 1},  # "with reputation" costs the table's hire_reputation option
 }
+#: Land Goods: 1 Influence, one way only (rules.begin_landing charges it; the button said nothing: issue 34)
+LAND_INFLUENCE = 1
 
 
 def price_list(c: Components = COMPONENTS) -> dict[str, dict[str, list[list[int]]]]:
@@ -235,6 +237,8 @@ def choice_notes(state: Any, seat: int) -> dict[str, str]:
         elif isinstance(a, A.Escort) and a.pay:
             cut = B.passive(s, p, "escort-cost")
             out[key] = _amounts(a.pay, 3 - cut, 5 - cut)
+        elif key == "land":
+            out[key] = f"costs {LAND_INFLUENCE} Influence"  # the form the notes test checks against the engine
         elif isinstance(a, A.Buy):
             out[key] = f"costs 1 Influence + {B.buy_price(s, a.goods)} Gold; {c.shapes[c.goods[a.goods]].size} squares"
         elif isinstance(a, A.Hire):

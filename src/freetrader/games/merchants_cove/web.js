@@ -423,8 +423,11 @@
       else { x = col ? W - 166 : 16; y = townH + 22 + k * rowH; }
       if (b.docked_at || docked[i + 1]) {
         svg.append(S("rect", { x, y: y - 4, width: 150, height: 56, rx: 8, fill: "none", stroke: "#5f7f93", "stroke-dasharray": "5 4" }));
-        svg.append(S("text", { x: x + 75, y: y + 22, "text-anchor": "middle", class: "tiny water", text: `Boat ${i + 1} docked` }));
-        svg.append(S("text", { x: x + 75, y: y + 38, "text-anchor": "middle", class: "tiny water", text: "at " + slotName(b.docked_at || docked[i + 1]) }));
+        svg.append(S("text", { x: x + 75, y: y + 16, "text-anchor": "middle", class: "tiny water", text: `Boat ${i + 1} docked` }));
+        // the pier on one line, its side under it: a phone's larger type does not fit both in the boat's width
+        const [pier, side] = str(b.docked_at || docked[i + 1]).split("-");
+        svg.append(S("text", { x: x + 75, y: y + 31, "text-anchor": "middle", class: "tiny water", text: "at " + (PIER[pier] ? PIER[pier].short : nice(pier)) }));
+        if (side) svg.append(S("text", { x: x + 75, y: y + 46, "text-anchor": "middle", class: "tiny water", text: "(" + side + ")" }));
       } else svg.append(boatPiece(view, b, i, x, y, hot, ctx, picker));
     });
     place(left, 0); place(right, 1);
@@ -436,11 +439,11 @@
       svg.append(S("text", { x: W - 16, y: H - 12, "text-anchor": "end", class: "tiny water", text: "boats from the right ▸" }));
     }
     if (view.drawn) {
-      const dx = narrow ? W - 150 : W / 2 - 70, dy = narrow ? H - 46 : H - 58;
+      const bw = narrow ? 230 : 180, dx = narrow ? W - bw - 10 : W / 2 - bw / 2, dy = narrow ? H - 46 : H - 58;
       const g = S("g", { class: "drawn" });
-      g.append(S("rect", { x: dx, y: dy, width: 140, height: 40, rx: 8, fill: "#fff1c9", stroke: "#d6a530", "stroke-width": 2 }));
+      g.append(S("rect", { x: dx, y: dy, width: bw, height: 40, rx: 8, fill: "#fff1c9", stroke: "#d6a530", "stroke-width": 2 }));
       g.append(meeple(dx + 22, dy + 22, view.drawn, 1.1));
-      g.append(S("text", { x: dx + 40, y: dy + 25, class: "small", text: "drawn: " + (ADV_NAME[view.drawn] || view.drawn) }));
+      g.append(S("text", { x: dx + 40, y: dy + 25, class: "small", text: "drawn: " + (ADV_NAME[view.drawn] || nice(view.drawn)) }));
       svg.append(g);
     }
     return svg;
@@ -743,7 +746,9 @@
           const x = 62 + (i % 4) * 107, yy = y + Math.floor(i / 4) * 30;
           const c = TF[t] ? TF[t].colour : "";
           parts.push(S("g", {}, [S("rect", { x, y: yy + 1, width: 102, height: 24, rx: 5, fill: "#fffaf0", stroke: colour(c), "stroke-width": 2 }),
-            S("text", { x: x + 51, y: yy + 17, "text-anchor": "middle", class: "tiny bold", text: tfName(t) }), S("title", { text: tfName(t) + (c ? " (" + c + ")" : "") })]));
+            // a long name is squeezed into the chip (a phone's larger type ran past the panel's edge)
+            S("text", Object.assign({ x: x + 51, y: yy + 17, "text-anchor": "middle", class: "tiny bold", text: tfName(t) },
+              tfName(t).length > 9 ? { textLength: 94, lengthAdjust: "spacingAndGlyphs" } : {})), S("title", { text: tfName(t) + (c ? " (" + c + ")" : "") })]));
         });
         y += 30 * Math.ceil(staff.length / 4) + 2;
       }
