@@ -152,3 +152,18 @@ def test_a_low_descriptor_limit_is_raised_or_lowers_the_cap_with_a_warning(monke
     limit["now"] = (1024, 65536)  # the hard limit has room: the soft one is raised, no warning
     assert descriptor_room(Limits(connections=4096)) == (4096, None)
     assert limit["now"] == (4096 + guard_module.RESERVED_DESCRIPTORS, 65536)
+
+
+@pytest.mark.parametrize("flag, value, line", [
+    ("--header-timeout", "0", "--header-timeout must be more than 0 and at most 86400 seconds, got 0"),
+    ("--max-connections-per-address", "0", "--max-connections-per-address must be at least 1, got 0"),
+    ("--trusted-proxies", "proxy.example", "--trusted-proxies: 'proxy.example' is not an IP address or network"),
+])
+def test_a_bad_connection_setting_is_one_line_and_exit_2(tmp_path: Any, flag: str, value: str, line: str) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "freetrader", "serve", flag, value, "--db",
+                           f"sqlite:///{tmp_path}/t.db"], capture_output=True, text=True, timeout=PATIENCE)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"freetrader: error: {line}")
