@@ -1,6 +1,6 @@
 """Connection hygiene (issue 35, item 1): slow requests, too many connections, idle sockets, forged headers.
 
-Every test talks to a real server on 127.0.0.1 (``liveserver``); every wait is on something the server
+Every test talks to a real server on 127.0.0.1 (``guardserver``); every wait is on something the server
 does (a reply, a closed connection), bounded by a generous ``PATIENCE``.
 """
 
@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from liveserver import PATIENCE, connect, get, live_server, read_all, wait_until
+from guardserver import PATIENCE, connect, get, live_server, read_all, wait_until
 
 from freetrader.server import guard as guard_module
 from freetrader.server.guard import descriptor_room, parse_proxies
