@@ -153,6 +153,19 @@ def _configure(p: argparse.ArgumentParser) -> None:
     _configure_capacity(p)
 
 
+#: the lobby and connection limits of issue 35: (flag, ``Limits`` field, what it bounds)
+_GUARDS = (
+    ("--max-open-tables-per-address", "open_tables_per_address", "tables in the lobby created from one address"),
+    ("--lobby-idle-timeout", "lobby_idle_seconds",
+     "a table no human seat used for this long leaves the lobby's list; its seat links still work"),
+    ("--max-connections", "connections", "open connections in all; lowered to what the descriptor limit allows"),
+    ("--max-connections-per-address", "connections_per_address", "open connections from one address"),
+    ("--header-timeout", "header_seconds", "a request's line and headers must arrive within this; else 408"),
+    ("--body-timeout", "body_seconds", "a request's body must arrive within this; else 408"),
+    ("--ws-idle-timeout", "ws_idle_seconds", "a websocket that sends nothing for this long is closed"),
+)
+
+
 def _configure_capacity(p: argparse.ArgumentParser) -> None:
     """Worker processes and the per-client limits (issue 20); defaults in ``server.limits.Limits``."""
     try:
@@ -171,11 +184,6 @@ def _configure_capacity(p: argparse.ArgumentParser) -> None:
                    help=f"tables one address may create per minute (default {d.tables_per_minute})")
     g.add_argument("--max-open-tables", type=int, default=d.open_tables, metavar="N",
                    help=f"tables in the lobby, in all (default {d.open_tables})")
-    g.add_argument("--max-open-tables-per-address", type=int, default=d.open_tables_per_address, metavar="N",
-                   help=f"of those, created from one address (default {d.open_tables_per_address})")
-    g.add_argument("--lobby-idle-timeout", type=float, default=d.lobby_idle_seconds, metavar="SECONDS",
-                   help="a table no human seat used for this long leaves the lobby's list; its seat links "
-                        f"still work (default {d.lobby_idle_seconds:g})")
     g.add_argument("--max-sockets-per-table", type=int, default=d.sockets_per_table, metavar="N",
                    help=f"connections to one table (default {d.sockets_per_table})")
     g.add_argument("--max-sockets-per-address", type=int, default=d.sockets_per_address, metavar="N",
@@ -188,16 +196,10 @@ def _configure_capacity(p: argparse.ArgumentParser) -> None:
     g.add_argument("--max-messages-per-second", type=float, default=d.messages_per_second, metavar="N",
                    help="messages one connection may send a second, twice that at once; more are refused "
                         f"(default {d.messages_per_second:g})")
-    g.add_argument("--max-connections", type=int, default=d.connections, metavar="N",
-                   help=f"open connections in all; lowered to what the descriptor limit allows (default {d.connections})")
-    g.add_argument("--max-connections-per-address", type=int, default=d.connections_per_address, metavar="N",
-                   help=f"open connections from one address (default {d.connections_per_address})")
-    g.add_argument("--header-timeout", type=float, default=d.header_seconds, metavar="SECONDS",
-                   help=f"a request's line and headers must arrive within this; else 408 (default {d.header_seconds:g})")
-    g.add_argument("--body-timeout", type=float, default=d.body_seconds, metavar="SECONDS",
-                   help=f"a request's body must arrive within this; else 408 (default {d.body_seconds:g})")
-    g.add_argument("--ws-idle-timeout", type=float, default=d.ws_idle_seconds, metavar="SECONDS",
-                   help=f"a websocket that sends nothing for this long is closed (default {d.ws_idle_seconds:g})")
+    for flag, field, text in _GUARDS:
+        default = getattr(d, field)
+        g.add_argument(flag, type=type(default), default=default, dest=field,
+                       metavar="SECONDS" if isinstance(default, float) else "N", help=f"{text} (default {default:g})")
     g.add_argument("--ws-compression", action="store_true",
                    help="compress websocket messages (off by default: messages are small deltas, and "
                         "compressing costs the server more than it saves)")
@@ -212,10 +214,7 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
     counts = {"--bot-workers": args.bot_workers or 1, "--heavy-workers": args.heavy_workers,
               "--max-tables-per-minute": args.max_tables_per_minute, "--max-open-tables": args.max_open_tables,
               "--max-sockets-per-table": args.max_sockets_per_table,
-              "--max-sockets-per-address": args.max_sockets_per_address, "--max-replays": args.max_replays,
-              "--max-connections": args.max_connections,
-              "--max-open-tables-per-address": args.max_open_tables_per_address,
-              "--max-connections-per-address": args.max_connections_per_address}
+              "--max-sockets-per-address": args.max_sockets_per_address, "--max-replays": args.max_replays}
     for flag, value in counts.items():
         if value < 1:
             return {}, f"{flag} must be at least 1, got {value}"
@@ -223,22 +222,20 @@ def _capacity(args: argparse.Namespace) -> tuple[dict[str, Any], str | None]:
                        ("--max-messages-per-second", args.max_messages_per_second)):
         if not 0 < rate <= 1e6:
             return {}, f"{flag} must be more than 0 and at most 1000000, got {rate:g}"
-    for flag, seconds in (("--header-timeout", args.header_timeout), ("--body-timeout", args.body_timeout),
-                          ("--ws-idle-timeout", args.ws_idle_timeout),
-                          ("--lobby-idle-timeout", args.lobby_idle_timeout)):
-        if not 0 < seconds <= 86400:
-            return {}, f"{flag} must be more than 0 and at most 86400 seconds, got {seconds:g}"
+    guards = {field: getattr(args, field) for _flag, field, _text in _GUARDS}
+    for flag, field, _text in _GUARDS:
+        value = guards[field]
+        if isinstance(value, int) and value < 1:
+            return {}, f"{flag} must be at least 1, got {value}"
+        if isinstance(value, float) and not 0 < value <= 86400:
+            return {}, f"{flag} must be more than 0 and at most 86400 seconds, got {value:g}"
     if not 0 < args.bot_deadline <= 3600:
         return {}, f"--bot-deadline must be more than 0 and at most 3600 seconds, got {args.bot_deadline:g}"
     limits = Limits(tables_per_minute=args.max_tables_per_minute, open_tables=args.max_open_tables,
                     sockets_per_table=args.max_sockets_per_table,
                     sockets_per_address=args.max_sockets_per_address, heavy_requests=args.max_replays,
                     whole_views_per_second=args.max_whole_views_per_second,
-                    messages_per_second=args.max_messages_per_second, connections=args.max_connections,
-                    connections_per_address=args.max_connections_per_address, header_seconds=args.header_timeout,
-                    body_seconds=args.body_timeout, ws_idle_seconds=args.ws_idle_timeout,
-                    open_tables_per_address=args.max_open_tables_per_address,
-                    lobby_idle_seconds=args.lobby_idle_timeout)
+                    messages_per_second=args.max_messages_per_second, **guards)
     return {"bot_workers": args.bot_workers, "heavy_workers": args.heavy_workers,
             "bot_deadline": args.bot_deadline, "limits": limits}, None
 

@@ -398,35 +398,52 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
 
     async def _reader(ws: WebSocket, table: Table, conn: Conn) -> None:
         sent = Bucket(caps.messages_per_second, 2 * caps.messages_per_second)  # this socket's messages
-        while True:
-            try:
-                raw = await asyncio.wait_for(ws.receive(), caps.ws_idle_seconds)
-            except TimeoutError:  # idle: the slot goes back; the page reconnects when it wants more
-                with contextlib.suppress(Exception):
-                    await ws.close(code=1001, reason="idle")
-                return
-            except (WebSocketDisconnect, RuntimeError):
-                return
-            if raw.get("type") == "websocket.disconnect":
-                return
-            text = raw.get("text")
-            if text is None and raw.get("bytes") is not None:
-                data = raw["bytes"]
-                text = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
-            reply: dict[str, Any] | None
-            if not sent.allow(""):
-                reply = {"type": "error", "status": 429,
-                         "error": f"too many messages: at most {caps.messages_per_second:g} a second on one "
-                                  "connection; this one was not read"}
-            else:
+        loop = asyncio.get_running_loop()
+        heard = [loop.time()]  # when the socket last sent a message
+        closing: list[asyncio.Task[None]] = []
+
+        def watch() -> None:
+            # one timer a socket, re-armed only when it fires: a message costs only noting its time
+            quiet = loop.time() - heard[0]
+            if quiet < caps.ws_idle_seconds:
+                timer[0] = loop.call_later(caps.ws_idle_seconds - quiet, watch)
+            else:  # idle: the slot goes back; the page reconnects when it wants more
+                closing.append(loop.create_task(_close_idle(ws)))
+
+        timer = [loop.call_later(caps.ws_idle_seconds, watch)]
+        try:
+            while True:
                 try:
-                    reply = await _handle(table, conn, text or "")
-                except Exception as exc:  # noqa: BLE001 - one line to the client and the log, never a traceback
-                    log.error("websocket message from %s on table %s failed: %s: %s", conn.addr or "?", table.id,
-                              type(exc).__name__, " ".join(str(exc).split())[:200])
-                    reply = {"type": "error", "status": 500, "error": "internal error; nothing was changed"}
-            if reply is not None:
-                lobby._send(conn, reply)
+                    raw = await ws.receive()
+                except (WebSocketDisconnect, RuntimeError):
+                    return
+                heard[0] = loop.time()
+                if raw.get("type") == "websocket.disconnect":
+                    return
+                text = raw.get("text")
+                if text is None and raw.get("bytes") is not None:
+                    data = raw["bytes"]
+                    text = data.decode("utf-8", "replace") if len(data) <= MAX_MESSAGE else "x" * (MAX_MESSAGE + 1)
+                reply: dict[str, Any] | None
+                if not sent.allow(""):
+                    reply = {"type": "error", "status": 429,
+                             "error": f"too many messages: at most {caps.messages_per_second:g} a second on one "
+                                      "connection; this one was not read"}
+                else:
+                    try:
+                        reply = await _handle(table, conn, text or "")
+                    except Exception as exc:  # noqa: BLE001 - one line to the client and the log, never a traceback
+                        log.error("websocket message from %s on table %s failed: %s: %s", conn.addr or "?", table.id,
+                                  type(exc).__name__, " ".join(str(exc).split())[:200])
+                        reply = {"type": "error", "status": 500, "error": "internal error; nothing was changed"}
+                if reply is not None:
+                    lobby._send(conn, reply)
+        finally:
+            timer[0].cancel()
+
+    async def _close_idle(ws: WebSocket) -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=1001, reason="idle")
 
     async def _handle(table: Table, conn: Conn, text: str) -> dict[str, Any] | None:
         if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
