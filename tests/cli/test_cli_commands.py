@@ -175,6 +175,14 @@ def test_replay_verify_results_file(capsys, tmp_path, results):
     assert "3 records replay" in out
 
 
+def test_replay_verify_json_prints_json(capsys, tmp_path, results):
+    path = tmp_path / "games.jsonl"
+    write_jsonl(path, results)
+    code, out, err = run(capsys, "replay", str(path), "--verify", "--json")
+    assert code == 0, err
+    assert json.loads(out) == {"records": 3, "replayed": 3, "other_data": []}
+
+
 def test_replay_verify_bare_records_and_single_record(capsys, tmp_path, results):
     path = tmp_path / "records.jsonl"
     write_jsonl(path, [r["record"] for r in results])

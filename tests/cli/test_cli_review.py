@@ -71,3 +71,14 @@ def test_review_refuses_bad_input_in_one_line(tmp_path, capsys):
     code, _, err = run(capsys, "review", str(path), "--iters", "3", "--workers", "0", "--no-progress", "--out", "-")
     _one_line_error(code, err, "--workers")
     assert not (tmp_path / "half.review.json").exists()
+
+
+def test_review_json_prints_the_review_and_only_it(tmp_path, capsys):
+    path, rec = _record(tmp_path)
+    out_file = tmp_path / "r.json"
+    code, out, err = run(capsys, "review", str(path), "--iters", "4", "--workers", "1", "--no-progress",
+                         "--json", "--out", str(out_file))
+    assert code == 0, err
+    printed = json.loads(out)  # stdout is the JSON alone: no table, no "Wrote" line
+    assert printed == json.loads(out_file.read_text()) and printed["actions"] == len(rec["actions"])
+    assert f"Wrote {out_file}" in err.replace("\n", "")

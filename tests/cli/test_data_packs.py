@@ -121,6 +121,9 @@ def test_records_and_simulate_lines_carry_the_hash_and_resuming_across_packs_is_
                  "--no-progress", "--out", str(tmp_path / "shipped.jsonl"))
     shipped_hash = json.loads((tmp_path / "shipped.jsonl").read_text())["record"]["data"]
     assert shipped.returncode == 0 and shipped_hash != example_hash
+    assert json.loads(rules.stdout)["data"] == shipped_hash  # rules --json shows the hash records carry
+    with_pack = ft("rules", "contraband", "--json", "--data", str(EXAMPLE))
+    assert with_pack.returncode == 0 and json.loads(with_pack.stdout)["data"] == example_hash
 
     refused = ft(*[a if a != "2" else "4" for a in args])  # resume the pack's file without the pack
     line = one_error(refused)

@@ -81,3 +81,14 @@ async def lobby_at(url: str) -> AsyncIterator[Lobby]:
     finally:
         await lobby.close()
         store.close()
+
+
+def wait_for_file(path: Any, what: str) -> None:
+    """Wait until ``path`` exists: a signal from a bot or replay in a forked worker (files are what they share).
+
+    The bound only ends a stuck test; a loaded machine may take long, and that is not a failure.
+    """
+    end = time.monotonic() + 300
+    while not path.exists():
+        assert time.monotonic() < end, f"{what} did not happen within 300 s"
+        time.sleep(0.01)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tablehelp import SHORT, create, join, view, wait_for
+from tablehelp import SHORT, create, join, view, wait_for, wait_for_file
 
 from freetrader.bots import register_bot
 from freetrader.bots.random_bot import RandomBot
@@ -20,20 +20,13 @@ from freetrader.bots.random_bot import RandomBot
 GATE = Path(tempfile.gettempdir()) / f"ft-slow-bot-{os.getpid()}"
 
 
-def _wait_for_file(path: Path, what: str) -> None:
-    end = time.monotonic() + 300  # a bound for a stuck test only: a loaded machine may be slow
-    while not path.exists():
-        assert time.monotonic() < end, f"{what} did not happen within 300 s"
-        time.sleep(0.01)
-
-
 class _SlowBot(RandomBot):  # type: ignore[misc]
     name = "slow-test"
 
     def choose(self, state: Any, seat: int) -> Any:
         GATE.mkdir(exist_ok=True)
         (GATE / "thinking").touch()
-        _wait_for_file(GATE / "decide", "the slow bot's release")
+        wait_for_file(GATE / "decide", "the slow bot's release")
         return super().choose(state, seat)
 
 
@@ -46,7 +39,7 @@ def test_a_slow_bot_does_not_block_another_table(client: TestClient) -> None:
         slow = create(client, ["slow-test"] * 3, SHORT)
         tid = create(client, ["human"] * 3, {**SHORT, "first_officer": "agreement"})
         token = join(client, tid, 1)
-        _wait_for_file(GATE / "thinking", "the slow bot's turn")
+        wait_for_file(GATE / "thinking", "the slow bot's turn")
         # another table takes a move while the slow bot has not decided (it cannot, until released):
         # no clock is needed, a blocked table would wait for the release that only comes after this
         r = client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": "declare", "expected_index": 0})

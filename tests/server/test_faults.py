@@ -6,13 +6,12 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
-from tablehelp import SHORT, create, join, view, wait_for
+from tablehelp import SHORT, create, join, view, wait_for, wait_for_file
 
 import freetrader
 from freetrader.bots import register_bot
@@ -37,13 +36,6 @@ class _FlakyBot(RandomBot):  # type: ignore[misc]
 THINK = Path(tempfile.gettempdir()) / f"ft-thinking-{os.getpid()}"
 
 
-def _wait_for_file(path: Path, what: str) -> None:
-    end = time.monotonic() + 300  # a bound for a stuck test only: a loaded machine may be slow
-    while not path.exists():
-        assert time.monotonic() < end, f"{what} did not happen within 300 s"
-        time.sleep(0.01)
-
-
 class _ThinkingBot(RandomBot):  # type: ignore[misc]
     """Thinks until the test lets it decide (a test without the signal sees a bot past any deadline)."""
 
@@ -52,7 +44,7 @@ class _ThinkingBot(RandomBot):  # type: ignore[misc]
     def choose(self, state: Any, seat: int) -> Any:
         THINK.mkdir(exist_ok=True)
         (THINK / "thinking").touch()
-        _wait_for_file(THINK / "decide", "the thinking bot's decision")
+        wait_for_file(THINK / "decide", "the thinking bot's decision")
         return super().choose(state, seat)
 
 
@@ -178,7 +170,7 @@ def test_a_take_back_while_a_bot_thinks_drops_the_stale_decision(client: TestCli
     r = client.post(f"/api/tables/{tid}/actions", json={"token": t1, "action": "declare", "seq": 0})
     assert r.status_code == 200
     try:
-        _wait_for_file(THINK / "thinking", "the officer's bot thinking about the declaration")
+        wait_for_file(THINK / "thinking", "the officer's bot thinking about the declaration")
         assert client.post(f"/api/tables/{tid}/takeback", json={"token": t1}).status_code == 200  # bots agree at once
         msg = view(client, tid, t1)
         assert msg["index"] == 0 and msg["seq"] == 2 and msg["view"]["to_act"] == 1

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tablehelp import SHORT, create
+from tablehelp import SHORT, create, wait_for_file
 
 import freetrader
 from freetrader.server import app as app_module
@@ -110,18 +110,11 @@ def test_whole_views_from_one_address_wait_their_turn(tmp_path: Any) -> None:
 _GATE: list[Any] = []  # the folder the gated replay signals in (the worker is forked after it is set)
 
 
-def _wait_for_file(path: Any, what: str) -> None:
-    end = time.monotonic() + 300  # a bound for a stuck test only: a loaded machine may be slow
-    while not path.exists():
-        assert time.monotonic() < end, f"{what} did not happen within 300 s"
-        time.sleep(0.01)
-
-
 def _gated_replay(record: dict[str, Any], upto: int | None) -> dict[str, Any]:
     """A replay that says it has started, then runs only once the test lets it (no sleeping and hoping)."""
     gate = _GATE[0]
     (gate / "entered").touch()
-    _wait_for_file(gate / "release", "the release of the gated replay")
+    wait_for_file(gate / "release", "the release of the gated replay")
     return replay_view(record, upto)
 
 
@@ -141,7 +134,7 @@ def test_replays_run_in_a_worker_and_too_many_at_once_get_429(tmp_path: Any, mon
 
         first = threading.Thread(target=post)
         first.start()
-        _wait_for_file(gate / "entered", "the first replay's start")
+        wait_for_file(gate / "entered", "the first replay's start")
         others = [threading.Thread(target=post) for _ in range(2)]
         for t in others:
             t.start()
@@ -162,7 +155,7 @@ def test_replays_run_in_a_worker_and_too_many_at_once_get_429(tmp_path: Any, mon
         (gate / "release").unlink()
         t = threading.Thread(target=post)
         t.start()
-        _wait_for_file(gate / "entered", "the second replay's start")
+        wait_for_file(gate / "entered", "the second replay's start")
         assert c.get("/api/games").status_code == 200 and t.is_alive()
         (gate / "release").touch()
         t.join(timeout=300)

@@ -224,6 +224,8 @@ def game_json(game: Game, chosen: dict[str, Any] | None = None) -> dict[str, Any
         "options": [{"name": o.name, "default": o.default, "help": o.help,
                      "choices": list(o.choices) if o.choices else None, "minimum": o.minimum, "maximum": o.maximum}
                     for o in spec.options],
+        # the components' content hash (a data pack's, with --data), as records carry it; None: no data files
+        "data": game.data_hash,
     }
     if chosen is not None:
         out["chosen"] = chosen
@@ -365,6 +367,9 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
             _warning(f"{len(others)} of {len(items)} records replay with other data than they were made with; "
                      f"{first[0]}: {first[1]}")
         n = len(items)
+        if args.json:  # what was checked, for a script: every record replayed (a failure is exit 2)
+            _print_json({"records": n, "replayed": n, "other_data": [{"record": k, "why": w} for k, w in others]})
+            return 0
         console.print(Text(f"{n} records replay" if n != 1 else "1 record replays"))
         return 0
     if len(items) != 1 and args.index is None:
@@ -675,7 +680,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--upto", type=int, metavar="K", help="show the position after K actions")
     sp.add_argument("--index", type=int, metavar="K", help="which record of a JSON Lines file (1-based)")
     sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
-    sp.add_argument("--json", action="store_true", help="print the state as JSON (with --seat: that seat's view)")
+    sp.add_argument("--json", action="store_true", help="print the state as JSON (with --seat: that seat's view; "
+                                                        "with --verify: what was checked)")
     sp.set_defaults(func=cmd_replay)
 
     sp = add("state", "build a position from a seed and actions, and show it")

@@ -28,6 +28,8 @@ def _configure(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("--out", metavar="FILE", help="write the review as JSON here (default: RECORD's name + "
                                                   "'.review.json'; '-' for none)")
     sp.add_argument("--all", action="store_true", help="list every decision, not only the flagged ones")
+    sp.add_argument("--json", action="store_true", help="print the review as JSON (what --out writes) instead of "
+                                                         "the tables")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -53,10 +55,33 @@ def _pct(x: float) -> str:
     return f"{x:.0%}"
 
 
+def _print_tables(console: Any, review: Any, every: bool, threshold: float) -> None:
+    from rich.table import Table
+
+    rows = review.decisions if every else review.flagged()
+    table = Table(title=f"{'Decisions' if every else 'Flagged moves'} ({review.budget} per decision; "
+                        f"flagged: win chance more than {_pct(threshold)} below the best move's)")
+    for col in ("#", "seat", "played", "win before", "win after", "best", "win after best", "score lost"):
+        table.add_column(col, justify="right" if col.startswith(("win", "score", "#")) else "left")
+    for d in rows:
+        table.add_row(str(d.index + 1), str(d.seat), d.played + (" ?" if d.flagged else ""), _pct(d.before.win),
+                      _pct(d.after_played.win), d.best if d.best != d.played else "=", _pct(d.after_best.win),
+                      f"{d.score_loss:.1f}")
+    console.print(table)
+    summary = Table(title="Per seat")
+    for col in ("seat", "decisions", "flagged", "mean win chance lost", "result"):
+        summary.add_column(col, justify="right" if col != "result" else "left")
+    for seat in review.reviewed_seats:
+        mine = [d for d in review.decisions if d.seat == seat]
+        lost = sum(max(0.0, d.win_loss) for d in mine) / len(mine) if mine else 0.0
+        result = ("won" if seat in review.winners else "lost") + f" ({review.scores[seat]:g})"
+        summary.add_row(str(seat), str(len(mine)), str(sum(d.flagged for d in mine)), _pct(lost), result)
+    console.print(summary)
+
+
 def _run(args: argparse.Namespace, console: Any) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    from rich.table import Table
     from rich.text import Text
 
     from freetrader.bots.review import DEFAULT_THRESHOLD, default_workers, review_record
@@ -84,32 +109,17 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     except BadRecord as exc:
         raise BadOption(f"{args.record}: {exc}") from None
 
-    rows = review.decisions if args.all else review.flagged()
-    table = Table(title=f"{'Decisions' if args.all else 'Flagged moves'} ({review.budget} per decision; "
-                        f"flagged: win chance more than {_pct(threshold)} below the best move's)")
-    for col in ("#", "seat", "played", "win before", "win after", "best", "win after best", "score lost"):
-        table.add_column(col, justify="right" if col.startswith(("win", "score", "#")) else "left")
-    for d in rows:
-        table.add_row(str(d.index + 1), str(d.seat), d.played + (" ?" if d.flagged else ""), _pct(d.before.win),
-                      _pct(d.after_played.win), d.best if d.best != d.played else "=", _pct(d.after_best.win),
-                      f"{d.score_loss:.1f}")
-    console.print(table)
-    summary = Table(title="Per seat")
-    for col in ("seat", "decisions", "flagged", "mean win chance lost", "result"):
-        summary.add_column(col, justify="right" if col != "result" else "left")
-    for seat in review.reviewed_seats:
-        mine = [d for d in review.decisions if d.seat == seat]
-        lost = sum(max(0.0, d.win_loss) for d in mine) / len(mine) if mine else 0.0
-        result = ("won" if seat in review.winners else "lost") + f" ({review.scores[seat]:g})"
-        summary.add_row(str(seat), str(len(mine)), str(sum(d.flagged for d in mine)), _pct(lost), result)
-    console.print(summary)
+    if args.json:
+        print(json.dumps(review.to_json(), indent=1))
+    else:
+        _print_tables(console, review, args.all, threshold)
     if args.out != "-":
         out = Path(args.out) if args.out else Path(args.record).with_suffix(".review.json")
         try:
             out.write_text(json.dumps(review.to_json(), indent=1) + "\n", encoding="utf-8")
         except OSError as exc:
             raise BadOption(f"cannot write {out}: {exc.strerror or exc}") from None
-        console.print(Text(f"Wrote {out}"), soft_wrap=True)
+        (err if args.json else console).print(Text(f"Wrote {out}"), soft_wrap=True)  # stdout: JSON only
     return 0
 
 

@@ -70,4 +70,5 @@ def _pack_mismatch(record: Mapping[str, Any], g: Game) -> str | None:
     if made is None or now is None or made == now:
         return None
     return (f"the record was made with data {made}, but {g.slug} now has data {now} "
-            "(another data pack, or none: pass the record's pack with --data)")
+            f"(another data pack, or none: pass the record's pack with --data; "
+            f"`freetrader rules {g.spec.name} --json --data FOLDER` shows a pack's hash)")

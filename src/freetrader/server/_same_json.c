@@ -13,9 +13,14 @@
 
 static int same(PyObject *a, PyObject *b);
 
-static int same_items(PyObject *const *x, PyObject *const *y, Py_ssize_t n) {
+/* Items of two lists (or two tuples) of length n, in order; borrowed references, as the stable
+ * ABI reads them (one abi3 wheel for every CPython from 3.11). */
+static int same_items(PyObject *a, PyObject *b, Py_ssize_t n, PyObject *(*item)(PyObject *, Py_ssize_t)) {
     for (Py_ssize_t i = 0; i < n; i++) {
-        int r = same(x[i], y[i]);
+        PyObject *x = item(a, i), *y = item(b, i);
+        if (x == NULL || y == NULL)
+            return -1;
+        int r = same(x, y);
         if (r <= 0)
             return r;
     }
@@ -23,7 +28,7 @@ static int same_items(PyObject *const *x, PyObject *const *y, Py_ssize_t n) {
 }
 
 static int same_dicts(PyObject *a, PyObject *b) {
-    if (PyDict_GET_SIZE(a) != PyDict_GET_SIZE(b))
+    if (PyDict_Size(a) != PyDict_Size(b))
         return 0;
     Py_ssize_t i = 0, j = 0;
     PyObject *ka, *va, *kb, *vb;
@@ -48,7 +53,7 @@ static int same(PyObject *a, PyObject *b) {
     if (t == &PyUnicode_Type || t == &PyLong_Type)
         return PyObject_RichCompareBool(a, b, Py_EQ);
     if (t == &PyFloat_Type) {
-        double x = PyFloat_AS_DOUBLE(a), y = PyFloat_AS_DOUBLE(b);
+        double x = PyFloat_AsDouble(a), y = PyFloat_AsDouble(b);
         return memcmp(&x, &y, sizeof x) == 0;
     }
     if (t != &PyList_Type && t != &PyTuple_Type && t != &PyDict_Type)
@@ -59,11 +64,9 @@ static int same(PyObject *a, PyObject *b) {
     if (t == &PyDict_Type)
         r = same_dicts(a, b);
     else if (t == &PyList_Type)
-        r = PyList_GET_SIZE(a) == PyList_GET_SIZE(b)
-            && same_items(((PyListObject *)a)->ob_item, ((PyListObject *)b)->ob_item, PyList_GET_SIZE(a));
+        r = PyList_Size(a) != PyList_Size(b) ? 0 : same_items(a, b, PyList_Size(a), PyList_GetItem);
     else
-        r = PyTuple_GET_SIZE(a) == PyTuple_GET_SIZE(b)
-            && same_items(((PyTupleObject *)a)->ob_item, ((PyTupleObject *)b)->ob_item, PyTuple_GET_SIZE(a));
+        r = PyTuple_Size(a) != PyTuple_Size(b) ? 0 : same_items(a, b, PyTuple_Size(a), PyTuple_GetItem);
     Py_LeaveRecursiveCall();
     return r;
 }
@@ -93,7 +96,7 @@ static PyObject *py_changes(PyObject *self, PyObject *const *args, Py_ssize_t na
     PyObject *out = PyDict_New();
     if (out == NULL)
         return NULL;
-    int same_keys = PyDict_GET_SIZE(old) == PyDict_GET_SIZE(now);
+    int same_keys = PyDict_Size(old) == PyDict_Size(now);
     Py_ssize_t i = 0, j = 0;
     PyObject *kn, *vn, *ko, *vo;
     while (PyDict_Next(now, &i, &kn, &vn)) {

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import freetrader
+from freetrader.core.errors import BadRecord
+from freetrader.core.record import pack_mismatch
 from freetrader.core.registry import load_part
 
 from .results import RESULT_KEYS, ResultFileError
@@ -143,6 +145,12 @@ def load_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
         out.append(obj)
     if not out:
         raise ResultFileError(f"{name} holds no results")
+    mismatch = pack_mismatch(out[0]["record"])
+    if mismatch:  # made with other components: if its games do not replay here, say which pack they need
+        try:
+            freetrader.replay(out[0]["record"])
+        except BadRecord:
+            raise ResultFileError(f"{name}: {mismatch}") from None
     return out
 
 

@@ -37,7 +37,7 @@ static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Contraband"
 /* Per-article counts of a list of article indices (out-of-range cards are an error). */
 static int count_articles(PyObject *list, double *out) {
     for (int a = 0; a < n_articles; a++) out[a] = 0.0;
-    Py_ssize_t n = PyList_GET_SIZE(list);
+    Py_ssize_t n = PyList_Size(list);
     for (Py_ssize_t i = 0; i < n; i++) {
         long k;
         if (ft_item(list, i, &k) < 0) return -1;
@@ -53,16 +53,16 @@ static int count_articles(PyObject *list, double *out) {
 static PyObject *configure(PyObject *self, PyObject *args) {
     PyObject *seq;
     if (!PyArg_ParseTuple(args, "iiO", &n_phases, &over_phase, &seq)) return NULL;
-    PyObject *fast = PySequence_Fast(seq, "article counts must be a sequence");
+    PyObject *fast = ft_tuple(seq, "article counts must be a sequence");
     if (fast == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t n = PyTuple_Size(fast);
     if (n > MAX_ARTICLES) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "at most %d articles, got %zd", MAX_ARTICLES, n);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        counts[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        counts[i] = PyFloat_AsDouble(PyTuple_GetItem(fast, i));
         if (PyErr_Occurred()) { Py_DECREF(fast); return NULL; }
     }
     Py_DECREF(fast);
@@ -133,10 +133,10 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     out[CB_RESHUFFLES] = (float)(reshuffles / 10.0);
     out[CB_DECLARATIONS] = (float)(declarations / 100.0);
     out[CB_UNUSED] = (float)(unused / 100.0);
-    out[CB_PACK] = (float)(PyList_GET_SIZE(lists[L_PACK]) / 54.0);
-    out[CB_FACE_DOWN] = (float)(PyList_GET_SIZE(lists[L_HIDDEN]) / 54.0);
+    out[CB_PACK] = (float)(PyList_Size(lists[L_PACK]) / 54.0);
+    out[CB_FACE_DOWN] = (float)(PyList_Size(lists[L_HIDDEN]) / 54.0);
     out[CB_LUGGAGE] = lug ? 1.0f : 0.0f;
-    out[CB_LUGGAGE_CARDS] = lug ? (float)(PyList_GET_SIZE(lists[L_LUGGAGE]) / 4.0) : 0.0f;
+    out[CB_LUGGAGE_CARDS] = lug ? (float)(PyList_Size(lists[L_LUGGAGE]) / 4.0) : 0.0f;
     out[CB_EXAMINED] = lug && examined ? 1.0f : 0.0f;
     out[CB_BAG_CLAIMED] = bag_claim ? 1.0f : 0.0f;
     out[CB_MINE_SHOWN] = mine ? 1.0f : 0.0f;
@@ -159,15 +159,15 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         }
     }
     PyObject *pending = lists[L_PENDING];
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pending); i++) {
-        PyObject *t = PyList_GET_ITEM(pending, i);
-        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3) {
+    for (Py_ssize_t i = 0; i < PyList_Size(pending); i++) {
+        PyObject *t = PyList_GetItem(pending, i);
+        if (!PyTuple_Check(t) || PyTuple_Size(t) != 3) {
             PyErr_SetString(PyExc_TypeError, "a pending payment is not a (payer, payee, amount) tuple");
             goto fail;
         }
-        long payer = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
-        long payee = PyLong_AsLong(PyTuple_GET_ITEM(t, 1));
-        long amount = PyLong_AsLong(PyTuple_GET_ITEM(t, 2));
+        long payer = PyLong_AsLong(PyTuple_GetItem(t, 0));
+        long payee = PyLong_AsLong(PyTuple_GetItem(t, 1));
+        long amount = PyLong_AsLong(PyTuple_GetItem(t, 2));
         if (PyErr_Occurred()) goto fail;
         if (payer < 0 || payer >= n || payee < 0 || payee >= n) {
             PyErr_SetString(PyExc_ValueError, "a pending payment names a seat out of range");

@@ -70,16 +70,16 @@ static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Cornish Smu
 
 /* A sequence of ints (None -> -1) into a table. */
 static int load_table(PyObject *seq, Table *t) {
-    PyObject *fast = PySequence_Fast(seq, "a Cornish Smuggler table must be a sequence");
+    PyObject *fast = ft_tuple(seq, "a Cornish Smuggler table must be a sequence");
     if (fast == NULL) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t n = PyTuple_Size(fast);
     if (n > MAXT) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "a Cornish Smuggler table of %zd entries (at most %d)", n, MAXT);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *x = PySequence_Fast_GET_ITEM(fast, i);
+        PyObject *x = PyTuple_GetItem(fast, i);
         long v = x == Py_None ? -1 : PyLong_AsLong(x);
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(fast);
@@ -99,11 +99,11 @@ static PyObject *configure(PyObject *self, PyObject *args) {
                           &seqs[6], &seqs[7], &seqs[8], &seqs[9], &seqs[10], &seqs[11], &seqs[12], &seqs[13],
                           &seqs[14], &seqs[15], &sizes, &over_phase, &track_end, &wheel_size, &lay))
         return NULL;
-    PyObject *fast = PySequence_Fast(lay, "the layout must be a sequence");
+    PyObject *fast = ft_tuple(lay, "the layout must be a sequence");
     if (fast == NULL) return NULL;
-    int same = PySequence_Fast_GET_SIZE(fast) == N_LAYOUT;
+    int same = PyTuple_Size(fast) == N_LAYOUT;
     for (Py_ssize_t i = 0; same && i < N_LAYOUT; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        long v = PyLong_AsLong(PyTuple_GetItem(fast, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(fast);
             return NULL;
@@ -122,15 +122,15 @@ static PyObject *configure(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "unexpected Cornish Smuggler tables");
         return NULL;
     }
-    fast = PySequence_Fast(sizes, "the goods sizes must be a sequence");
+    fast = ft_tuple(sizes, "the goods sizes must be a sequence");
     if (fast == NULL) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != G) {
+    if (PyTuple_Size(fast) != G) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "expected %d goods sizes", G);
         return NULL;
     }
     for (Py_ssize_t g = 0; g < G; g++) {
-        goods_size[g] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, g));
+        goods_size[g] = PyFloat_AsDouble(PyTuple_GetItem(fast, g));
         if (goods_size[g] == -1.0 && PyErr_Occurred()) {
             Py_DECREF(fast);
             return NULL;
@@ -160,7 +160,7 @@ static inline void hot(float *o, long i, long n) {
 
 /* _counts(): +1 at each item's slot (table t; -1 is "not shown"); a slot past n raises, as Python's list does. */
 static int counts(float *o, PyObject *items, int t, long n) {
-    Py_ssize_t k = PyList_Check(items) ? PyList_GET_SIZE(items) : PyTuple_Check(items) ? PyTuple_GET_SIZE(items) : -1;
+    Py_ssize_t k = PyList_Check(items) ? PyList_Size(items) : PyTuple_Check(items) ? PyTuple_Size(items) : -1;
     if (k < 0) {
         PyErr_SetString(PyExc_TypeError, "expected a list in the Cornish Smuggler state");
         return -1;
@@ -184,19 +184,19 @@ static inline long rel(long x, long me, long n, long none) {
 }
 
 static Py_ssize_t seq_len(PyObject *x) {
-    if (PyList_Check(x)) return PyList_GET_SIZE(x);
-    if (PyTuple_Check(x)) return PyTuple_GET_SIZE(x);
+    if (PyList_Check(x)) return PyList_Size(x);
+    if (PyTuple_Check(x)) return PyTuple_Size(x);
     PyErr_SetString(PyExc_TypeError, "expected a list in the Cornish Smuggler state");
     return -1;
 }
 
 /* Item i of a list of lists (borrowed). */
 static PyObject *row(PyObject *outer, Py_ssize_t i) {
-    if (!PyList_Check(outer) || i < 0 || i >= PyList_GET_SIZE(outer)) {
+    if (!PyList_Check(outer) || i < 0 || i >= PyList_Size(outer)) {
         PyErr_SetString(PyExc_IndexError, "a list in the Cornish Smuggler state is shorter than its game needs");
         return NULL;
     }
-    return PyList_GET_ITEM(outer, i);
+    return PyList_GetItem(outer, i);
 }
 
 /* The goods piece's place: the slots of the location, storehouse and merchant the view shows (-1: none). */
@@ -363,8 +363,8 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         if (ft_item(lists[L_FACEUP], d, &c) < 0) goto fail;
         if (c >= 0 && look(TB_FACE, c, &slot) < 0) goto fail;
         hot(out + CS_FACE_UP + d * (H + 1), slot, H + 1);
-        Py_ssize_t left = seq_len(PyList_Check(lists[L_STACKS]) ? PyList_GET_ITEM(lists[L_STACKS], d)
-                                                               : PyTuple_GET_ITEM(lists[L_STACKS], d));
+        Py_ssize_t left = seq_len(PyList_Check(lists[L_STACKS]) ? PyList_GetItem(lists[L_STACKS], d)
+                                                               : PyTuple_GetItem(lists[L_STACKS], d));
         if (left < 0) goto fail;
         out[CS_STACKS + d] = (float)(left / 10.0);
     }

@@ -1,17 +1,24 @@
 /* Reading a game state's fields from C, shared by the compiled encoders.
  *
  * A state keeps its fields in __slots__. A generic getattr from C costs about
- * as much as all of an encoder's arithmetic, so each field's slot offset is
- * looked up once per state type and read directly after that; a field that
- * is not a plain slot (a property, say) is read with getattr. Every read is
- * checked: a wrong type, a short list or an unset slot raises a Python error.
+ * as much as all of an encoder's arithmetic (it looks the name up through the
+ * type's MRO and the instance at every read), so each field's descriptor is
+ * looked up once per state type and its getter called directly after that;
+ * a field that is not a data descriptor (a plain class attribute, say) is read
+ * with getattr. A data descriptor's getter is what getattr would end by
+ * calling, so the value is the same. Every read is checked: a wrong type, a
+ * short list or an unset slot raises a Python error.
+ *
+ * Only the stable ABI (Py_LIMITED_API, 3.11) is used, so one abi3 wheel serves
+ * CPython 3.11 and later: the descriptor's getter is found with PyType_GetSlot,
+ * not by reading the member table's offsets (those structs are outside it).
  */
 #ifndef FREETRADER_FASTOBS_H
 #define FREETRADER_FASTOBS_H
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
+#include <string.h>
 
 #define FT_MAX_FIELDS 64
 
@@ -19,8 +26,9 @@ typedef struct {
     int n;
     const char *const *names;
     PyObject *interned[FT_MAX_FIELDS];
-    Py_ssize_t offsets[FT_MAX_FIELDS]; /* -1: ask getattr */
-    PyTypeObject *type;                /* the type the offsets belong to */
+    PyObject *descr[FT_MAX_FIELDS];    /* the type's data descriptor of the field; NULL: ask getattr */
+    descrgetfunc get[FT_MAX_FIELDS];   /* its getter */
+    PyTypeObject *type;                /* the type the descriptors belong to */
     const char *game;                  /* for error messages */
 } FieldTable;
 
@@ -36,36 +44,44 @@ static int ft_init(FieldTable *t) {
     return 0;
 }
 
-static void ft_find_offsets(FieldTable *t, PyTypeObject *type) {
+static void ft_find_descriptors(FieldTable *t, PyTypeObject *type) {
     for (int f = 0; f < t->n; f++) {
-        PyObject *d = _PyType_Lookup(type, t->interned[f]); /* borrowed */
-        t->offsets[f] = -1;
-        /* only a slot of this type's own layout (or a base's) is read by its offset */
-        if (d != NULL && Py_IS_TYPE(d, &PyMemberDescr_Type) && PyType_IsSubtype(type, PyDescr_TYPE(d))) {
-            PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-            if (m->type == T_OBJECT_EX && !(m->flags & READONLY)) t->offsets[f] = m->offset;
+        Py_CLEAR(t->descr[f]);
+        t->get[f] = NULL;
+        /* getattr on the type gives a slot's member descriptor itself (its __get__ with no instance) */
+        PyObject *d = PyObject_GetAttr((PyObject *)type, t->interned[f]);
+        if (d == NULL) {
+            PyErr_Clear(); /* not on the type: an instance attribute, read with getattr */
+            continue;
+        }
+        PyTypeObject *dt = Py_TYPE(d);
+        descrgetfunc get = (descrgetfunc)PyType_GetSlot(dt, Py_tp_descr_get);
+        /* only a data descriptor wins over the instance's own attributes, as getattr has it */
+        if (get != NULL && PyType_GetSlot(dt, Py_tp_descr_set) != NULL) {
+            t->descr[f] = d;
+            t->get[f] = get;
+        } else {
+            Py_DECREF(d);
         }
     }
-    Py_INCREF(type);
-    Py_XDECREF(t->type);
+    Py_INCREF((PyObject *)type);
+    Py_XDECREF((PyObject *)t->type);
     t->type = type;
 }
 
 /* Call once per encode, before the reads. */
 static void ft_bind(FieldTable *t, PyObject *state) {
-    if (Py_TYPE(state) != t->type) ft_find_offsets(t, Py_TYPE(state));
+    if (Py_TYPE(state) != t->type) ft_find_descriptors(t, Py_TYPE(state));
 }
 
 /* A field's value (a new reference); NULL with an error set. */
 static PyObject *ft_get(FieldTable *t, PyObject *state, int f) {
-    Py_ssize_t off = t->offsets[f];
-    if (off < 0) return PyObject_GetAttr(state, t->interned[f]);
-    PyObject *v = *(PyObject **)((char *)state + off);
-    if (v == NULL) {
+    if (t->get[f] == NULL) return PyObject_GetAttr(state, t->interned[f]);
+    PyObject *v = t->get[f](t->descr[f], state, (PyObject *)t->type);
+    if (v == NULL && PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
         PyErr_Format(PyExc_AttributeError, "%s state field %s is not set", t->game, t->names[f]);
-        return NULL;
     }
-    Py_INCREF(v);
     return v;
 }
 
@@ -114,7 +130,7 @@ static void ft_release(PyObject **objs, int n) {
 
 /* Item i of a list or tuple as a long; -1 with an error set when short or not an int. */
 static int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
-    Py_ssize_t n = PyList_Check(seq) ? PyList_GET_SIZE(seq) : PyTuple_Check(seq) ? PyTuple_GET_SIZE(seq) : -1;
+    Py_ssize_t n = PyList_Check(seq) ? PyList_Size(seq) : PyTuple_Check(seq) ? PyTuple_Size(seq) : -1;
     if (n < 0) {
         PyErr_SetString(PyExc_TypeError, "expected a list or a tuple in the state");
         return -1;
@@ -123,18 +139,39 @@ static int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
         PyErr_SetString(PyExc_IndexError, "a list in the state is shorter than its game needs");
         return -1;
     }
-    PyObject *x = PyList_Check(seq) ? PyList_GET_ITEM(seq, i) : PyTuple_GET_ITEM(seq, i);
+    PyObject *x = PyList_Check(seq) ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i);
     long v = PyLong_AsLong(x);
     if (v == -1 && PyErr_Occurred()) return -1;
     *out = v;
     return 0;
 }
 
+/* seq as a new tuple; on a TypeError the message is `what` (PySequence_Fast's, in the stable ABI). */
+static PyObject *ft_tuple(PyObject *seq, const char *what) {
+    PyObject *t = PySequence_Tuple(seq);
+    if (t == NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, what);
+    }
+    return t;
+}
+
+/* *slot = o, dropping what it held (Py_XSETREF, outside the stable ABI). */
+static void ft_replace(PyObject **slot, PyObject *o) {
+    PyObject *old = *slot;
+    *slot = o;
+    Py_XDECREF(old);
+}
+
 /* A new zeroed bytearray of n float32 values; *out points at them. */
 static PyObject *ft_floats(Py_ssize_t n, float **out) {
     PyObject *buf = PyByteArray_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(float));
     if (buf == NULL) return NULL;
-    *out = (float *)PyByteArray_AS_STRING(buf);
+    *out = (float *)PyByteArray_AsString(buf);
+    if (*out == NULL) {
+        Py_DECREF(buf);
+        return NULL;
+    }
     memset(*out, 0, n * sizeof(float));
     return buf;
 }

@@ -9,9 +9,8 @@
  * float, as tolist makes them). Each entry is (double)value, the conversion
  * tolist makes. The list itself is always new: a caller may change it.
  *
- * The references to 0.0 are added in one step per zero object (Py_SET_REFCNT), safe where the
- * module runs, under the GIL (it declares no free-threading support, so such a build keeps the GIL
- * on for it).
+ * Only the stable ABI (Py_LIMITED_API, 3.11) is used, so one abi3 wheel serves CPython 3.11 and
+ * later: items are set with PyList_SetItem, each with its own reference.
  *
  * floats(vector) takes one buffer of native float32 (a numpy float32 array,
  * bytes, a bytearray) or a list or tuple of such buffers, joined in order.
@@ -48,7 +47,9 @@ static inline PyObject *float_of(uint32_t bits) {
     o = PyFloat_FromDouble((double)f);
     if (o == NULL) return NULL;
     Py_INCREF(o);
-    Py_XSETREF(cache_float[h], o);
+    PyObject *old = cache_float[h];
+    cache_float[h] = o;
+    Py_XDECREF(old);
     cache_key[h] = bits;
     return o;
 }
@@ -69,30 +70,23 @@ static int get_floats(PyObject *obj, Py_buffer *view) {
     return 0;
 }
 
-/* Entries at..at+n of `out` from the buffer's floats. */
+/* Entries at..at+n of `out` (a new list: its items are NULL until set) from the buffer's floats. */
 static int fill(PyObject *out, Py_ssize_t at, const Py_buffer *view) {
     const char *p = (const char *)view->buf;
-    Py_ssize_t n = view->len / 4, zeros[ZEROS] = {0};
-    PyObject **items = ((PyListObject *)out)->ob_item + at;
-    int err = 0;
+    Py_ssize_t n = view->len / 4;
     for (Py_ssize_t i = 0; i < n; i++) {
         uint32_t bits;
         memcpy(&bits, p + 4 * i, sizeof bits);
-        if (bits == 0) { /* the references to the zeros are added at once below */
-            items[i] = zero[i % ZEROS];
-            zeros[i % ZEROS]++;
-            continue;
+        PyObject *o;
+        if (bits == 0) { /* several zero objects in turn: the references do not all wait on one counter */
+            o = zero[i % ZEROS];
+            Py_INCREF(o);
+        } else if ((o = float_of(bits)) == NULL) {
+            return -1; /* the items not set stay NULL: the list is freed without them */
         }
-        PyObject *o = float_of(bits);
-        if (o == NULL) {
-            for (Py_ssize_t j = i; j < n; j++) items[j] = NULL; /* unset: the list is freed without them */
-            err = -1;
-            break;
-        }
-        items[i] = o;
+        if (PyList_SetItem(out, at + i, o) < 0) return -1; /* steals o */
     }
-    for (int z = 0; z < ZEROS; z++) Py_SET_REFCNT(zero[z], Py_REFCNT(zero[z]) + zeros[z]);
-    return err;
+    return 0;
 }
 
 static PyObject *floats(PyObject *self, PyObject *arg) {
@@ -105,13 +99,12 @@ static PyObject *floats(PyObject *self, PyObject *arg) {
         PyBuffer_Release(&view);
         return out;
     }
-    PyObject *parts = PySequence_Fast(arg, "expected a list of buffers"); /* the list or tuple itself */
+    PyObject *parts = PySequence_Tuple(arg); /* a tuple of the buffers: the list cannot change under us */
     if (parts == NULL) return NULL;
-    Py_ssize_t k = PySequence_Fast_GET_SIZE(parts), total = 0;
-    PyObject **items = PySequence_Fast_ITEMS(parts);
+    Py_ssize_t k = PyTuple_Size(parts), total = 0;
     for (Py_ssize_t i = 0; i < k; i++) { /* sizes first, so that the list is made once */
         Py_buffer view;
-        if (get_floats(items[i], &view) < 0) {
+        if (get_floats(PyTuple_GetItem(parts, i), &view) < 0) {
             Py_DECREF(parts);
             return NULL;
         }
@@ -122,7 +115,7 @@ static PyObject *floats(PyObject *self, PyObject *arg) {
     Py_ssize_t at = 0;
     for (Py_ssize_t i = 0; out != NULL && i < k; i++) {
         Py_buffer view;
-        if (get_floats(items[i], &view) < 0) {
+        if (get_floats(PyTuple_GetItem(parts, i), &view) < 0) {
             Py_CLEAR(out);
             break;
         }

@@ -64,11 +64,11 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!O!OddiO", &PyDict_Type, &merch, &PyDict_Type, &spaces, &icon_seq, &market_hour,
                           &peddler_deck, &n_pcards, &lay))
         return NULL;
-    PyObject *fast = PySequence_Fast(lay, "the layout must be a sequence");
+    PyObject *fast = ft_tuple(lay, "the layout must be a sequence");
     if (fast == NULL) return NULL;
-    int same = PySequence_Fast_GET_SIZE(fast) == N_LAYOUT;
+    int same = PyTuple_Size(fast) == N_LAYOUT;
     for (Py_ssize_t i = 0; same && i < N_LAYOUT; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        long v = PyLong_AsLong(PyTuple_GetItem(fast, i));
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return NULL; }
         same = v == layout[i];
     }
@@ -81,18 +81,18 @@ static PyObject *configure(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "unexpected Peddler cards or action spaces");
         return NULL;
     }
-    fast = PySequence_Fast(icon_seq, "icons must be a sequence");
+    fast = ft_tuple(icon_seq, "icons must be a sequence");
     if (fast == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t n = PyTuple_Size(fast);
     if (n > MAX_TF) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "at most %d Townsfolk, got %zd", MAX_TF, n);
         return NULL;
     }
     for (Py_ssize_t t = 0; t < n; t++) {
-        PyObject *row = PySequence_Fast_GET_ITEM(fast, t);
+        PyObject *row = PyTuple_GetItem(fast, t);
         memset(icons[t], 0, 5);
-        Py_ssize_t k = PyTuple_Check(row) ? PyTuple_GET_SIZE(row) : -1;
+        Py_ssize_t k = PyTuple_Check(row) ? PyTuple_Size(row) : -1;
         for (Py_ssize_t i = 0; i < k; i++) {
             long c;
             if (ft_item(row, i, &c) < 0 || c < 0 || c > 4) {
@@ -111,19 +111,19 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_DECREF(fast);
     n_tf = (int)n;
     Py_INCREF(merch);
-    Py_XSETREF(merchant_index, merch);
+    ft_replace(&merchant_index, merch);
     Py_INCREF(spaces);
-    Py_XSETREF(space_index, spaces);
+    ft_replace(&space_index, spaces);
     Py_RETURN_NONE;
 }
 
 /* Item i of list `outer` as a list (borrowed); NULL with an error set. */
 static PyObject *sub_list(PyObject *outer, Py_ssize_t i) {
-    if (i < 0 || i >= PyList_GET_SIZE(outer)) {
+    if (i < 0 || i >= PyList_Size(outer)) {
         PyErr_SetString(PyExc_IndexError, "a list in the state is shorter than its game needs");
         return NULL;
     }
-    PyObject *x = PyList_GET_ITEM(outer, i);
+    PyObject *x = PyList_GetItem(outer, i);
     if (!PyList_Check(x)) {
         PyErr_SetString(PyExc_TypeError, "expected a list of lists in the state");
         return NULL;
@@ -262,7 +262,7 @@ static PyObject *tail(PyObject *self, PyObject *args) {
     long t[MAX_SEATS + 1], k[MAX_SEATS + 1];
     for (long p = 0; p < np; p++)
         if (ft_item(lists[L_TIME], p, &t[p]) < 0 || ft_item(lists[L_STACK], p, &k[p]) < 0) goto fail;
-    Py_ssize_t nm = PyList_Check(market) ? PyList_GET_SIZE(market) : PyTuple_GET_SIZE(market);
+    Py_ssize_t nm = PyList_Check(market) ? PyList_Size(market) : PyTuple_Size(market);
     for (long p = 0; p < np; p++) {
         float *row = out + (p < n ? (p - me + n) % n : MAX_SEATS) * CLOCK;
         long gold, rank = 0;
@@ -289,8 +289,8 @@ static PyObject *tail(PyObject *self, PyObject *args) {
         PyObject *shelf = sub_list(lists[L_SHELF], n), *corr = sub_list(lists[L_CORR], n);
         if (shelf == NULL || corr == NULL || floats(shelf, 0, NGOODS, o + 1) < 0) goto fail;
         o[0] = 1.0f;
-        o[11] = (float)(double)PyList_GET_SIZE(corr);
-        o[12] = (float)(PyList_GET_SIZE(lists[L_PDECK]) / peddler_deck);
+        o[11] = (float)(double)PyList_Size(corr);
+        o[12] = (float)(PyList_Size(lists[L_PDECK]) / peddler_deck);
         if (pcard >= n_pcards) {
             PyErr_SetString(PyExc_IndexError, "the Peddler card is out of range");
             goto fail;
@@ -301,13 +301,13 @@ static PyObject *tail(PyObject *self, PyObject *args) {
 
     for (long p = 0; p < n; p++) {
         float *s = o + ((p - me + n) % n) * SEAT;
-        if (!PyList_Check(lists[L_MERCHANT]) || p >= PyList_GET_SIZE(lists[L_MERCHANT]) ||
-            p >= PyList_GET_SIZE(lists[L_LAST])) {
+        if (!PyList_Check(lists[L_MERCHANT]) || p >= PyList_Size(lists[L_MERCHANT]) ||
+            p >= PyList_Size(lists[L_LAST])) {
             PyErr_SetString(PyExc_IndexError, "a list in the state is shorter than its game needs");
             goto fail;
         }
-        long m = name_index(merchant_index, PyList_GET_ITEM(lists[L_MERCHANT], p), -1);
-        long a = name_index(space_index, PyList_GET_ITEM(lists[L_LAST], p), -1);
+        long m = name_index(merchant_index, PyList_GetItem(lists[L_MERCHANT], p), -1);
+        long a = name_index(space_index, PyList_GetItem(lists[L_LAST], p), -1);
         if (m == -2 || a == -2) goto fail;
         s[0] = 1.0f;
         if ((m >= 0 && hot(m, 4, -1, s + 1) < 0) || (a >= 0 && hot(a, N_SPACES, -1, s + AT_SPACE) < 0)) goto fail;
@@ -318,7 +318,7 @@ static PyObject *tail(PyObject *self, PyObject *args) {
         if (floats(shelf, 0, NGOODS, s + AT_GOODS) < 0 || floats(supply, 0, NGOODS, s + AT_GOODS + NGOODS) < 0 ||
             floats(shields, 0, 4, s + AT_REST) < 0)
             goto fail;
-        Py_ssize_t nstaff = PyList_GET_SIZE(staff);
+        Py_ssize_t nstaff = PyList_Size(staff);
         long got[5] = {0};
         for (Py_ssize_t i = 0; i < nstaff; i++) {
             long x;
@@ -331,7 +331,7 @@ static PyObject *tail(PyObject *self, PyObject *args) {
         }
         s[AT_REST + 4] = (float)(double)nstaff;
         for (int c = 0; c < 5; c++) s[AT_REST + 5 + c] = (float)(double)got[c];
-        s[AT_REST + 10] = (float)(double)PyList_GET_SIZE(corr);
+        s[AT_REST + 10] = (float)(double)PyList_Size(corr);
         if (m >= 0) {
             PyObject *b = sub_list(lists[L_MB], p);
             if (b == NULL || board(m, b, s + board_at[m]) < 0) goto fail;

@@ -42,16 +42,16 @@ static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Precious Ca
 
 /* Ints from a Python sequence into out[0..max); returns how many, -1 with an error set. */
 static int ints(PyObject *seq, int *out, int max, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
+    PyObject *fast = ft_tuple(seq, what);
     if (fast == NULL) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t n = PyTuple_Size(fast);
     if (n > max) {
         Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "%s: at most %d, got %zd", what, max, n);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        long v = PyLong_AsLong(PyTuple_GetItem(fast, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
@@ -248,12 +248,12 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         b[PC_SHIPS_PLACE + place] = 1.0f;
         b[PC_SHIPS_SAILS] = (float)(sails / 3.0);
         b[PC_SHIPS_MOVES_LEFT] = (float)(moves / 5.0);
-        if (slot >= PyList_GET_SIZE(lists[L_HOLDS])) {
+        if (slot >= PyList_Size(lists[L_HOLDS])) {
             PyErr_SetString(PyExc_IndexError, "Precious Cargo holds shorter than the ships");
             goto fail;
         }
-        PyObject *hold = PyList_GET_ITEM(lists[L_HOLDS], slot);
-        Py_ssize_t n = PyTuple_Check(hold) ? PyTuple_GET_SIZE(hold) : PyList_Check(hold) ? PyList_GET_SIZE(hold) : -1;
+        PyObject *hold = PyList_GetItem(lists[L_HOLDS], slot);
+        Py_ssize_t n = PyTuple_Check(hold) ? PyTuple_Size(hold) : PyList_Check(hold) ? PyList_Size(hold) : -1;
         for (Py_ssize_t i = 0; i < n; i++) {
             long code;
             if (ft_item(hold, i, &code) < 0) goto fail;
@@ -280,11 +280,11 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     o = out + PC_FACE_DOWN;
     PyObject *pools = lists[L_POOLS];
     for (int c = 0; c < 2; c++) {
-        if (c >= PyList_GET_SIZE(pools) || !PyList_Check(PyList_GET_ITEM(pools, c))) {
+        if (c >= PyList_Size(pools) || !PyList_Check(PyList_GetItem(pools, c))) {
             PyErr_SetString(PyExc_TypeError, "Precious Cargo pools are not two lists");
             goto fail;
         }
-        *o++ = (float)(PyList_GET_SIZE(PyList_GET_ITEM(pools, c)) / 10.0);
+        *o++ = (float)(PyList_Size(PyList_GetItem(pools, c)) / 10.0);
     }
 
     ft_release(lists, N_LISTS);
