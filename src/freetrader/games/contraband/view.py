@@ -125,9 +125,9 @@ def determinize(s: S, seat: int, seed: int) -> None:
             left[k] += 1
     for k in placed:
         left[k] -= 1
-    for k in luggage:
-        if k is not None:
-            left[k] -= 1
+    for card in luggage:
+        if card is not None:
+            left[card] -= 1
     pool = [k for k, n in enumerate(left) for _ in range(n)]
     rng.shuffle(pool)
     s.discard_hidden = placed + [pool.pop() for _ in range(unseen_discards)]
