@@ -20,10 +20,13 @@ import random
 import statistics
 import time
 
+from game_lengths import each_game_and_seats  # the script beside this one (benchmarks/)
+
 import freetrader
 from freetrader.adapters.limits import default_max_actions
 
 POLICIES = ("random", "first", "last")
+COLUMNS = ("game", "seats", "policy", "finished", "truncated", "median", "p90", "longest", "bound")
 
 
 def play(name: str, seats: int, seed: int, policy: str, bound: int) -> int | None:
@@ -59,14 +62,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--random", type=int, default=20)
     ap.add_argument("--fixed", type=int, default=3)
     args = ap.parse_args(argv)
-    names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
-    print("| game | seats | policy | finished | truncated | median | p90 | longest | bound |")
-    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
-    for name in names:
-        spec = freetrader.game(name).spec
-        for seats in range(max(spec.min_seats, 1), spec.max_seats + 1):
-            for policy in POLICIES:
-                print(row(name, seats, policy, args.random if policy == "random" else args.fixed), flush=True)
+    print("| " + " | ".join(COLUMNS) + " |\n|---|---:|---|" + "---:|" * (len(COLUMNS) - 3))
+    for name, seats in each_game_and_seats(args.games):
+        for policy in POLICIES:
+            print(row(name, seats, policy, args.random if policy == "random" else args.fixed), flush=True)
 
 
 if __name__ == "__main__":

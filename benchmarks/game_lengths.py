@@ -17,6 +17,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 import freetrader
 from freetrader.adapters.limits import default_max_actions
@@ -47,6 +48,14 @@ def play(name: str, seats: int, seed: int, policy: str, cap: int) -> int | None:
     return state.action_count
 
 
+def each_game_and_seats(games: str) -> Iterator[tuple[str, int]]:
+    """(game, seats) for every seat count of the comma-separated ``games`` (all registered when empty)."""
+    for name in [n.strip() for n in games.split(",") if n.strip()] or freetrader.games():
+        spec = freetrader.game(name).spec
+        for seats in range(max(spec.min_seats, 1), spec.max_seats + 1):
+            yield name, seats
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", default="")
@@ -55,32 +64,29 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--first", type=int, default=10)
     ap.add_argument("--cap", type=int, default=20_000)
     args = ap.parse_args(argv)
-    names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
     print("| game | seats | policy | games | median | p99 | max | hit cap | bound |")
     print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
-    for name in names:
-        spec = freetrader.game(name).spec
-        for seats in range(max(spec.min_seats, 1), spec.max_seats + 1):
-            bound = default_max_actions(name, seats)
-            policies = (("random", args.random), ("heuristic", args.heuristic), ("first", args.first), ("last", args.first))
-            for policy, count in policies:
-                start = time.perf_counter()
-                lengths: list[int] = []
-                capped = 0
-                for i in range(count):
-                    n = play(name, seats, 7919 * i + seats, policy, args.cap)
-                    if n is None:
-                        capped += 1
-                    else:
-                        lengths.append(n)
-                if lengths:
-                    lengths.sort()
-                    p99 = lengths[min(len(lengths) - 1, int(0.99 * len(lengths)))]
-                    figures = f"{statistics.median(lengths):.0f} | {p99} | {lengths[-1]}"
+    for name, seats in each_game_and_seats(args.games):
+        bound = default_max_actions(name, seats)
+        policies = (("random", args.random), ("heuristic", args.heuristic), ("first", args.first), ("last", args.first))
+        for policy, count in policies:
+            start = time.perf_counter()
+            lengths: list[int] = []
+            capped = 0
+            for i in range(count):
+                n = play(name, seats, 7919 * i + seats, policy, args.cap)
+                if n is None:
+                    capped += 1
                 else:
-                    figures = "- | - | -"
-                print(f"| {name} | {seats} | {policy} | {count} | {figures} | {capped} | {bound} |"
-                      f"  <!-- {time.perf_counter() - start:.1f} s -->", flush=True)
+                    lengths.append(n)
+            if lengths:
+                lengths.sort()
+                p99 = lengths[min(len(lengths) - 1, int(0.99 * len(lengths)))]
+                figures = f"{statistics.median(lengths):.0f} | {p99} | {lengths[-1]}"
+            else:
+                figures = "- | - | -"
+            print(f"| {name} | {seats} | {policy} | {count} | {figures} | {capped} | {bound} |"
+                  f"  <!-- {time.perf_counter() - start:.1f} s -->", flush=True)
 
 
 if __name__ == "__main__":

@@ -351,3 +351,36 @@ def test_ismcts_plays_through_evaluate_bots_out_of_the_box():
         evaluate_bots.evaluate_bots(game.new_initial_state(), [plain] + bots[1:], rng)
     plain.restart_at = lambda state: plain.reset()
     assert len(evaluate_bots.evaluate_bots(game.new_initial_state(), [plain] + bots[1:], rng)) == 3
+
+
+def test_small_contraband_has_explicit_chance_and_pyspiels_own_serializer_works():
+    game = fos.load_small_contraband()
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert state.is_chance_node() and len(outcomes) == game.max_chance_outcomes() == 60  # 6! / (3! 2! 1!)
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    hands = set()
+    for action, _ in outcomes:
+        child = state.child(action)
+        assert child.current_player() == 1
+        hands.add(tuple(json.loads(child.information_state_string(1))["your_luggage"]))
+        assert "your_luggage" not in json.loads(child.information_state_string(0))
+    assert len(hands) == 5  # the luggages of four from 3 duty-free, 2 Brandy, 1 Crown Jewels: 3+1+0, 3+0+1, 2+2+0, 2+1+1, 1+2+1
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+    child = state.child(11)
+    child.apply_action(child.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, child)
+    assert str(pyspiel.deserialize_game_and_state(text)[1]) == str(child)
+
+
+def test_cfr_lowers_exploitability_on_small_contraband():
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = fos.load_small_contraband()
+    solver = cfr.CFRSolver(game)
+    solver.evaluate_and_update_policy()
+    first = exploitability.nash_conv(game, solver.average_policy())
+    solver.evaluate_and_update_policy()
+    second = exploitability.nash_conv(game, solver.average_policy())
+    assert 0.0 <= second < first

@@ -71,13 +71,20 @@ name.
 - Outcome-sampling MCCFR runs as it is (tested on a two-turn Contraband):
   it samples chance, and each ``new_initial_state()`` is a new deal.
   Full-tree CFR needs explicit chance nodes, which sampled dealing does not
-  offer; that would need a per-game enumeration of deals, not done.
+  offer. ``load_small_contraband()`` (``freetrader_contraband_small``) is a
+  designed variant, not the printed game, small enough for it: three seats,
+  a 6-card pack (Contraband's option ``pack=small``), one declaration, and
+  the deal as an explicit chance node (60 orders of the pack); OpenSpiel's
+  CFR, ``exploitability`` and ``pyspiel.serialize_game_and_state`` run on it
+  (``examples/cfr_small_contraband.py``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import marshal
 import random
 import threading
 from collections.abc import Callable
@@ -102,7 +109,8 @@ from .limits import default_max_actions, standing_rewards
 
 __all__ = [
     "short_name", "register", "register_all", "load_game", "serialize_game_and_state",
-    "deserialize_game_and_state", "MAX_INFOSTATE_TENSOR", "ismcts_bot",
+    "deserialize_game_and_state", "MAX_INFOSTATE_TENSOR", "ismcts_bot", "load_small_contraband",
+    "SMALL_CONTRABAND",
 ]
 
 #: The largest information-state tensor (floats) an observer builds.
@@ -149,10 +157,14 @@ def _digest(texts: list[str], seen: int) -> tuple[float, float]:
 
 
 def _seen(s: State) -> _Seen:
-    """What each seat (and a spectator) sees in ``s``: a digest of its view without the log."""
+    """What each seat (and a spectator) sees in ``s``: a digest of its view without the log.
+
+    The view is serialized with ``marshal`` format 0 (no back-references and no mark of interned
+    text, so equal views give equal bytes whatever objects they share; a game builds its views'
+    keys in one order), several times faster than JSON.
+    """
     views = [s.view(p, events=False) for p in range(s.seats)] + [s.view(None, events=False)]
-    return tuple(int.from_bytes(hashlib.blake2b(json.dumps(v, sort_keys=True, separators=(",", ":")).encode(),
-                                                digest_size=6).digest(), "big") for v in views)
+    return tuple(int.from_bytes(hashlib.blake2b(marshal.dumps(v, 0), digest_size=6).digest(), "big") for v in views)
 
 
 class _Position:
@@ -180,12 +192,16 @@ class _Position:
 
     def deal(self) -> State:
         g = self.game
+        if g.chance_outcome_count():
+            raise pyspiel.SpielError("this game deals at its chance node: apply a chance outcome first")
         s = self.state = g.ft_game.new_state(g.seats, g.next_seed(), g.options)
         self.setup_events = s.event_count
         self.start = (s.clone(), 0)
         return s
 
     def __deepcopy__(self, memo: Any) -> _Position:
+        if self.state is None and self.game.chance_outcome_count():
+            return _Position(self.game)  # still at the chance node
         s = self.state if self.state is not None else self.deal()
         return _Position(self.game, s.clone(), self.steps, self.setup_events, self.setup_seen, self.start)
 
@@ -411,12 +427,14 @@ class FreetraderSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     ft_game: Game
     game_type: Any
+    fixed_options: dict[str, Any] = {}  # options a variant sets whatever the parameters say
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         spec = self.ft_game.spec
         self.seats = spec.check_seats(int(params.get("players", spec.min_seats)))
-        self.options = spec.resolve_options({o.name: params[o.name] for o in spec.options if o.name in params})
+        self.options = spec.resolve_options({**{o.name: params[o.name] for o in spec.options if o.name in params},
+                                             **self.fixed_options})
         self.encoder = encoder_for(self.ft_game, self.seats, self.options)
         seed = int(params.get("seed", 0))
         self._seeds = random.Random(seed)
@@ -432,7 +450,7 @@ class FreetraderSpielGame(pyspiel.Game):  # type: ignore[misc]
         zero_sum = self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.chance_outcome_count(),
             num_players=self.seats,
             min_utility=lo,
             max_utility=hi,
@@ -441,6 +459,10 @@ class FreetraderSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(self.game_type, info, params)
         self._observers: dict[bool, _Observer] = {}
+
+    def chance_outcome_count(self) -> int:
+        """Outcomes of an explicit chance node (0: chance is sampled inside moves)."""
+        return 0
 
     def next_seed(self) -> int:
         return self._seeds.getrandbits(63)
@@ -714,6 +736,120 @@ def _game_type(g: Game) -> Any:
     )
 
 
+SMALL_CONTRABAND = "freetrader_contraband_small"
+
+
+class _SmallContrabandGame(FreetraderSpielGame):
+    """Contraband's designed small variant with the deal as an explicit chance node (``load_small_contraband``).
+
+    Three seats, the 6-card pack (option ``pack=small``), seat 0 the officer by agreement, one
+    declaration (``end=turns``, ``turn_limit=1``): seat 1 draws four cards and declares, seat 0
+    searches or waves it through, and the game ends. The first node is chance: every distinct
+    order of the pack, each as likely (the luggage is its top four cards). Nothing later draws
+    on the state's RNG, so the game is explicit-stochastic and pyspiel's own
+    ``serialize_game_and_state`` (a history of actions) works.
+    """
+
+    fixed_options = {"pack": "small", "end": "turns", "turn_limit": 1, "first_officer": "agreement"}
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        from freetrader.games.contraband.components import COMPONENTS
+
+        self.orders = sorted(set(itertools.permutations(COMPONENTS.small_pack)))
+        super().__init__({"players": 3, **(params or {})})
+
+    def chance_outcome_count(self) -> int:
+        return len(self.orders)
+
+    def new_initial_state(self) -> _SmallContrabandState:
+        return _SmallContrabandState(self)
+
+
+class _SmallContrabandState(FreetraderSpielState):
+    """Starts at the chance node (no state dealt); the chance action picks the pack's order."""
+
+    def _dealt(self) -> bool:
+        return self._pos.state is not None
+
+    def current_player(self) -> int:
+        return super().current_player() if self._dealt() else pyspiel.PlayerId.CHANCE
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if not self._dealt():
+            return list(range(len(self._game().orders))) if player == pyspiel.PlayerId.CHANCE else []
+        return super()._legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._dealt():
+            return []
+        n = len(self._game().orders)
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._dealt():
+            super()._apply_action(action)
+            return
+        from freetrader.games.contraband.rules import stack_pack
+
+        game = self._game()
+        if not 0 <= action < len(game.orders):
+            raise pyspiel.SpielError(f"chance outcome {action} is not one of 0..{len(game.orders) - 1}")
+        pos = self._pos
+        s = game.ft_game.new_state(game.seats, 0, game.options)
+        stack_pack(s, list(game.orders[action]))  # type: ignore[arg-type]  # a Contraband state
+        pos.state, pos.setup_events, pos.start = s, s.event_count, (s.clone(), 0)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            from freetrader.games.contraband.components import COMPONENTS
+
+            return "deal " + " ".join(COMPONENTS.articles[k].id for k in self._game().orders[action])
+        return super()._action_to_string(player, action)
+
+    def returns(self) -> list[float]:
+        return super().returns() if self._dealt() else [0.0] * 3
+
+    def _game(self) -> _SmallContrabandGame:
+        game = self._pos.game
+        assert isinstance(game, _SmallContrabandGame)
+        return game
+
+    def __str__(self) -> str:
+        return super().__str__() if self._dealt() else "chance node: the pack is not yet in order"
+
+
+def _register_small_contraband() -> None:
+    if SMALL_CONTRABAND in pyspiel.registered_names():
+        return
+    g = find_game("contraband")
+    kind = _game_type(g)
+    game_type = pyspiel.GameType(
+        short_name=SMALL_CONTRABAND,
+        long_name="Freetrader Contraband, small variant (6 cards, one declaration; not the printed game)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=3,
+        min_num_players=3,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": 3, "max_game_length": 0, "truncation_reward": "rank"},
+    )
+    del kind
+    cls: Any = type("SmallContrabandGame", (_SmallContrabandGame,), {"ft_game": g, "game_type": game_type})
+    pyspiel.register_game(game_type, cls)
+
+
+def load_small_contraband() -> Any:
+    """The small Contraband variant with an explicit chance node (see ``_SmallContrabandGame``)."""
+    _register_small_contraband()
+    return pyspiel.load_game(SMALL_CONTRABAND)
+
+
 def register(game: Game | str) -> str:
     """Register one of our games with OpenSpiel (once); returns its OpenSpiel short name."""
     g = find_game(game) if isinstance(game, str) else game
@@ -761,3 +897,4 @@ def load_game(game: Game | str, **params: Any) -> Any:
 
 
 register_all()
+_register_small_contraband()

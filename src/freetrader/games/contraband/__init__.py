@@ -41,6 +41,12 @@ SPEC = GameSpec(
         Option("reshuffles", 3, "reshuffles before the end when end=reshuffles", minimum=1, maximum=50),
         Option("turn_limit", 60, "declarations before the end when end=turns", minimum=1, maximum=10000),
         Option(
+            "pack", "full",
+            "the printed pack of 54 cards, or a designed variant for tabular methods: 6 cards (3 duty-free, "
+            "2 Brandy, 1 Crown Jewels; data/cards.toml [small_pack]), not the printed game",
+            choices=("full", "small"),
+        ),
+        Option(
             "first_officer", "deal",
             "par. 1: the first officer by dealing one card each (highest duty), or by agreement (seat 0)",
             choices=("deal", "agreement"),

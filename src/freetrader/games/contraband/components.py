@@ -40,6 +40,7 @@ class Components:
     fine: tuple[int, ...]
     bag: int  # index of the Diplomatic Bag
     pack: tuple[int, ...]  # one entry per card: its article index
+    small_pack: tuple[int, ...]  # the designed variant's pack (option pack=small), likewise
 
     def name(self, k: int) -> str:
         return self.articles[k].name
@@ -84,6 +85,11 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         if art.count < 1:
             raise DataError(f"{t.where}: count must be at least 1, got {art.count}")
         articles.append(art)
+    small = Table(top.get("small_pack", dict), "cards.toml [small_pack]")
+    small.provenance()
+    small.get("note", str, "")
+    counts = small.get("cards", dict)
+    small.done()
     top.done()
     ids = [a.id for a in articles]
     if len(set(ids)) != len(ids):
@@ -95,6 +101,14 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     if total != PACK_SIZE:
         raise DataError(f"cards.toml: the pack must hold {PACK_SIZE} cards (rulebook), the counts add up to {total}")
     pack = tuple(a.index for a in articles for _ in range(a.count))
+    by_id = {a.id: a.index for a in articles}
+    for aid, n in counts.items():
+        if aid not in by_id or not isinstance(n, int) or not 1 <= n <= articles[by_id[aid]].count:
+            raise DataError(f"cards.toml [small_pack]: {aid!r} = {n!r}; expected an article id and a count "
+                            "from 1 to its count in the pack")
+    small_pack = tuple(a.index for a in articles for _ in range(counts.get(a.id, 0)))
+    if len(small_pack) < 4:
+        raise DataError(f"cards.toml [small_pack]: {len(small_pack)} cards cannot deal a luggage of four")
     return Components(
         articles=tuple(articles),
         total_money=amounts["total"],
@@ -102,12 +116,13 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         informer_reward=amounts["informer_reward"],
         informer_compensation=amounts["informer_compensation"],
         false_bag_fine=amounts["false_bag_fine"],
-        by_id={a.id: a.index for a in articles},
+        by_id=by_id,
         dutiable=tuple(a.index for a in articles if a.dutiable),
         duty=tuple(a.duty for a in articles),
         fine=tuple(a.fine for a in articles),
         bag=bags[0],
         pack=pack,
+        small_pack=small_pack,
     )
 
 

@@ -56,9 +56,27 @@ def setup(s: S) -> None:
     s.round = s.reshuffles = s.declarations = 0
     s.officer = choose_first_officer(s)
     share_money(s)
-    s.pack = list(C.pack)
+    s.pack = list(pack_in_play(s))
     s.rng.shuffle(s.pack)
     begin_round(s)
+
+
+def pack_in_play(s: S) -> tuple[int, ...]:
+    """The printed pack, or the designed small one (option ``pack``)."""
+    return C.pack if s.options["pack"] == "full" else C.small_pack
+
+
+def stack_pack(s: S, order: list[int]) -> None:
+    """Set-up with the pack in ``order`` (top last) instead of shuffled: a deal chosen outside (a chance node).
+
+    Only at set-up: the first luggage is drawn again from the new order, by the same seat.
+    """
+    if s.action_count or sorted(order) != sorted(s.pack + s.luggage) or s.discard_hidden or s.discard_shown:
+        raise ValueError("stack_pack takes a permutation of the pack, right after set-up")
+    s.pack = list(order)
+    s.luggage = s.pack[-LUGGAGE_SIZE:]
+    del s.pack[-LUGGAGE_SIZE:]
+    s.trace = [(SAW, s.holder, *s.luggage)]
 
 
 def choose_first_officer(s: S) -> int:
@@ -140,8 +158,9 @@ def legal_claims(s: S) -> tuple[Action, ...]:
         acts.append(A.CLAIMS[C.bag])
     if len(claim) < LUGGAGE_SIZE:
         low = claim[-1] if claim else 0
+        full = s.options["pack"] == "full"
         for k in C.dutiable:
-            if k >= low and claim.count(k) < C.articles[k].count:
+            if k >= low and claim.count(k) < (C.articles[k].count if full else C.small_pack.count(k)):
                 acts.append(A.CLAIMS[k])
     acts.append(A.DECLARE)
     return tuple(acts)
@@ -497,8 +516,8 @@ def prompt(s: S) -> str:
 def check_consistent(s: S) -> None:
     """Refuse a loaded state whose cards or money do not add up."""
     cards = sorted(s.pack + s.discard_hidden + s.discard_shown + s.luggage)
-    if cards != sorted(C.pack):
-        raise BadRecord("saved Contraband state does not hold exactly the 54 cards of the pack")
+    if cards != sorted(pack_in_play(s)):
+        raise BadRecord(f"saved Contraband state does not hold exactly the {len(pack_in_play(s))} cards of the pack")
     if sum(s.cash) + s.unused != C.total_money:
         raise BadRecord(f"saved Contraband state's money adds up to ${sum(s.cash) + s.unused}, not ${C.total_money}")
     n = s.seats

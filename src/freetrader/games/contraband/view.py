@@ -119,13 +119,33 @@ def determinize(s: S, seat: int, seed: int) -> None:
         else:
             placed.append(card)
         luggage.append(None)
-    pool = _minus(s.pack + s.discard_hidden + s.luggage, placed + [k for k in luggage if k is not None])
+    left = [0] * len(C.articles)  # the unseen cards, by article: every hidden card but those placed
+    for zone in (s.pack, s.discard_hidden, s.luggage):
+        for k in zone:
+            left[k] += 1
+    for k in placed:
+        left[k] -= 1
+    for card in luggage:
+        if card is not None:
+            left[card] -= 1
+    pool = [k for k, n in enumerate(left) for _ in range(n)]
     rng.shuffle(pool)
     s.discard_hidden = placed + [pool.pop() for _ in range(unseen_discards)]
     rng.shuffle(s.discard_hidden)
     s.luggage = [k if k is not None else pool.pop() for k in luggage]
     s.pack = pool
-    s.trace = [op if op[0] == REVEALED or op[1] == seat else (*op[:2], *([-1] * (len(op) - 2))) for op in s.trace]
+    s.trace = [op if op[0] == REVEALED or op[1] == seat else _UNKNOWN.get(op) or _unknown(op) for op in s.trace]
+
+
+# A trace entry with its cards unknown (-1), per entry: a search rewrites the same few entries often.
+_UNKNOWN: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _unknown(op: tuple[int, ...]) -> tuple[int, ...]:
+    if len(_UNKNOWN) > 4096:
+        _UNKNOWN.clear()
+    got = _UNKNOWN[op] = (*op[:2], *([-1] * (len(op) - 2)))
+    return got
 
 
 def _minus(cards: list[int], taken: list[int]) -> list[int]:
