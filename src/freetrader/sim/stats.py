@@ -272,7 +272,7 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     w = xr[:, idx] / np.sqrt(var[idx])
     rng = np.random.default_rng(seed)
     tstar = np.empty((permutations, idx.size))
-    batch = max(1, 4_000_000 // n)
+    batch = max(1, 16_000_000 // n)  # permutations per product: about 128 MB of shuffled shares
     for start in range(0, permutations, batch):
         nb = min(batch, permutations - start)
         tstar[start:start + nb] = _shuffled_within_games(rng, np.asarray(y, dtype=float), nb).reshape(nb, n) @ w
