@@ -204,6 +204,8 @@ class Analysis:
     game_keys: list[tuple[int, int]] = field(default_factory=list)
     #: The metrics with exactly one value per game, in game order (what a paired ``compare`` reads).
     per_game: dict[str, list[float]] = field(default_factory=dict)
+    #: Whether a seat's position in turn order differed from its seat number in some game.
+    positions_vary: bool = False
 
     def table_list(self) -> list[Table]:
         return list(self.tables.values())
@@ -211,6 +213,7 @@ class Analysis:
     def meta(self) -> dict[str, Any]:
         return {"game": self.game, "seats": self.seats, "games": self.games, "deals": self.deals,
                 "rotated": self.rotated, "first_player_varies": self.first_varies,
+                "turn_position_varies": self.positions_vary,
                 "warnings": self.warnings, "notes": self.notes}
 
 
@@ -594,13 +597,13 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
             keyed[k] = [statistics.fmean(c[i] for c in cols) for i in range(n)]
     keys = [(int(r["seed"]), int(r.get("rotation") or 0)) for r in chosen]
     return Analysis(slug, seats, n, deals, rotated, first_varies, tables, score_cols, lengths,
-                    list(dict.fromkeys(warnings)), notes, source, samples, keys, keyed)
+                    list(dict.fromkeys(warnings)), notes, source, samples, keys, keyed, positions_vary)
 
 
 def summary_line(a: Analysis) -> str:
     """The run in one line: game, games, seats and design."""
     design = ["rotated" if a.rotated else "seats fixed", "random first player" if a.first_varies
-              else "first player fixed"]
+              else "turn order varies" if a.positions_vary else "first player fixed"]
     return f"{a.game}: {a.games} games ({a.deals} deals), {a.seats} seats; {', '.join(design)}"
 
 
