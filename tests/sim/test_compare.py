@@ -24,6 +24,16 @@ def short_long() -> tuple[list[dict], list[dict]]:
     return _run(10), _run(40)
 
 
+def _files(tmp_path, short_long) -> list[str]:
+    """The two runs as result files, short then long."""
+    paths = []
+    for name, results in zip(("short", "long"), short_long, strict=True):
+        p = tmp_path / f"{name}.jsonl"
+        p.write_text("".join(result_line(r) + "\n" for r in results), encoding="utf-8")
+        paths.append(str(p))
+    return paths
+
+
 def _row(c, name):
     return next(r for r in c.table.rows if r[0] == name)
 
@@ -47,11 +57,7 @@ def test_a_run_against_another_seed_of_itself_shows_no_length_difference():
 
 
 def test_compare_command_table_html_csv_json(tmp_path, capsys, short_long):
-    paths = []
-    for name, results in zip(("short", "long"), short_long, strict=True):
-        p = tmp_path / f"{name}.jsonl"
-        p.write_text("".join(result_line(r) + "\n" for r in results), encoding="utf-8")
-        paths.append(str(p))
+    paths = _files(tmp_path, short_long)
     assert main(["compare", *paths, "--out", str(tmp_path / "cmp")]) == 0
     out = capsys.readouterr().out
     assert "B - A" in out and "game length (actions)" in out
@@ -108,11 +114,7 @@ def test_runs_from_different_seeds_are_not_paired_and_say_so():
 
 
 def test_compare_json_prints_json(tmp_path, capsys, short_long):
-    paths = []
-    for name, results in zip(("short", "long"), short_long, strict=True):
-        p = tmp_path / f"{name}.jsonl"
-        p.write_text("".join(result_line(r) + "\n" for r in results), encoding="utf-8")
-        paths.append(str(p))
+    paths = _files(tmp_path, short_long)
     assert main(["compare", *paths, "--json", "--no-html"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["paired"] is True and doc["pairing"].startswith("paired: 30 games")

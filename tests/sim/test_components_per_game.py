@@ -40,3 +40,19 @@ def test_cornish_smuggler_secrets_held_and_played_are_in_play_components():
                 assert "held secret " + n.removeprefix("played secret ") in names
     secrets = [n for v in comps.values() for n in v if "secret" in n]
     assert secrets and all(n.startswith(ACTION_PREFIXES) for n in secrets)  # the in-play table, not set-up
+
+
+def test_turn_positions_where_the_game_moves_the_order():
+    from freetrader.sim.analysis import _POSITIONS
+
+    for name in ("merchants-cove", "contraband"):
+        load_part(name, "analysis")
+    mc = play_game("merchants-cove", ["heuristic"] * 3, 4, {"first_player": "seat1"})
+    # seat 1's timepiece on top, the others below it in seat order after it (rules.start_game)
+    assert _POSITIONS["merchants-cove"](mc) == [2, 0, 1]
+    shuffled = [_POSITIONS["merchants-cove"](play_game("merchants-cove", ["random"] * 3, seed, {}))
+                for seed in range(6)]
+    assert all(sorted(p) == [0, 1, 2] for p in shuffled) and len({tuple(p) for p in shuffled}) > 1
+    cb = play_game("contraband", ["random"] * 3, 3, {"end": "turns", "turn_limit": 2})
+    officer = freetrader.game("contraband").new_state(3, cb["record"]["seed"], cb["record"]["options"]).view(None)["officer"]
+    assert _POSITIONS["contraband"](cb)[officer] == 0

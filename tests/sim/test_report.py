@@ -138,6 +138,7 @@ def test_report_command_writes_html_plots_csv_and_json(tmp_path, capsys, results
         assert needle in out
     rep = tmp_path / "rep"
     page = (rep / "index.html").read_text(encoding="utf-8")
+    assert "Position in turn order" in page and (rep / "positions.png").is_file()  # the dealt first Officer
     for png in PLOTS:
         data = (rep / png).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 2000

@@ -22,6 +22,7 @@ __all__ = ["PLOTS", "ENDS", "write_report", "html_table", "body_sections", "CSS"
 ENDS = 12
 PLOTS = ("seats.png", "scores.png", "lengths.png", "components.png", "actions.png")
 _FIRST_PLOT = "first_player.png"
+_POSITION_PLOT = "positions.png"
 
 
 def _pyplot() -> Any:
@@ -78,7 +79,7 @@ def _effect_plot(plt: Any, t: Table, path: Path) -> None:
         ax.set_yticks(y, [str(r[0]) + (" (!)" if r[10] else "") for r in rows], fontsize=8)
         ax.axvline(0, color="black", linewidth=0.8)
         more = len([r for r in t.rows if not math.isnan(r[4])]) - len(rows)
-        ax.set_xlabel("effect on win rate, seat held (95% CI); red = significant (Holm)"
+        ax.set_xlabel("effect on win rate, seat held (simultaneous 95% CI); red = significant (max-T)"
                       + (f"; {more} middle rows in the table" if more > 0 else ""), fontsize=8)
     else:
         ax.text(0.5, 0.5, "none", ha="center", va="center", transform=ax.transAxes)
@@ -97,6 +98,9 @@ def plots(a: Analysis, folder: Path) -> list[str]:
     if "first_player" in a.tables:
         _rate_bars(plt, a.tables["first_player"], 1, folder / _FIRST_PLOT)
         names.append(_FIRST_PLOT)
+    if "positions" in a.tables:
+        _rate_bars(plt, a.tables["positions"], 1, folder / _POSITION_PLOT)
+        names.append(_POSITION_PLOT)
     fig, ax = plt.subplots(figsize=(max(4.0, 0.9 * a.seats + 2), 3.2), dpi=100)
     ax.boxplot(a.scores, showmeans=True)
     ax.set_xticks(range(1, a.seats + 1), [f"seat {s}" for s in range(a.seats)])
@@ -135,7 +139,7 @@ min-width:0;overflow-x:auto}"""
 def body_sections(a: Analysis, prefix: str = "") -> str:
     """The report's sections (tables, plots under ``prefix``, warnings) without the page around them."""
     img = {name: f"<img src='{html.escape(prefix + name)}' alt='{html.escape(name)}'>"
-           for name in (*PLOTS, _FIRST_PLOT)}
+           for name in (*PLOTS, _FIRST_PLOT, _POSITION_PLOT)}
     t = a.tables
     parts = [f"<p><b>{html.escape(summary_line(a))}</b></p>"]
     parts += [f"<p class='note'>{html.escape(n)}</p>" for n in a.notes]
@@ -145,6 +149,8 @@ def body_sections(a: Analysis, prefix: str = "") -> str:
     parts += ["<h2>Seats</h2>", html_table(t["seats"]), img[PLOTS[0]]]
     if "first_player" in t:
         parts += ["<h2>First player</h2>", html_table(t["first_player"]), img[_FIRST_PLOT]]
+    if "positions" in t:
+        parts += ["<h2>Position in turn order</h2>", html_table(t["positions"]), img[_POSITION_PLOT]]
     if "bots" in t:
         parts += ["<h2>Bots</h2>", html_table(t["bots"])]
     parts += ["<h2>Scores and length</h2>", html_table(t["scores"]), html_table(t["length"]), img[PLOTS[1]],

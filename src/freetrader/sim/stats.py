@@ -174,6 +174,29 @@ def _basis(z: Any) -> Any:
     return u[:, keep]
 
 
+def _shuffled_within_games(rng: Any, y: Any, copies: int) -> Any:
+    """``copies`` independent shuffles of each row of ``y`` (G, S): (copies, G, S).
+
+    Most games have one winner: its share goes to a uniformly random seat, drawn directly
+    (a full shuffle per game is the slow part at tens of thousands of games); ties, and
+    games without a winner, are shuffled in full.
+    """
+    import numpy as np
+
+    g, s = y.shape
+    out = np.zeros((copies, g, s))
+    nonzero = (y != 0).sum(axis=1)
+    one = np.flatnonzero(nonzero == 1)
+    rest = np.flatnonzero(nonzero > 1)
+    if one.size:
+        seat = rng.integers(0, s, (copies, one.size))
+        flat = (np.arange(copies)[:, None] * g + one[None, :]) * s + seat
+        out.reshape(-1)[flat.reshape(-1)] = np.broadcast_to(y[one].sum(axis=1), (copies, one.size)).reshape(-1)
+    if rest.size:
+        out[:, rest, :] = rng.permuted(np.broadcast_to(y[rest], (copies, rest.size, s)), axis=2)
+    return out
+
+
 def residual_share(x: Any, controls: Any) -> Any:
     """For each column of ``x`` (G, S, K): the share of its within-game variation the controls (G, S, P) leave."""
     import numpy as np
@@ -248,13 +271,11 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     reach = reach / np.sqrt(var[idx])
     w = xr[:, idx] / np.sqrt(var[idx])
     rng = np.random.default_rng(seed)
-    eg = yc.reshape(g, s)
     tstar = np.empty((permutations, idx.size))
-    batch = max(1, 4_000_000 // n)
+    batch = max(1, 16_000_000 // n)  # permutations per product: about 128 MB of shuffled shares
     for start in range(0, permutations, batch):
         nb = min(batch, permutations - start)
-        shuffled = rng.permuted(np.broadcast_to(eg, (nb, g, s)), axis=2)
-        tstar[start:start + nb] = shuffled.reshape(nb, n) @ w
+        tstar[start:start + nb] = _shuffled_within_games(rng, np.asarray(y, dtype=float), nb).reshape(nb, n) @ w
     tstar = np.abs(tstar)
     absobs = np.abs(t[idx])
     p[idx] = (1.0 + (tstar >= absobs - 1e-12).sum(axis=0)) / (permutations + 1.0)
