@@ -35,9 +35,12 @@ which may name that seat's cards), and the seated players choose, by
 fallback bot (``FALLBACK_BOT``) make the seat's move. With nobody seated to
 choose, the fallback moves by itself; with a turn timer, the timer runs
 for the failed seat as for a human one. So a broken bot cannot stop a
-table. On a restart, every table still playing is rebuilt by replaying its
-log (``freetrader.replay``) and its notes, and its bots and timers resume;
-a bot this server no longer has is a failed seat, not a lost table.
+table. On a restart, every table still playing that runs by itself (a bot
+seat, a turn timer) is rebuilt by replaying its log (``freetrader.replay``)
+and its notes, and its bots and timers resume; the others are rebuilt when
+first asked for. A bot this server no longer has is a failed seat, not a
+lost table. The lobby lists a table while a human seat is connected or was
+there within ``idle_seconds``; its seat links work whether listed or not.
 
 Sockets receive a table's events as deltas: a state message holds the view
 without its ``events`` list and ``events_from``/``events``, the events after
@@ -637,8 +640,8 @@ class Lobby:
     async def start(self) -> None:
         """Create the schema, then restore the playing tables in the background (one by one, off the loop).
 
-        The server answers meanwhile: a table asked for before its turn is loaded at once (and resumed);
-        the lobby's list waits for ``restored``.
+        The server answers meanwhile: a table asked for before its turn is loaded at once (and resumed).
+        The lobby's list does not wait: it lists a table once a human seat is back (``listed``).
         """
         await self.db(self.store.create_schema)
         # only the tables with something to run (a bot seat, a turn timer) are restored now: the others
