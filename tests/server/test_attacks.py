@@ -148,3 +148,21 @@ def test_one_address_may_have_only_so_many_reviews_computed(client: TestClient,
         assert time.monotonic() < end, "the held review never ended"
         time.sleep(0.05)
     assert client.get(f"/api/tables/{done[-1]}/review").status_code == 202  # its turn now
+
+
+def test_tables_nobody_uses_are_forgotten_and_load_again_when_asked_for(client: TestClient) -> None:
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    humans = create(client, ["human"] * 3, SHORT)
+    token = join(client, humans, 0)
+    done = create(client, ["random"] * 3, SHORT)
+    over = wait_for(client, done, lambda m: m["view"]["is_over"], timeout=60)
+    bots = create(client, ["random"] * 3, {"end": "turns", "turn_limit": 10000})  # runs alone: kept
+    unload = lambda: client.portal.call(lobby.unload_idle)  # type: ignore[union-attr]  # noqa: E731 - in the loop
+    assert unload() == []  # all of them were used a moment ago
+    for tid in (humans, done, bots):  # as if nobody had asked for them for that long
+        lobby.tables[tid].human_seen -= lobby.idle_seconds + 1
+        lobby.tables[tid].touched -= lobby.idle_seconds + 1
+    assert sorted(unload()) == sorted([humans, done])
+    assert bots in lobby.tables and humans not in lobby.tables and done not in lobby.tables
+    assert view(client, humans, token)["you"]["seat"] == 0  # the seat link loads it again
+    assert view(client, done)["view"] == over["view"]

@@ -167,3 +167,12 @@ def test_a_bad_connection_setting_is_one_line_and_exit_2(tmp_path: Any, flag: st
                            f"sqlite:///{tmp_path}/t.db"], capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"freetrader: error: {line}")
+
+
+def test_a_connection_that_sends_nothing_is_closed_without_an_answer(tmp_path: Any) -> None:
+    # a browser's spare connection: an answer written on it would be read as the reply to its next request
+    with live_server(f"sqlite:///{tmp_path}/t.db", Limits(header_seconds=1.0)) as (port, guard), \
+            connect(port) as silent:
+        assert read_all(silent) == b""
+        assert guard.timed_out == 1
+        wait_until(lambda: not guard.open, "the silent connection released")

@@ -10,7 +10,9 @@ connection it can accept: 800 half-sent requests from one address stayed open fo
   answered ``429`` or ``503`` with one JSON line and closed, before the application sees it;
 - a deadline for each request's head (request line and headers, from the connection's start or
   the request's first byte) and another for its body: a request that misses one is answered
-  ``408`` with one line and its connection closed;
+  ``408`` with one line and its connection closed (a connection that sent nothing at all is
+  closed without an answer: browsers open spare connections ahead, and would read the answer
+  as the reply to the request they send on it next);
 - the count ends when the connection does, also after it became a websocket (uvicorn hands the
   transport to its websocket protocol, whose end releases the slot).
 
@@ -124,6 +126,7 @@ class ConnectionGuard:
             connection_guard = guard
             _deadline: asyncio.TimerHandle | None = None
             _refusal: bytes | None = None
+            _begun = False  # a request's first byte came, and its end has not
 
             def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
                 refused = guard.admit(transport)
@@ -169,6 +172,11 @@ class ConnectionGuard:
                 if self.transport.is_closing():
                     return
                 guard.timed_out += 1
+                if part == "head" and not self._begun:
+                    # not a byte of a request yet (a browser opens spare connections ahead): closed without a
+                    # word, as at the end of a keep-alive; an answer there would be read as the next request's
+                    self.transport.close()
+                    return
                 if self.cycle is None or self.cycle.response_complete or not self.cycle.response_started:
                     what = "request line and headers" if part == "head" else "request body"
                     self.transport.write(_response(408, f"the {what} did not arrive within {seconds:g} s; "
@@ -179,6 +187,7 @@ class ConnectionGuard:
 
             def on_message_begin(self) -> None:
                 super().on_message_begin()
+                self._begun = True
                 if self._deadline is None:  # a kept-alive connection's next request: its head from now
                     self._arm("head")
 
@@ -190,6 +199,7 @@ class ConnectionGuard:
 
             def on_message_complete(self) -> None:
                 self._disarm()
+                self._begun = False
                 super().on_message_complete()
 
         return GuardedHttp

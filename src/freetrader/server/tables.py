@@ -35,9 +35,12 @@ which may name that seat's cards), and the seated players choose, by
 fallback bot (``FALLBACK_BOT``) make the seat's move. With nobody seated to
 choose, the fallback moves by itself; with a turn timer, the timer runs
 for the failed seat as for a human one. So a broken bot cannot stop a
-table. On a restart, every table still playing is rebuilt by replaying its
-log (``freetrader.replay``) and its notes, and its bots and timers resume;
-a bot this server no longer has is a failed seat, not a lost table.
+table. On a restart, every table still playing that runs by itself (a bot
+seat, a turn timer) is rebuilt by replaying its log (``freetrader.replay``)
+and its notes, and its bots and timers resume; the others are rebuilt when
+first asked for. A bot this server no longer has is a failed seat, not a
+lost table. The lobby lists a table while a human seat is connected or was
+there within ``idle_seconds``; its seat links work whether listed or not.
 
 Sockets receive a table's events as deltas: a state message holds the view
 without its ``events`` list and ``events_from``/``events``, the events after
@@ -213,6 +216,7 @@ class Table:
         # the table (the address, kept in memory only): the lobby lists a table only while people use it
         self.human_seen: float | None = None
         self.creator: str | None = None
+        self.touched = time.monotonic()  # last asked for (``Lobby.get``): not forgotten while in use
 
     def seen(self) -> None:
         """A human seat is here now (the lobby's idle clock starts again)."""
@@ -637,8 +641,8 @@ class Lobby:
     async def start(self) -> None:
         """Create the schema, then restore the playing tables in the background (one by one, off the loop).
 
-        The server answers meanwhile: a table asked for before its turn is loaded at once (and resumed);
-        the lobby's list waits for ``restored``.
+        The server answers meanwhile: a table asked for before its turn is loaded at once (and resumed).
+        The lobby's list does not wait: it lists a table once a human seat is back (``listed``).
         """
         await self.db(self.store.create_schema)
         # only the tables with something to run (a bot seat, a turn timer) are restored now: the others
@@ -646,10 +650,37 @@ class Lobby:
         # with the number of stored tables that nobody plays
         ids = [row.id for row in await self.db(self.store.table_rows, "playing") if _runs_alone(row)]
         self.restoring = set(ids)
+        self._spawn(self._unload_forever())
         if not ids:
             self.restored.set()
             return
         self._spawn(self._restore(ids))
+
+    async def _unload_forever(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(max(5.0, self.idle_seconds / 4))
+            self.unload_idle()
+
+    def unload_idle(self) -> list[str]:
+        """Forget the tables nobody uses and that have nothing to run; they load again when asked for.
+
+        Without this every table ever made stayed in memory until its game ended (a finished one for
+        good): one address making 30 tables a minute grew the server without bound.
+        """
+        now = time.monotonic()
+        gone = [t.id for t in self.tables.values() if self._forgettable(t, now)]
+        for table_id in gone:
+            del self.tables[table_id]
+            if self.cluster is not None:
+                self._spawn(self.cluster.release(table_id))
+        return gone
+
+    def _forgettable(self, table: Table, now: float) -> bool:
+        return (not table.conns and not self.listed(table, now) and now - table.touched >= self.idle_seconds
+                and (table.human_seen is None or now - table.human_seen >= self.idle_seconds)
+                and (table.state.is_over or not _runs_alone(table.row))
+                and table.timer is None and table.thinking is None and not table.lock.locked()
+                and table.id not in self.loading and table.id not in self.resuming)
 
     async def _restore(self, ids: list[str]) -> None:
         try:
@@ -869,6 +900,7 @@ class Lobby:
             await self._resume(table_id, table)  # asked for before the start restored it
         if table is None:
             raise not_found(f"no table {table_id!r}; the lobby (GET /api/tables) lists the open tables")
+        table.touched = time.monotonic()
         return table
 
     def open_tables(self) -> list[Table]:
