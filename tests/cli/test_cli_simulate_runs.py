@@ -142,6 +142,12 @@ def test_noise_departs_at_about_its_rate_to_moves_no_worse_than_near():
     assert 0 < bot.departures < asked  # type: ignore[attr-defined]
 
 
+def test_a_noisy_bot_is_handed_a_sampled_world_even_around_a_bot_that_reads_none():
+    g = freetrader.game("contraband")
+    assert not make_bot("random", g).reads_state  # random reads legal actions only: it gets the true state
+    assert make_bot("random:noise=0.5", g).reads_state  # its departures look ahead: a determinized world
+
+
 @pytest.mark.parametrize("spec", ["heuristic:noise=2", "heuristic:near=0.2", "heuristic:noise=x"])
 def test_bad_noise_is_one_line(spec, capsys):
     assert main(["simulate", "contraband", "-n", "1", "--seats", f"{spec},random,random", "--no-progress"]) == 2
