@@ -49,7 +49,7 @@ def test_sigint_and_sigterm_stop_a_two_worker_run_and_leave_a_resumable_file(tmp
     Readiness is the first line in the file; the bounds are generous and only guard against a hang.
     """
     out = tmp_path / "sig.jsonl"
-    n = 1_000_000  # never finishes by itself within the bounds
+    n = 20_000  # far more than can be played between the first line and the signal; bounded if orphaned
     argv = [*_cli(), "simulate", "contraband", "-n", str(n), "--seats", FAST, "--seed", "5", "--workers", "2",
             "--out", str(out), "--no-progress"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -141,6 +141,12 @@ def test_noise_departs_at_about_its_rate_to_moves_no_worse_than_near():
     # near=0 only allows moves the evaluation rates at least as high as the heuristic's own, so the
     # departures are fewer than the coin flips; but some happen
     assert 0 < bot.departures < asked  # type: ignore[attr-defined]
+
+
+def test_a_noisy_bot_is_handed_a_sampled_world_even_around_a_bot_that_reads_none():
+    g = freetrader.game("contraband")
+    assert not make_bot("random", g).reads_state  # random reads legal actions only: it gets the true state
+    assert make_bot("random:noise=0.5", g).reads_state  # its departures look ahead: a determinized world
 
 
 @pytest.mark.parametrize("spec", ["heuristic:noise=2", "heuristic:near=0.2", "heuristic:noise=x"])

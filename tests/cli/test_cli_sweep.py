@@ -120,7 +120,7 @@ def test_sigterm_stops_a_sweep_as_ctrl_c_does(tmp_path):
     out = tmp_path / "sw"
     argv = [sys.executable, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))",
             "sweep", "contraband", "--vary", "end=all-officers,reshuffles", "--seats", "random,random,random",
-            "-n", "1000000", "--workers", "2", "--out", str(out)]
+            "-n", "20000", "--workers", "2", "--out", str(out)]  # bounded, should the test be killed
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     first = out / "points" / "end=all-officers.jsonl"
     try:

@@ -46,7 +46,8 @@ class NoisyBot(Bot):
         super().__init__(game, derive_seed(seed, NOISE_STREAM))
         self.inner = inner
         self.name = inner.name
-        self.reads_state = inner.reads_state
+        # it reads the state (one move ahead) even around a bot that does not: always a sampled world
+        self.reads_state = True
         params = {"noise": noise, "near": near}
         self.noise = _share(params, "noise", 0.1)
         self.near = _share(params, "near", 0.25)
