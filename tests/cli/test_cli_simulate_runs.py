@@ -42,6 +42,23 @@ def test_a_second_writer_of_the_same_out_file_gets_one_line_and_exit_2(tmp_path,
     assert len(out.read_bytes().splitlines()) == 6
 
 
+def test_a_tournament_on_an_out_file_being_written_gets_one_line_and_exit_2(tmp_path, capsys):
+    out = tmp_path / "busy.jsonl"
+    holder = lock_out(out)  # a simulate or tournament run writing it
+    try:
+        code = main(["tournament", "--game", "contraband", "--bots", "random,heuristic", "-n", "2", "--workers", "1",
+                     "--out", str(out), "--no-progress"])
+        _, err = capsys.readouterr()
+    finally:
+        holder.close()
+    assert code == 2
+    assert err.count("\n") == 1 and "is being written by another run" in err
+    assert out.read_bytes() == b""
+    assert main(["tournament", "--game", "contraband", "--bots", "random,heuristic", "-n", "2", "--workers", "1",
+                 "--out", str(out), "--no-progress"]) == 0
+    assert len(out.read_bytes().splitlines()) == 2
+
+
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_sigint_and_sigterm_stop_a_two_worker_run_and_leave_a_resumable_file(tmp_path, sig, code):
     """Started as a shell starts a background job (SIGINT ignored), the run still stops at the signal.

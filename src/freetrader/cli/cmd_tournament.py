@@ -38,7 +38,7 @@ def _run(args: argparse.Namespace, console: Any) -> int:
 
     import freetrader
     from freetrader.bots import parse_seats
-    from freetrader.sim import check_run, result_line, resume
+    from freetrader.sim import check_run, lock_out, result_line, resume
     from freetrader.sim.tournament import Ratings, run_tournament, tournament_tasks
 
     from .app import CliError, _options, _print_json, seat_count
@@ -53,17 +53,22 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     table, _ = tournament_tasks(g.spec.slug, bots, seats, args.n, args.seed, options)
     ratings = Ratings(bots)
     done = 0
+    out = None
     if args.out:
         resolved = check_run(g.spec.slug, list(table[0]), options)
-        for saved in resume(args.out, g.spec.slug, lambda i: table[i % len(table)], args.seed, resolved, args.n):
-            ratings.add(saved)
+        out = lock_out(args.out)  # held from before the resume read until the run ends: one writer at a time
+        try:
+            for saved in resume(args.out, g.spec.slug, lambda i: table[i % len(table)], args.seed, resolved, args.n):
+                ratings.add(saved)
+        except BaseException:
+            out.close()
+            raise
         done = ratings.played
         if done:
             print(f"Resuming {args.out}: {done} of {args.n} games already there", file=sys.stderr, flush=True)
     err = Console(stderr=True)
     progress = Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("ETA"),
                         TimeRemainingColumn(), console=err, disable=args.no_progress or not err.is_terminal)
-    out = open(args.out, "a", encoding="utf-8", newline="\n") if args.out else None
     started = time.perf_counter()
     interrupted = False
     try:
