@@ -665,7 +665,7 @@ class CornishBot(CornishBotV2):
             return gold * gold_worth + rep * rep_worth - cost * (rep_worth if a.pay == "reputation" else infl_worth)
 
         need = 0 if s.ending or s.hold[p] else self._next_piece(s, p) - s.gold[p]
-        paying = [a for a in legal if C.price(town, size, R.ROW_NAMES.index(a.item))[0] >= need]
+        paying = [a for a in legal if C.price(town, size, R.ROW_NAMES.index(a.item))[0] >= need]  # type: ignore[attr-defined]
         return max(paying or legal, key=value)
 
     @staticmethod
