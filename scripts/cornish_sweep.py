@@ -1,7 +1,7 @@
 """Cornish Smuggler's game shape under its designed values: a sweep, run on the engine directly.
 
-    python scripts/cornish_sweep.py -n 300 --seats 2,3,4,5 --vary wheel=8,10,12 --plot docs/cornish
-    python scripts/cornish_sweep.py -n 1000 --seats 2,3,4,5 --bots heuristic --json out.json
+    nice python scripts/cornish_sweep.py -n 300 --seats 2,3,4,5 --vary wheel=8,10,12 --plot docs/cornish
+    nice python scripts/cornish_sweep.py -n 1000 --seats 2,3,4,5 --bots heuristic --json out.json
 
 Every point of a sweep plays the same deals (``derive_seed(seed, i)``) at every seat count, with
 the First Player rotated (game ``i`` starts with seat ``i % seats``), so seat and turn position
@@ -106,10 +106,6 @@ def _init(pack: str | None) -> None:
         os.environ["FREETRADER_DATA"] = pack
     else:
         os.environ.pop("FREETRADER_DATA", None)
-    try:
-        os.nice(10)
-    except OSError:
-        pass
 
 
 def play(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
