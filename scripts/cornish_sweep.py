@@ -1,7 +1,7 @@
 """Cornish Smuggler's game shape under its designed values: a sweep, run on the engine directly.
 
-    python scripts/cornish_sweep.py -n 300 --seats 2,3,4,5 --vary wheel=8,10,12 --plot docs/cornish
-    python scripts/cornish_sweep.py -n 1000 --seats 2,3,4,5 --bots heuristic --json out.json
+    nice python scripts/cornish_sweep.py -n 300 --seats 2,3,4,5 --vary wheel=8,10,12 --plot docs/cornish
+    nice python scripts/cornish_sweep.py -n 1000 --seats 2,3,4,5 --bots heuristic --json out.json
 
 Every point of a sweep plays the same deals (``derive_seed(seed, i)``) at every seat count, with
 the First Player rotated (game ``i`` starts with seat ``i % seats``), so seat and turn position
@@ -11,7 +11,8 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
 
 - ``wheel``: Gold Wheel spaces (``tracks.toml [gold_wheel] size``);
 - ``track``: Customs Track spaces; the shipped Discovery Levels and Bribe Costs are stretched to
-  the new length, and the new-officer spaces keep their share of the track;
+  the new length, and the new-officer spaces keep their share of the track (the first stays, for
+  the Gold Wheel example's officer, as the track moves from 1 to 3);
 - ``officers``: how many highlighted (new-officer) spaces, spread evenly over the track;
 - ``bribe``: added to every Bribe Cost;
 - ``goods``: Goods Shapes kept at each Merchant, as a share in percent (the smallest are dropped
@@ -70,7 +71,8 @@ def write_pack(root: Path, knobs: dict[str, int]) -> Path:
     n = len(discovery)
     if "track" in knobs:
         m = int(knobs["track"])
-        new = sorted({max(1, min(m - 2, round(x * (m - 1) / (n - 1)))) for x in new})
+        # the first highlighted space stays: the Gold Wheel example's officer appears as the track moves 1 -> 3
+        new = sorted({new[0]} | {max(1, min(m - 2, round(x * (m - 1) / (n - 1)))) for x in new[1:]})
         discovery, bribe, n = _stretch(discovery, m), _stretch(bribe, m), m
     if "officers" in knobs:
         k = int(knobs["officers"])
@@ -104,10 +106,6 @@ def _init(pack: str | None) -> None:
         os.environ["FREETRADER_DATA"] = pack
     else:
         os.environ.pop("FREETRADER_DATA", None)
-    try:
-        os.nice(10)
-    except OSError:
-        pass
 
 
 def play(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
@@ -207,6 +205,32 @@ def table(summary: dict[str, Any], label: str) -> str:
     )
 
 
+def markdown(results: list[dict[str, Any]]) -> str:
+    """The summaries as the Markdown tables of DESIGNED.md: the shape, then win rates by seat and position."""
+
+    def pct(r: dict[str, float]) -> str:
+        return f"{100 * r['rate']:.1f} ({100 * r['lo']:.1f}-{100 * r['hi']:.1f})"
+
+    out = ["| design | seats | games | Turns median (10%-90%) | every player First Player | actions median (90%) "
+           "| ended by Track | ended by Goods | sales top/middle/bottom row |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        label = ", ".join(f"{k}={v}" for k, v in r["knobs"].items()) or "shipped"
+        for s in r["summaries"]:
+            out.append(f"| {label} | {s['seats']} | {s['games']} | {s['turns_median']:g} ({s['turns_p10']}-{s['turns_p90']}) "
+                       f"| {100 * s['all_first']:.1f}% | {s['actions_median']:g} ({s['actions_p90']}) | {pct(s['track'])} "
+                       f"| {pct(s['goods'])} | " + " / ".join(f"{100 * x:.0f}%" for x in s["rows"])
+                       + f" of {s['sales_per_game']:.1f} |")
+    out += ["", "| design | seats | by | 0 | 1 | 2 | 3 | 4 |", "|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        label = ", ".join(f"{k}={v}" for k, v in r["knobs"].items()) or "shipped"
+        for s in r["summaries"]:
+            for key in ("seat", "position"):
+                cells = [pct(x) for x in s[key]] + [""] * (5 - s["seats"])
+                out.append(f"| {label} | {s['seats']} | {key} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
 # -- the run ---------------------------------------------------------------------------------------------
 def run_point(knobs: dict[str, int], seat_counts: list[int], n: int, seed: int, bots: tuple[str, ...],
               workers: int) -> dict[int, list[dict[str, Any]]]:
@@ -221,8 +245,8 @@ def run_point(knobs: dict[str, int], seat_counts: list[int], n: int, seed: int, 
             return out
 
 
-def plot(results: list[dict[str, Any]], knob: str, folder: Path) -> list[Path]:
-    """Response curves of one swept value: end triggers, Turns, seat and position win rates."""
+def plot(results: list[dict[str, Any]], knob: str, folder: Path) -> Path:
+    """Response curves of one swept value: end triggers, Turns, actions; position and seat win rates."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -231,41 +255,55 @@ def plot(results: list[dict[str, Any]], knob: str, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     counts = sorted({s["seats"] for r in results for s in r["summaries"]})
     xs = [r["knobs"][knob] for r in results]
-    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
+
+    def at(k: int) -> list[dict[str, Any]]:
+        return [next(s for s in r["summaries"] if s["seats"] == k) for r in results]
+
+    fig, axes = plt.subplots(3, 4, figsize=(16, 11))
     ax = axes[0][0]
     for k in counts:
-        ss = [next(s for s in r["summaries"] if s["seats"] == k) for r in results]
-        ax.plot(xs, [s["goods"]["rate"] for s in ss], "o-", label=f"{k} seats: Goods")
-        ax.plot(xs, [s["track"]["rate"] for s in ss], "x--", label=f"{k} seats: Track")
-    ax.set_title("end trigger rate")
-    ax.set_xlabel(knob)
-    ax.legend(fontsize=7)
+        ax.plot(xs, [s["goods"]["rate"] for s in at(k)], "o-", label=f"{k} seats: last Goods Shape")
+        ax.plot(xs, [s["track"]["rate"] for s in at(k)], "x--", label=f"{k} seats: Customs Track")
+    ax.axhline(0.10, color="grey", lw=0.5)
+    ax.set_title("share of games ended by each trigger")
     ax = axes[0][1]
     for k in counts:
-        ss = [next(s for s in r["summaries"] if s["seats"] == k) for r in results]
-        ax.plot(xs, [s["turns_median"] for s in ss], "o-", label=f"{k} seats: median")
-        ax.plot(xs, [s["turns_p10"] for s in ss], "x:", label=f"{k} seats: 10th pct")
+        ax.plot(xs, [s["turns_median"] for s in at(k)], "o-", label=f"{k} seats: median")
+        ax.plot(xs, [s["turns_p10"] for s in at(k)], "x:", label=f"{k} seats: 10th percentile")
     ax.set_title("Turns")
-    ax.set_xlabel(knob)
-    ax.legend(fontsize=7)
-    for ax, key in ((axes[1][0], "seat"), (axes[1][1], "position")):
-        for k in counts:
-            ss = [next(s for s in r["summaries"] if s["seats"] == k) for r in results]
+    ax = axes[0][2]
+    for k in counts:
+        ax.plot(xs, [s["all_first"] for s in at(k)], "o-", label=f"{k} seats")
+    ax.axhline(0.9, color="grey", lw=0.5)
+    ax.set_title("every player held the First Player marker", fontsize=9)
+    ax = axes[0][3]
+    for k in counts:
+        ax.plot(xs, [s["actions_median"] for s in at(k)], "o-", label=f"{k} seats: median")
+        ax.plot(xs, [s["actions_p90"] for s in at(k)], "x:", label=f"{k} seats: 90th percentile")
+    ax.set_title("length in actions")
+    for ax in axes[0]:
+        ax.set_xlabel(knob)
+        ax.legend(fontsize=6)
+    for row, key in ((1, "position"), (2, "seat")):
+        for col, k in enumerate(counts[:4]):
+            ax = axes[row][col]
             for j in range(k):
-                ax.errorbar([x + 0.05 * j for x in xs], [s[key][j]["rate"] - 1 / k for s in ss],
+                ss = at(k)
+                ax.errorbar([x + 0.08 * j for x in xs], [s[key][j]["rate"] for s in ss],
                             yerr=[[s[key][j]["rate"] - s[key][j]["lo"] for s in ss],
                                   [s[key][j]["hi"] - s[key][j]["rate"] for s in ss]],
-                            fmt="o-", ms=3, capsize=2, label=f"{k}s {key} {j}")
-        ax.axhline(0.08, color="grey", lw=0.5)
-        ax.axhline(-0.08, color="grey", lw=0.5)
-        ax.set_title(f"{key} win rate minus fair (95% intervals)")
-        ax.set_xlabel(knob)
-        ax.legend(fontsize=5, ncol=2)
+                            fmt="o-", ms=3, capsize=2, label=f"{key} {j}")
+            ax.axhline(1 / k, color="black", lw=0.8)
+            ax.axhspan(1 / k - 0.08, 1 / k + 0.08, color="grey", alpha=0.15)
+            ax.set_title(f"{k} seats: win rate by {key}", fontsize=9)
+            ax.set_xlabel(knob)
+            ax.legend(fontsize=6)
+    fig.suptitle(f"Cornish Smuggler: response to {knob} (heuristic seats; 95% Wilson intervals; grey band: fair +/- 8)")
     fig.tight_layout()
     path = folder / f"sweep-{knob}.png"
-    fig.savefig(path, dpi=90)
+    fig.savefig(path, dpi=72)
     plt.close(fig)
-    return [path]
+    return path
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -279,7 +317,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", type=Path, help="write the summaries here")
     ap.add_argument("--plot", type=Path, help="write the response-curve PNG into this folder")
+    ap.add_argument("--markdown", type=Path, metavar="JSON", help="print a run's --json as Markdown tables")
+    ap.add_argument("--replot", type=Path, metavar="JSON", help="only draw the plot of a run's --json (with --plot)")
     args = ap.parse_args(argv)
+    if args.markdown:
+        print(markdown(json.loads(args.markdown.read_text())["results"]))
+        return
+    if args.replot:
+        saved = json.loads(args.replot.read_text())
+        knob = saved["args"]["vary"].partition("=")[0]
+        print("wrote", plot(saved["results"], knob, args.plot or Path(".")))
+        return
     fixed: dict[str, int] = {}
     for item in args.set:
         k, _, v = item.partition("=")
@@ -304,11 +352,10 @@ def main(argv: list[str] | None = None) -> None:
             print(table(s, label), flush=True)
         results.append({"knobs": knobs, "summaries": summaries})
     if args.json:
-        args.json.write_text(json.dumps({"args": vars(args) | {"json": str(args.json), "plot": str(args.plot)},
+        args.json.write_text(json.dumps({"args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
                                          "results": results}, indent=1))
     if args.plot and knob:
-        for path in plot(results, knob, args.plot):
-            print("wrote", path)
+        print("wrote", plot(results, knob, args.plot))
 
 
 if __name__ == "__main__":

@@ -75,3 +75,27 @@ def test_end_of_the_game_a_bad_cap_is_one_clear_line(bad):
     with pytest.raises(BadOption) as err:
         GAME.new_state(2, 0, {"turn_limit": bad})
     assert "turn_limit" in str(err.value) and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("goods_end, ends", [("fits", True), ("last", False)])
+def test_the_goods_trigger_fires_when_no_piece_left_fits_any_ship(goods_end, ends):
+    """Ruling 31: square holds (The Dove, The Betsey) cannot take an I-pentomino. Once the last piece they
+    can hold is bought, nothing is left that anyone can buy, and the Goods trigger fires (goods_end=fits);
+    the literal reading (last) waits for pieces no one can ever buy."""
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    s = GAME.new_state(2, 3, {"goods_end": goods_end})
+    while s.phase != R.MAIN:
+        s.apply(s.legal_actions()[0])
+    ships = [sh.id for sh in C.ships]
+    s.ship_card[0], s.ship_card[1] = ships.index("the-dove"), ships.index("the-betsey")
+    shape = [C.shapes[C.goods[g]].id for g in range(len(C.goods))]
+    domino = shape.index("domino")
+    for g in range(len(C.goods)):
+        if g != domino and shape[g] != "i-pentomino":
+            s.g_where[g] = R.WAREHOUSE
+    assert R.goods_left_to_buy(s)
+    s.gold[0], s.infl[0] = 20, 5
+    R.do_buy(s, 0, domino)
+    assert not R.goods_left_to_buy(s) and any(s.g_where[g] == R.MERCHANT for g in range(len(C.goods)))
+    assert s.ending is ends

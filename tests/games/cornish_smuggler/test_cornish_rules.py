@@ -198,7 +198,7 @@ def _lander(s, where: str):
 
 def test_landing_alice_st_ives_risk_5_plus_2_is_7_against_discovery_7_no_movement():
     s = after_setup(3)
-    s.track = 2
+    s.track = C.discovery.index(7)  # the landing examples: "The current Discovery Level for Customs is 7"
     assert C.discovery[s.track] == 7
     officers_at(s, "penzance", "madron")
     p = _lander(s, "st-ives")
@@ -213,7 +213,7 @@ def test_landing_alice_st_ives_risk_5_plus_2_is_7_against_discovery_7_no_movemen
 
 def _bob(hide: int):
     s = after_setup(3)
-    s.track = 2
+    s.track = C.discovery.index(7)  # the landing examples: "The current Discovery Level for Customs is 7"
     officers_at(s, "penzance", "lelant")
     p = _lander(s, "gwithian")
     s.chars[p].append(_char(id="the-gwithian-fellowship"))
@@ -253,7 +253,7 @@ def test_landing_only_where_you_have_a_counter_and_a_cove_needs_its_card():
 
 def test_landing_on_scilly_customs_do_not_move():
     s = after_setup(3)
-    s.track = 14
+    s.track = C.discovery.index(3)  # the last Discovery Level (designed)
     p = _lander(s, "scilly")
     officers_at(s, "penzance", "st-ives")
     g = piece(s, 5)
@@ -265,7 +265,7 @@ def test_landing_on_scilly_customs_do_not_move():
 
 def test_landing_straight_into_a_storehouse_hides_goods_before_customs_arrive():
     s = after_setup(3)
-    s.track = 14  # Discovery Level 3: every landing draws Customs
+    s.track = C.discovery.index(3)  # Discovery Level 3: every landing draws Customs
     st = next(x for x in C.storehouses if x.start and C.locations[x.location].sea_node >= 0)
     p = _lander(s, C.locations[st.location].id)
     s.stores[p] = [st.index]
@@ -291,7 +291,7 @@ def test_seizure_officer_passing_through_seizes_no_matter_how_briefly():
     s.counters[p] = [loc("gwithian")]
     s.chars[p].append(_char(id="the-gwithian-fellowship"))
     s.ship_at[p] = node("gwithian")
-    s.track = 14
+    s.track = C.discovery.index(3)  # the last Discovery Level (designed)
     g2 = piece(s, 5)
     s.ship_card[p] = fitting_ship([5], {5: C.goods[g2]})
     give_hold(s, p, [g2])

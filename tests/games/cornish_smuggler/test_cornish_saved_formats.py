@@ -20,9 +20,10 @@ def test_a_format_1_save_loads_into_the_same_position():
     old = json.loads(FIXTURE.read_text())
     assert "format" not in old and "eff" in old["state"] and old["state"]["phase"] == "react"
     s = GAME.state_from_json(old)
-    assert s.to_json()["format"] == 2 and s.action_count == 72
+    assert s.to_json()["format"] == 3 and s.action_count == 72
     assert s.options["yew_boy"] == "customs-movement"  # it goes on under the rules it began with (ruling 21)
     assert s.options["mob_start"] == "anywhere"  # and the first counter of a Mob card kept at set-up (ruling 28)
+    assert s.options["goods_end"] == "last"  # and the Goods trigger of the literal reading (ruling 31)
     assert s.phase == R.REACT and s.win_event == "place"
     assert s.events == old["events"] and s.rng.state == old["rng"]
     for name in ("gold", "infl", "rep", "counters", "chars", "secrets", "g_where", "g_at", "off_at", "sdeck"):

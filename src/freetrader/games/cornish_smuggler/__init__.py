@@ -50,6 +50,11 @@ SPEC = GameSpec(
                "action, a card, a landing or a sale (any-move); customs-movement is the older ruling 21 (only the "
                "movement after a landing, a sale or an Anonymous Letter), kept so that games saved before the fix "
                "go on under the rules they began with", choices=("any-move", "customs-movement")),
+        Option("goods_end", "fits",
+               "ruling 31: the Goods trigger fires when the last Goods Shape any player's ship can hold is bought "
+               "(fits); last waits for the very last piece (the older reading, under which a piece no ship can "
+               "take kept a game from ever ending), kept so that games saved before go on under it",
+               choices=("fits", "last")),
         Option("turn_limit", 0,
                "safety cap for simulations, not in the rulebook (End of the Game has only its two triggers): "
                "0, the default, plays to a trigger; N stops the game after N Turns, and a game so stopped is "
@@ -63,10 +68,12 @@ class _CornishSmuggler(Game):
 
     def _migrate(self, data: Mapping[str, Any], fmt: int) -> State:
         """Format 1 was written before Yew boy! answered every officer move and before a Mob card kept at set-up
-        placed the first counter at home: it replays, and goes on, under the rules it began with."""
+        placed the first counter at home, formats 1 and 2 before the Goods trigger counted only pieces a ship can
+        hold (ruling 31): they replay, and go on, under the rules they began with."""
+        older: dict[str, str] = {"goods_end": "last"} if fmt < 3 else {}
         if fmt == 1:
-            older = {"yew_boy": "customs-movement", "mob_start": "anywhere"}
-            data = {**data, "options": {**older, **data.get("options", {})}}
+            older |= {"yew_boy": "customs-movement", "mob_start": "anywhere"}
+        data = {**data, "options": {**older, **data.get("options", {})}}
         return super()._migrate(data, fmt)
 
 

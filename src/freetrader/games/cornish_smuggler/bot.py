@@ -431,8 +431,26 @@ class CornishBot(CornishBotV2):
         return max(sum(C.price(town, size, row)) for row in range(3))
 
     def _spare_gold(self, s: Any, p: int) -> int:
-        """Gold above the floor kept for the next goods (none is kept once the end is triggered)."""
-        return int(s.gold[p]) - (0 if s.ending else self.gold_floor)
+        """Gold above the floor kept for the next goods (none is kept once the end is triggered).
+
+        Once Honest Work would pay little (Reputation 9 or more), the floor is at least the price of the
+        cheapest piece at a Merchant its ship can hold: spent below it, with no goods left to sell, a seat
+        can never buy again, and when no seat can, nothing moves the Customs Track and the game never ends.
+        """
+        if s.ending:
+            return int(s.gold[p])
+        return int(s.gold[p]) - max(self.gold_floor, self._next_piece(s, p))
+
+    @staticmethod
+    def _next_piece(s: Any, p: int) -> int:
+        """The Gold the next load needs once Honest Work pays little (Reputation 9 or more): the price of the
+        cheapest piece at a Merchant its ship can hold (0 before, or when none is left)."""
+        if s.rep[p] < 9:
+            return 0
+        hold = R.hold_of_ship(s.ship_card[p])
+        flips = s.options["flip_goods"]
+        return min((R.buy_price(s, g) for g in range(len(C.goods))
+                    if s.g_where[g] == R.MERCHANT and R.fits(hold, [C.goods[g]], flips)), default=0)
 
     def _targets(self, s: Any, p: int) -> list[int]:
         """Where its ship should land: the best Port of its network, weighing the town's prices against the voyage."""
@@ -574,9 +592,15 @@ class CornishBot(CornishBotV2):
 
     # -- small decisions -------------------------------------------------------------------------
     @staticmethod
-    def _store_value(st: Any) -> float:
+    def _store_value(st: Any, s: Any = None) -> float:
+        """A START storehouse is a home: a Port in a town, dear to land at if risky or watched by an officer."""
         where = st.location
-        return (10 + C.locations[where].size if _selling_port(where) else 0) + len(st.hold.cells) * 0.3
+        value = len(st.hold.cells) * 0.3
+        if _selling_port(where):
+            value += 10 + C.locations[where].size - C.locations[where].risk
+            if s is not None and any(s.off_at[o] == where for o in range(R.N_OFFICERS)):
+                value -= 5
+        return value
 
     def _reach(self, s: Any, p: int, loc: int) -> int:
         """How far the nearest unbribed officer is from ``loc`` (Customs moves it takes to reach it)."""
@@ -640,7 +664,9 @@ class CornishBot(CornishBotV2):
             cost = C.row_cost[row]
             return gold * gold_worth + rep * rep_worth - cost * (rep_worth if a.pay == "reputation" else infl_worth)
 
-        return max(legal, key=value)
+        need = 0 if s.ending or s.hold[p] else self._next_piece(s, p) - s.gold[p]
+        paying = [a for a in legal if C.price(town, size, R.ROW_NAMES.index(a.item))[0] >= need]  # type: ignore[attr-defined]
+        return max(paying or legal, key=value)
 
     @staticmethod
     def _turns_left(s: Any) -> float:
@@ -676,7 +702,7 @@ class CornishBot(CornishBotV2):
         s: Any = state
         legal = state.legal_actions()
         if len(legal) > 1 and s.phase == R.SETUP_STORE:
-            return max(legal, key=lambda a: self._store_value(C.storehouses[_STORE[a.item]]))  # type: ignore[attr-defined]
+            return max(legal, key=lambda a: self._store_value(C.storehouses[_STORE[a.item]], s))  # type: ignore[attr-defined]
         if len(legal) > 1 and s.phase == R.SETUP_COUNTER:
             homes = [a for a in legal if any(C.storehouses[st].location == C.loc_by_id[a.item]  # type: ignore[attr-defined]
                                              and _selling_port(C.loc_by_id[a.item]) for st in s.stores[seat])]  # type: ignore[attr-defined]

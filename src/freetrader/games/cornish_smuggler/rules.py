@@ -856,7 +856,21 @@ def do_buy(s: S, p: int, g: int) -> None:
     s._event(f"Seat {p} buys {goods_name(g)} for {buy_price(s, g)} Gold")
     if not any(w == MERCHANT for w in s.g_where):
         trigger_end(s, "the last Goods Shape was bought")
+    elif s.options["goods_end"] == "fits" and not goods_left_to_buy(s):
+        trigger_end(s, "the last Goods Shape any ship can hold was bought")
     _go_on(s, p)
+
+
+def goods_left_to_buy(s: S) -> bool:
+    """End of the Game, ruling 31: a Goods Shape at a Merchant that fits some player's ship, its hold empty.
+
+    Pieces no hold in play can take (an I-pentomino and only square holds) are never bought, so the
+    printed trigger could never fire; with no sales left the Customs Track stops too, and the game
+    would not end (found by simulation: every seat passing for good)."""
+    flips = s.options["flip_goods"]
+    holds = {hold_of_ship(s.ship_card[p]) for p in range(s.seats)}
+    return any(s.g_where[g] == MERCHANT and any(fits(h, [C.goods[g]], flips) for h in holds)
+               for g in range(len(C.goods)))
 
 
 # -- Bribe Customs ------------------------------------------------------------------------

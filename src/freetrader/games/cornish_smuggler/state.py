@@ -23,7 +23,8 @@ class CornishState(FrameState):
     """One position. The pending decision is the top of ``frames``; the rest is the table."""
 
     #: 2: decision frames replaced the phase codes and scratch registers (format 1 loads by replaying its record).
-    state_format: ClassVar[int] = 2
+    #: 3: the Goods trigger counts only pieces a ship can hold (ruling 31); formats 1-2 replay with goods_end=last.
+    state_format: ClassVar[int] = 3
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
     #: The card handlers the frames call (``frames.CardRules``).

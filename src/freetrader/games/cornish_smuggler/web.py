@@ -246,7 +246,7 @@ def choice_notes(state: Any, seat: int) -> dict[str, str]:
             how = "1 Influence" if a.pay == "influence" else f"{s.options['hire_reputation']} Reputation"
             out[key] = f"costs {how} + {B.hire_price(s, p, a.card)} Gold; +{ch.reputation} Reputation"
         elif isinstance(a, A.Bribe):
-            out[key] = f"costs {B.bribe_cost(s, p, a.officer)} Gold"
+            out[key] = f"costs 1 Influence + {B.bribe_cost(s, p, a.officer)} Gold"  # Bribing Customs: both
         elif isinstance(a, A.HonestWork):
             out[key] = f"pays {min(B.honest_work_gain(s, p), s.bank)} Gold"
     return out

@@ -1060,8 +1060,7 @@ def clean_up(s: S) -> None:
                 s.supply[p][g] += s.shelf[p][g]
                 s.shelf[p][g] = 0
     # the player with least gold starts on top of the stack (designed); players level on gold keep the
-    # order of the day's stack (ties broken by seat number put seat 0 below every equal rival, day after
-    # day: at 4 seats seat 0 won 20.0%, 17.0-23.4%)
+    # order of the day's stack: by seat number, seat 0 was below every equal rival, day after day
     tie = s.stack if s.options["stack_ties"] == "stack" else list(range(s.np))
     for p in sorted(range(s.np), key=lambda q: (-s.gold[q], tie[q])):
         s.tick += 1
