@@ -56,7 +56,8 @@ def test_a_reviewed_replay_shows_win_chance_lines_and_flagged_moves(browser: Any
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     try:
         page.goto(f"{server.url}/replay?table={table_id}")
-        page.wait_for_selector("svg.winchart polyline.winline", timeout=120_000)
+        # attached, not "visible": a seat whose chance never moved draws a flat line, whose box has no height
+        page.wait_for_selector("svg.winchart polyline.winline", state="attached", timeout=120_000)
         assert page.locator("svg.winchart polyline.winline").count() == 3  # one line per seat
         points = page.locator("polyline.winline").first.get_attribute("points") or ""
         assert len(points.split()) > 2
