@@ -520,7 +520,8 @@
         const [sx, sy] = POS[LOCS[at].sea[0]];
         const d = Math.hypot(sx - x, sy - y) || 1;
         x += ((sx - x) / d) * 44; y += ((sy - y) / d) * 44;
-      } else y -= 30;
+      } else if (SEAS[at] && SEAS[at].merchant) x += 85 + 16 + (seats.length - 1) * 16;  // beside the Merchant's box, never on it
+      else y -= 30;
       seats.forEach((seat, i) => {
         const p = view.players[seat];
         const b = boat(x + (i - (seats.length - 1) / 2) * 32, y, seat, (SHIPS[p.ship] || {}).name || nice(p.ship));
