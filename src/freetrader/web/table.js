@@ -164,7 +164,7 @@
       // the server's note says what the choice costs and pays, where the game knows
       const note = msg && msg.notes ? msg.notes[a] : null;
       return FT.el("button", { type: "button", class: "move", "data-action": a, disabled: !canPlay,
-        title: a, onclick: () => act(a) }, note ? [label(a), FT.el("span", { class: "note", text: note })] : label(a));
+        title: a, onclick: () => act(a) }, note ? [label(a), " ", FT.el("span", { class: "note", text: note })] : label(a));
     };
     // on a phone, a long list folds: each group of moves one button that opens it in the dock's chooser, so
     // every choice stays in view without scrolling
