@@ -41,10 +41,12 @@ def main() -> int:
     ap.add_argument("--shots", default="", help="a folder for screenshots of every 10th decision")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--budget", type=float, default=900.0, help="seconds before giving up")
+    ap.add_argument("--size", default="390x844", help="the window, WIDTHxHEIGHT (1280x900: a laptop)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
     rng = random.Random(args.seed)
+    width, height = (int(v) for v in args.size.lower().split("x"))
     shots = Path(args.shots) if args.shots else None
     if shots:
         shots.mkdir(parents=True, exist_ok=True)
@@ -56,7 +58,7 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
-            page = open_table(browser, server.url, args.game, json.loads(args.options), args.seats, (390, 844))
+            page = open_table(browser, server.url, args.game, json.loads(args.options), args.seats, (width, height))
             dock = None
             end = time.monotonic() + args.budget
             seen = -1
@@ -100,7 +102,7 @@ def main() -> int:
     finally:
         server.stop()
     waits.sort()
-    print(f"{args.game}, {args.seats} seats at 390x844: {decisions} decisions, {clicks} clicks, "
+    print(f"{args.game}, {args.seats} seats at {width}x{height}: {decisions} decisions, {clicks} clicks, "
           f"game over: {not any('budget' in f for f in faults)}")
     if waits:
         print(f"wait for the next decision: median {waits[len(waits) // 2]:.2f} s, slowest {waits[-1]:.2f} s")

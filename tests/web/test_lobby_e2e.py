@@ -103,6 +103,8 @@ def test_a_table_of_each_game_is_made_from_the_lobby_by_clicks(browser: Any, ser
     assert page.locator("#seat-1 option").evaluate_all("ns => ns.map(n => n.value)") == ["human", *served]
     page.uncheck("#show-old-bots")
     assert page.locator("#hints").count() == 1  # the table's hints option, offered for every game
+    # a bot's long name and strength is cut inside its menu, never widening the page (it did, to 449 px)
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[viewport]["width"] + 1
     assert served and set(served) <= set(freetrader.bots.bot_names(freetrader.game(game)))  # only bots for this game
     page.click("#create-button")
     page.wait_for_url(re.compile(r"/t/[^#]+#token="), timeout=120_000)

@@ -164,7 +164,7 @@
       // the server's note says what the choice costs and pays, where the game knows
       const note = msg && msg.notes ? msg.notes[a] : null;
       return FT.el("button", { type: "button", class: "move", "data-action": a, disabled: !canPlay,
-        title: a, onclick: () => act(a) }, note ? [label(a), FT.el("span", { class: "note", text: note })] : label(a));
+        title: a, onclick: () => act(a) }, note ? [label(a), " ", FT.el("span", { class: "note", text: note })] : label(a));
     };
     // on a phone, a long list folds: each group of moves one button that opens it in the dock's chooser, so
     // every choice stays in view without scrolling
@@ -401,9 +401,11 @@
     // there, beside the choices, never over (or pushing away) the board; each draw starts them empty
     const picks = $("picks"), details = $("details");
     picks.hidden = true; picks.className = "picks"; picks.replaceChildren(); details.replaceChildren();
+    const panned = panPlaces();
     r.draw($("board"), v, { seat: msg.you.seat, legal, act, table: msg.table, seatLabel: (s) => FT.seatLabel(msg.table, s), disabled: pending,
       notes: msg.notes || {}, picks, details });
     legible();
+    restorePan(panned);
     renderActions();
     renderTakeback();
     renderTimer();
@@ -456,6 +458,29 @@
       Object.assign(svg.style, { width: Math.ceil(width) + "px", minWidth: Math.ceil(width) + "px", maxWidth: "none", flex: "0 0 auto" });
       svg.classList.add("pannable");
     }
+  }
+  // A map panned by the player stays where it was across redraws (a renderer draws its boxes anew each
+  // move); a drawing panned for the first time opens on its middle, not its west edge.
+  function panBoxes() {
+    return [$("board")].concat(Array.from($("board").querySelectorAll("div"))).filter((e) => {
+      const o = getComputedStyle(e).overflowX;
+      return (o === "auto" || o === "scroll") && e.scrollWidth > e.clientWidth + 1;
+    });
+  }
+  const panKey = (e, i) => (e.id || e.className || "box") + ":" + i;
+  const panSeen = new Set();
+  function panPlaces() {
+    const out = {};
+    panBoxes().forEach((e, i) => { out[panKey(e, i)] = e.scrollLeft; });
+    return out;
+  }
+  function restorePan(before) {
+    panBoxes().forEach((e, i) => {
+      const k = panKey(e, i);
+      if (k in before) e.scrollLeft = before[k];
+      else if (!panSeen.has(k) && e !== $("board")) e.scrollLeft = (e.scrollWidth - e.clientWidth) / 2;  // a map's own box
+      panSeen.add(k);
+    });
   }
   $("zoom-in").onclick = () => { zoom = Math.min(4, zoom * 1.25); legible(); };
   $("zoom-out").onclick = () => { zoom = Math.max(0.5, zoom / 1.25); legible(); };

@@ -520,7 +520,8 @@
         const [sx, sy] = POS[LOCS[at].sea[0]];
         const d = Math.hypot(sx - x, sy - y) || 1;
         x += ((sx - x) / d) * 44; y += ((sy - y) / d) * 44;
-      } else y -= 30;
+      } else if (SEAS[at] && SEAS[at].merchant) x += 85 + 16 + (seats.length - 1) * 16;  // beside the Merchant's box, never on it
+      else y -= 30;
       seats.forEach((seat, i) => {
         const p = view.players[seat];
         const b = boat(x + (i - (seats.length - 1) / 2) * 32, y, seat, (SHIPS[p.ship] || {}).name || nice(p.ship));
@@ -767,7 +768,7 @@
       if (TRACK.new_officer.includes(i)) body.append(S("path", { d: `M${x + cw - 9} 36 l3 -6 l3 6 Z`, fill: here ? "#fff" : "#111" }));
       if (i === end) body.append(S("text", { x: x + cw / 2 - 1, y: 88, "text-anchor": "middle", class: "track-num", text: "END" }));
     }
-    body.append(S("text", { x: 12, y: 102, class: "panel-small", text: `top: Discovery Level · bottom: Bribe Cost · ▲ a new officer · space ${track} of ${end}` }));
+    body.append(S("text", { x: 12, y: 102, class: "panel-small", text: "top: Discovery Level · bottom: Bribe Cost · ▲ a new officer" }));
     // the Gold Wheel
     const size = Math.max(1, num(c.wheel_size, 8)), wheel = num(c.wheel, 0);
     const cx = 70, cy = 176, R = 50;
@@ -783,6 +784,8 @@
     const officers = arr(view.officers).filter((o) => o && typeof o === "object");
     const waiting = officers.filter((o) => !o.at).length;
     const facts = [
+      // numbered as the log numbers it ("moves to space 1"): the first box is space 0
+      `Customs Track: space ${track} of ${end}`,
       `Customs Officers on the board: ${officers.length - waiting}, waiting: ${waiting}`,
       `Bribed: ${officers.filter((o) => num(o.bribed_by, -1) >= 0).map((o) => "officer " + o.id + " by seat " + o.bribed_by).join(", ") || "none"}`,
       `Seized in the Customs House: ${arr(view.goods).filter((g) => g && g.where === "warehouse").length} goods`,
@@ -791,7 +794,7 @@
     // each fact wrapped to the panel's width (a long list of bribes was cut off: issue 34)
     let fy = 146;
     for (const t of facts) {
-      for (const line of words(t, 54, 3)) { body.append(S("text", { x: 140, y: fy, class: "panel-small", text: line })); fy += 16; }
+      for (const line of words(t, 48, 3)) { body.append(S("text", { x: 140, y: fy, class: "panel-small", text: line })); fy += 16; }
       fy += 4;
     }
     const y = Math.max(236, fy);
@@ -878,11 +881,11 @@
 .cornish .panel-tags { fill: #fff; font-size: 13px; }
 .cornish .panel-label { fill: #2a2118; font-size: 13px; font-weight: 700; }
 .cornish .panel-label.big { font-size: 16px; }
-.cornish .panel-small { fill: #5f574a; font-size: 12px; }
-.cornish .stat-letter { fill: #fff; font-size: 12px; font-weight: 700; }
+.cornish .panel-small { fill: #5f574a; font-size: 13px; }
+.cornish .stat-letter { fill: #fff; font-size: 13px; font-weight: 700; }
 .cornish .stat-value { fill: #2a2118; font-size: 17px; font-weight: 700; }
 .cornish .piece-size { fill: #1d1a16; font-weight: 700; }
-.cornish .chip-name { fill: #2a2118; font-size: 12.5px; }
+.cornish .chip-name { fill: #2a2118; font-size: 13px; }
 .cornish .card-head { fill: #fff; font-size: 11px; font-weight: 700; }
 .cornish .card-title { fill: #2a2118; font-size: 12.5px; font-weight: 700; }
 .cornish .card-sub { fill: #5f574a; font-size: 10.5px; font-style: italic; }
@@ -1009,7 +1012,7 @@
       lastGroup = e.group || lastGroup;
       // a Character card to keep or hire carries its hiring cost, Reputation and ability on the button itself
       const card = e.n && ["keep", "hire"].includes(parse(e.n).verb) ? CHARS[parse(e.n).item] : null;
-      const note = noteOf(tctx, e.n) || (card ? cardLine(card) : "");
+      const note = noteOf(tctx, e.n) || (card ? " · " + cardLine(card) : "");
       if (e.n) box.append(FT.el("button", { type: "button", class: "move", "data-action": e.n, title: e.n, disabled, onclick: () => go(e.n) },
         note ? [e.text, FT.el("span", { class: "note", text: note })] : e.text));
       else box.append(FT.el("button", { type: "button", class: "cs-open", "data-actions": arr(e.covers).join("|"), disabled, onclick: () => select(e.open) }, e.text));

@@ -141,17 +141,18 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
         "rows": list(ROW_NAMES),
         "costs": [dict(pays, verb=verb) for verb, pays in ACTION_COSTS.items()],  # a list: verbs are not board ids
         "scilly": loc[c.scilly].id,  # no Customs at a landing on the Isles of Scilly
-        # how the log names the goods pieces its events print by id (server/log.py): by their shape, as the
-        # board does ("the L Tetromino (4 squares)"), never by a piece number a player cannot see (issue 34)
-        "log_names": {f"g{i:02d}": _shape_name(c.shapes[k]) for i, k in enumerate(c.goods)},
+        # how the log names what its events print by id (server/log.py): the engine writes a goods piece as
+        # "g06 (size 4 l-tetromino)"; players read "goods (size 4 L Tetromino)", never a piece number they
+        # cannot see (issue 34: "goods piece 6")
+        "log_names": {**{f"g{i:02d}": "goods" for i in range(len(c.goods))},
+                      **{sh.id: _shape_name(sh) for sh in c.shapes}},
         "drawing": load_toml(PKG, "drawing.toml", data_dir),
     }
 
 
 def _shape_name(shape: Any) -> str:
-    """A Goods Shape as players call it: "the L Tetromino (4 squares)"."""
-    words = " ".join(w[:1].upper() + w[1:] for w in str(shape.id).replace("_", "-").split("-"))
-    return f"the {words} ({shape.size} squares)"
+    """A Goods Shape as players call it: "L Tetromino"."""
+    return " ".join(w[:1].upper() + w[1:] for w in str(shape.id).replace("_", "-").split("-"))
 
 
 def _sale_frame(state: Any) -> Any:

@@ -836,7 +836,7 @@
 .mcove svg text { font-family: inherit; fill: #2a2118; }
 .mcove .title { font-size: 16px; font-weight: 700; }
 .mcove .small { font-size: 13px; }
-.mcove .tiny { font-size: 11px; }
+.mcove .tiny { font-size: 13px; }
 .mcove .bold { font-weight: 700; }
 .mcove .hour { font-size: 13px; font-weight: 700; }
 .mcove .count { font-size: 18px; font-weight: 800; }

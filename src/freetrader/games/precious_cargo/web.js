@@ -298,7 +298,7 @@
 .precious .country-name { font-size: 24px; font-weight: 800; letter-spacing: .06em; }
 .precious .sett-name { fill: #2a2118; font-size: 15px; font-weight: 700; }
 .precious .dot-id { fill: #2f6d8e; font-size: 14px; }
-.precious .ship-num { fill: #fff; font-size: 11px; font-weight: 700; }
+.precious .ship-num { fill: #fff; font-size: 14px; font-weight: 700; }
 .precious .chip-value { fill: #2a2118; font-size: 9px; font-weight: 700; }
 .precious .head { fill: #1d3a4c; font-size: 17px; font-weight: 600; }
 .precious .p-name { fill: #2a2118; font-size: 18px; font-weight: 700; }
