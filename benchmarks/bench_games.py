@@ -4,7 +4,7 @@
                                      [--seats N] [--json FILE] [--no-openspiel]
 
 Each figure is the median of R runs of S seconds. When OpenSpiel is installed
-(``pip install -e .[bench]``), its Python games are timed with the same loop,
+(``pip install -e '.[openspiel]'``), its Python games are timed with the same loop,
 their runs interleaved with ours so that machine noise hits both alike, and a
 ratio table is printed. This script prints numbers; it never passes or fails.
 See ``benchmarks/README.md`` for what each column means.
@@ -356,7 +356,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("OpenSpiel comparison skipped (--no-openspiel).")
     else:
         print("OpenSpiel is not installed, so there is no comparison with its Python games.")
-        print("To get it: pip install -e .[bench]   then   ./dev bench")
+        print("To get it: pip install -e '.[openspiel]'   then   ./dev bench")
 
     if args.json:
         data = {

@@ -1,6 +1,6 @@
 """Train sb3-contrib's MaskablePPO on Contraband against the heuristic bot, and compare win rates.
 
-    pip install -e .[rl-examples]        # torch: see examples/README.md for a CPU-only install
+    pip install -e '.[rl]' --group rl-examples   # torch: see examples/README.md for a CPU-only install
     python examples/maskable_ppo_contraband.py [--minutes 4] [--eval-games 200] [--seed 0]
 
 One seat of a three-seat Contraband (whole games: everyone is Customs

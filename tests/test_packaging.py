@@ -17,8 +17,10 @@ import pytest
 from freetrader._extras import EXTRAS
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+PROJECT = PYPROJECT["project"]
 EXTRA_DEPS = PROJECT["optional-dependencies"]
+GROUPS = PYPROJECT["dependency-groups"]
 
 
 def _names(extra: str) -> set[str]:
@@ -44,7 +46,25 @@ def test_each_job_has_its_extra_and_pulls_nothing_of_another_job() -> None:
     assert _names("ray") == {"ray"}
     everything = set().union(*(_names(e) for e in EXTRAS if e != "all"))
     assert _names("all") == everything
-    assert everything <= _names("test")  # the suite tests every optional part
+
+
+def test_the_published_extras_are_the_jobs_only_and_the_clone_has_its_groups() -> None:
+    # what only a clone uses (tests, docs, release tools, the RL example) is a dependency group:
+    # it is not in the metadata a user of the wheel reads
+    assert set(EXTRA_DEPS) == set(EXTRAS) | {"all"}
+    assert {"test", "docs", "release", "rl-examples"} <= set(GROUPS)
+    assert "pytest-xdist" in {r.split(">")[0].split("=")[0] for r in GROUPS["test"]}
+    dev = (ROOT / "dev").read_text()
+    assert '".[all]" --group test --group docs --group release' in dev  # the suite tests every optional part
+
+
+def test_the_version_is_the_package_metadatas() -> None:
+    from importlib.metadata import version
+
+    import freetrader
+
+    assert freetrader.__version__ == version("freetrader") == PROJECT["version"]
+    assert f"## {PROJECT['version']} - " in (ROOT / "CHANGELOG.md").read_text()  # each release has its entry
 
 
 def test_the_license_file_is_the_mit_license_and_is_packaged() -> None:

@@ -32,6 +32,7 @@ NOT_RUN = {
     "./dev ": "the development entry point: it runs this suite, lint and the benchmarks",
     "pip install": "the suite runs in an environment where the package is installed",
     "python benchmarks/": "benchmarks print timing tables for minutes; they are not tests",
+    "benchmarks/": "benchmarks print timing tables for minutes; they are not tests",
     "cp -r src/freetrader/games/_template": "tests/games/test_new_game_folder.py follows the add-game steps",
 }
 

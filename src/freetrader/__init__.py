@@ -27,7 +27,18 @@ from .core import (
     replay,
 )
 
-__version__ = "0.1.0"
+
+def _installed_version() -> str:
+    """The installed distribution's version (pyproject.toml's, through the package metadata)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("freetrader")
+    except PackageNotFoundError:  # imported from a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _installed_version()
 
 __all__ = [
     "Action",

@@ -1,4 +1,4 @@
-"""The MaskablePPO example runs (where the rl-examples extra is installed)."""
+"""The MaskablePPO example runs (where the rl-examples dependency group is installed)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,9 @@ def test_a_restart_keeps_the_turn_timers_deadline(db_url: str) -> None:
         wait_for(c, tid, lambda m: _stored_deadline(c, tid) == (0, first))
     time.sleep(0.05)  # the server is down a while: a restarted timer would end later than the first
     with TestClient(create_app(db_url)) as c:
-        after = view(c, tid)
+        # the table is restored in the background and its timer armed after that: wait for it (a loaded
+        # machine showed a view with no deadline yet), then it must be the stored one, not a new one
+        after = wait_for(c, tid, lambda m: m["table"]["deadline"] is not None)
         assert after["table"]["deadline"] == first and after["seq"] == 0
 
 
