@@ -168,7 +168,9 @@
     };
     // on a phone, a long list folds: each group of moves one button that opens it in the dock's chooser, so
     // every choice stays in view without scrolling
-    const fold = legal.length > FOLD && groups.size > 1 && window.matchMedia && window.matchMedia("(max-width: 820px)").matches;
+    // (only while some move stays a button of its own: a list of nothing but groups would hide every move)
+    const fold = legal.length > FOLD && groups.size > 1 && Array.from(groups.values()).some((l) => l.length === 1)
+      && window.matchMedia && window.matchMedia("(max-width: 820px)").matches;
     const names = new Map(Array.from(groups, ([verb, list]) => [verb, groupName(list.map(label), verb)]));
     const taken = Array.from(names.values());
     for (const [verb, list] of groups) {
