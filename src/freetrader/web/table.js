@@ -168,11 +168,16 @@
     };
     // on a phone, a long list folds: each group of moves one button that opens it in the dock's chooser, so
     // every choice stays in view without scrolling
-    const fold = legal.length > FOLD && groups.size > 1 && window.matchMedia && window.matchMedia("(max-width: 820px)").matches;
+    // (only while some move stays a button of its own: a list of nothing but groups would hide every move)
+    const fold = legal.length > FOLD && groups.size > 1 && Array.from(groups.values()).some((l) => l.length === 1)
+      && window.matchMedia && window.matchMedia("(max-width: 820px)").matches;
+    const names = new Map(Array.from(groups, ([verb, list]) => [verb, groupName(list.map(label), verb)]));
+    const taken = Array.from(names.values());
     for (const [verb, list] of groups) {
       const g = FT.el("div", { class: "group", role: "group", "aria-label": verb });
       if (fold && list.length > 1) {
-        const what = groupName(list.map(label), verb);
+        // two groups that begin alike ("Ship ...") are told apart by their verb
+        const what = names.get(verb) + (taken.filter((n) => n === names.get(verb)).length > 1 ? " (" + verb + ")" : "");
         g.append(FT.el("button", { type: "button", class: "secondary open-group", "data-actions": list.join("|"), disabled: !canPlay,
           onclick: () => openGroup(what, list, moveButton) }, what + " ▸ " + list.length + " choices"));
       } else for (const a of list) g.append(moveButton(a));
@@ -188,7 +193,7 @@
     const split = labels.map((t) => String(t).split(" "));
     const common = [];
     for (let i = 0; split.every((w) => w.length > i + 1 && w[i] === split[0][i]); i++) common.push(split[0][i]);
-    const text = common.join(" ").replace(/[:,]$/, "");
+    const text = common.join(" ").replace(/\s*[:,→—-]$/, "");
     return text || verb.charAt(0).toUpperCase() + verb.slice(1);
   }
   function openGroup(what, list, moveButton) {
