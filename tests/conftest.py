@@ -9,9 +9,9 @@ runs only with ``FREETRADER_SLOW=1``.
 
 Parallel runs (pytest-xdist, ``./dev test`` with no arguments): tests are spread over worker processes,
 except those that share one resource: every test on the PostgreSQL database of ``FREETRADER_TEST_PG``
-(one database, dropped and made afresh by each test) is put in the xdist group ``postgresql``, which
-``--dist loadgroup`` runs on one worker, one test after another. Everything else uses its own
-temporary folder, SQLite file and free port.
+(one database, dropped and made afresh by each test) is marked ``postgresql``, and ``./dev test`` runs
+those afterwards in one process, one after another. Everything else uses its own temporary folder,
+SQLite file and free port.
 """
 
 from __future__ import annotations
@@ -35,10 +35,13 @@ def _uses_postgresql(item: pytest.Item) -> bool:
     return item.get_closest_marker("postgresql") is not None
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # marked as each test is collected, before -m selects: `./dev test` runs these in a serial invocation
+    if _uses_postgresql(item):
+        item.add_marker(pytest.mark.postgresql)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if _uses_postgresql(item):
-            item.add_marker(pytest.mark.xdist_group("postgresql"))
     if os.environ.get("FREETRADER_SLOW"):
         return
     skip = pytest.mark.skip(reason="slow: set FREETRADER_SLOW=1 to run it")

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from freetrader.cli import main
+from freetrader.core.registry import load_part
 from freetrader.sim import result_line, simulate
 from freetrader.sim.analysis import analyze, holm, load_results, register_components
 from freetrader.sim.report import ENDS, PLOTS
@@ -70,6 +71,9 @@ def _synthetic(monkeypatch, n: int, plant, seed: int = 5) -> list[dict]:
         out.append({"game": "contraband-v1", "seed": i, "seats": ["heuristic"] * 3, "scores": [0.0, 0.0, 0.0],
                     "winners": [winner], "actions": 10 + i % 7, "planted": comps,
                     "record": {"game": "contraband-v1", "seats": 3, "seed": i, "options": {}, "actions": []}})
+    # the game's own component function registers itself at its first analysis: load it now, so that the
+    # planted one below stays in place (alone or first on an xdist worker, this test saw the real one)
+    load_part("contraband-v1", "analysis")
     monkeypatch.setitem(analysis._COMPONENTS, "contraband", lambda r: {int(k): v for k, v in r["planted"].items()})
     return out
 
