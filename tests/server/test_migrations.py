@@ -73,3 +73,46 @@ def test_drop_schema_also_forgets_the_version(db_url: str) -> None:
         assert inspect(store.engine).has_table("ft_tables")
     finally:
         store.close()
+
+
+def test_a_migration_says_so_in_one_log_line_and_a_restart_says_nothing(db_url: str, caplog) -> None:
+    store = Store(db_url)
+    try:
+        store.drop_schema()
+        metadata.create_all(store.engine)  # a database of the release before migrations: the baseline
+        with caplog.at_level("INFO", logger="freetrader.server"):
+            store.create_schema()
+        moved = [r.getMessage() for r in caplog.records if "database schema" in r.getMessage()]
+        assert moved == [f"database schema migrated from revision {migrations.BASELINE} to {migrations.head()}"]
+        caplog.clear()
+        with caplog.at_level("INFO", logger="freetrader.server"):
+            store.create_schema()  # a restart on an up-to-date database
+        assert not [r for r in caplog.records if "database schema" in r.getMessage()]
+        store.drop_schema()
+        with caplog.at_level("INFO", logger="freetrader.server"):
+            store.create_schema()
+        made = [r.getMessage() for r in caplog.records if "database schema" in r.getMessage()]
+        assert made == [f"database schema created at revision {migrations.head()}"]
+    finally:
+        store.close()
+
+
+def test_a_database_migrated_by_a_newer_release_is_refused_in_one_line_and_left_as_it_is(db_url: str) -> None:
+    from sqlalchemy import text
+
+    from freetrader.cli.cmd_serve import open_database
+
+    store = Store(db_url)
+    try:
+        store.create_schema()
+        with store.engine.begin() as conn:
+            conn.execute(text(f"UPDATE {migrations.VERSION_TABLE} SET version_num = '0999'"))
+        with pytest.raises(migrations.NewerSchema, match="newer than this release knows"):
+            store.create_schema()
+        problem = open_database(db_url)
+        assert problem is not None and "\n" not in problem
+        assert "revision 0999" in problem and "restore the backup" in problem
+        assert migrations.current(store.engine) == "0999"  # nothing migrated, nothing dropped
+        assert inspect(store.engine).has_table("ft_tables")
+    finally:
+        store.close()

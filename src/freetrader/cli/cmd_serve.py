@@ -264,6 +264,14 @@ def _error(message: str) -> int:
     return 2
 
 
+def _newer_schema(exc: BaseException) -> bool:
+    try:
+        from freetrader.server.migrations import NewerSchema
+    except ImportError:  # no web extra: no schema either
+        return False
+    return isinstance(exc, NewerSchema)
+
+
 def _database_problem(exc: BaseException, url: str) -> str:
     """One line for a database that cannot be opened: what failed and what would fix it."""
     what = str(getattr(exc, "orig", None) or exc).strip().splitlines()
@@ -272,6 +280,8 @@ def _database_problem(exc: BaseException, url: str) -> str:
         return f"{mask_url(url)} needs the PostgreSQL driver: pip install 'freetrader[postgres]'"
     hint = ("check the URL, that the server runs and accepts this user "
             "(postgresql://user:password@host:5432/dbname, or a SQLite file path)")
+    if _newer_schema(exc):  # its message says what to do (docs/deployment.md, "Upgrading and downgrading")
+        return redact(f"cannot open the database {mask_url(url)}: {first}", url)
     return f"{redact(f'cannot open the database {mask_url(url)}: {first}', url)}; {hint}"
 
 

@@ -16,6 +16,7 @@ the migrated schema equals the metadata.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from alembic import command
@@ -24,11 +25,16 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, inspect, text
 
-__all__ = ["VERSION_TABLE", "BASELINE", "upgrade", "current", "head"]
+__all__ = ["VERSION_TABLE", "BASELINE", "NewerSchema", "upgrade", "current", "head"]
 
 VERSION_TABLE = "ft_schema_version"
 BASELINE = "0001"
 _LOCK = 0x46545343  # "FTSC": the advisory lock key migrations hold on PostgreSQL
+log = logging.getLogger("freetrader.server")
+
+
+class NewerSchema(ValueError):
+    """The database was migrated by a newer release: this one cannot read it, nor migrate it down."""
 
 
 def _config(conn: Connection) -> Config:
@@ -47,6 +53,10 @@ def head() -> str:
     return rev
 
 
+def _revisions(cfg: Config) -> set[str]:
+    return {rev.revision for rev in ScriptDirectory.from_config(cfg).walk_revisions()}
+
+
 def current(engine: Engine) -> str | None:
     """The database's revision (None: never migrated)."""
     with engine.connect() as conn:
@@ -62,4 +72,15 @@ def upgrade(engine: Engine) -> None:
         insp = inspect(conn)
         if not insp.has_table(VERSION_TABLE) and insp.has_table("ft_tables"):
             command.stamp(cfg, BASELINE)  # made by create_all before migrations: that schema is the baseline
+        before = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE}).get_current_revision()
+        if before is not None and before not in _revisions(cfg):
+            raise NewerSchema(
+                f"its schema is at revision {before}, newer than this release knows (up to {head()}): serve it "
+                "with the release that migrated it, or restore the backup taken before that upgrade")
         command.upgrade(cfg, "head")
+        after = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE}).get_current_revision()
+    # an operator upgrading in place wants to see that the schema moved (and from where), once
+    if before is None:
+        log.info("database schema created at revision %s", after)
+    elif before != after:
+        log.info("database schema migrated from revision %s to %s", before, after)
