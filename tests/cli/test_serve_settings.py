@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import re
@@ -45,7 +46,7 @@ def test_settings_come_from_the_flag_then_the_environment_then_the_default() -> 
            "FREETRADER_ACCESS_LOG": "off", "FREETRADER_BOT_DELAY": "0"}
     s = settings_from(ns(port="9002"), env)
     assert s == {"host": "127.0.0.1", "port": 9002, "db": "postgresql://a:b@h/d", "bot_delay": 0.0,
-                 "log_level": "debug", "access_log": False, "trusted_proxies": ""}
+                 "log_level": "debug", "access_log": False, "trusted_proxies": "", "log_format": "text"}
     assert settings_from(ns(), {})["port"] == 8000 and settings_from(ns(), {})["access_log"] is True
     assert settings_from(ns(access_log=False), {"FREETRADER_ACCESS_LOG": "on"})["access_log"] is False
 
@@ -56,6 +57,7 @@ def test_settings_come_from_the_flag_then_the_environment_then_the_default() -> 
     ({"FREETRADER_BOT_DELAY": "-1"}, "FREETRADER_BOT_DELAY must be 0 or more seconds"),
     ({"FREETRADER_LOG_LEVEL": "loud"}, "FREETRADER_LOG_LEVEL must be one of critical, error, warning, info, debug"),
     ({"FREETRADER_ACCESS_LOG": "maybe"}, "FREETRADER_ACCESS_LOG must be on or off"),
+    ({"FREETRADER_LOG_FORMAT": "xml"}, "FREETRADER_LOG_FORMAT must be one of text, json, got 'xml'"),
 ])
 def test_a_bad_environment_value_names_the_variable_and_what_it_takes(env, needle) -> None:
     with pytest.raises(SettingError, match="^" + needle.replace("(", r"\(").replace(".", r"\.")):
@@ -129,27 +131,34 @@ def _get(url: str) -> tuple[int, str]:
         return exc.code, exc.read().decode()
 
 
-def test_the_running_server_logs_requests_without_tokens_and_serves_its_own_api_docs(tmp_path: Path) -> None:
-    pytest.importorskip("uvicorn")
-    pytest.importorskip("swagger_ui_bundle")
+def _start_serve(tmp_path: Path, **env_extra: str) -> tuple[subprocess.Popen[bytes], int, Path, Path]:
+    """A real ``serve`` in a subprocess, once it answers (300 s at most); its stderr and stdout files."""
     port = _free_port()
     env = {**os.environ, "FREETRADER_PORT": str(port), "FREETRADER_DB": f"sqlite:///{tmp_path}/t.db",
-           "FREETRADER_LOG_LEVEL": "info"}
+           "FREETRADER_LOG_LEVEL": "info", **env_extra}
     err_path, out_path = tmp_path / "err.log", tmp_path / "out.log"
     with open(err_path, "w") as err, open(out_path, "w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "freetrader", "serve", "--bot-delay", "0"], env=env,
                                 stdout=out, stderr=err, cwd=tmp_path)
+    deadline = time.monotonic() + 300
+    while True:
+        try:
+            status, _ = _get(f"http://127.0.0.1:{port}/api/games")
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() >= deadline:
+                proc.kill()
+                pytest.fail(f"server did not start in 300 s: {err_path.read_text()}")
+            time.sleep(0.1)
+    assert status == 200
+    return proc, port, err_path, out_path
+
+
+def test_the_running_server_logs_requests_without_tokens_and_serves_its_own_api_docs(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    pytest.importorskip("swagger_ui_bundle")
+    proc, port, err_path, out_path = _start_serve(tmp_path)
     try:
-        deadline = time.monotonic() + 300
-        while True:
-            try:
-                status, _ = _get(f"http://127.0.0.1:{port}/api/games")
-                break
-            except OSError:
-                assert proc.poll() is None, err_path.read_text()
-                assert time.monotonic() < deadline, "server did not start in 300 s"
-                time.sleep(0.1)
-        assert status == 200
         status, body = _get(f"http://127.0.0.1:{port}/api/tables/none/view?token=SeatSecret42")
         assert status == 404
         status, docs = _get(f"http://127.0.0.1:{port}/docs")
@@ -164,6 +173,24 @@ def test_the_running_server_logs_requests_without_tokens_and_serves_its_own_api_
     assert "SeatSecret42" not in log + access
     assert "/api/tables/none/view?token=***" in access and " 404" in access  # the access log, masked
     assert f"Freetrader table on http://127.0.0.1:{port}/" in log
+
+
+def test_json_logs_are_one_object_a_line_with_tokens_masked(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    proc, port, err_path, out_path = _start_serve(tmp_path, FREETRADER_LOG_FORMAT="json")
+    try:
+        status, _ = _get(f"http://127.0.0.1:{port}/api/tables/none/view?token=SeatSecret42")
+        assert status == 404
+    finally:
+        proc.terminate()
+        proc.wait(timeout=120)
+    lines = [line for line in (err_path.read_text() + out_path.read_text()).splitlines() if line.strip()]
+    records = [json.loads(line) for line in lines]  # every line is one JSON object: a collector reads fields
+    assert all({"time", "level", "logger", "message"} <= r.keys() for r in records)
+    assert any(r["message"].startswith(f"Freetrader table on http://127.0.0.1:{port}/") for r in records)
+    access = [r for r in records if r["logger"] == "uvicorn.access"]
+    assert any("/api/tables/none/view?token=***" in r["message"] and "404" in r["message"] for r in access)
+    assert "SeatSecret42" not in "\n".join(lines)
 
 
 def test_the_redacting_filter_rewrites_record_arguments() -> None:

@@ -12,6 +12,7 @@ flag                   variable                  default
 ``--bot-delay``        ``FREETRADER_BOT_DELAY``  ``0.5``
 ``--log-level``        ``FREETRADER_LOG_LEVEL``  ``info``
 ``--no-access-log``    ``FREETRADER_ACCESS_LOG`` ``on`` (``off`` turns it off)
+``--log-format``       ``FREETRADER_LOG_FORMAT`` ``text`` (``json``: one JSON object a line)
 ``--data``             ``FREETRADER_DATA``       the shipped components
 ``--trusted-proxies``  ``FREETRADER_TRUSTED_PROXIES``  none: ``X-Forwarded-For`` is ignored
 =====================  ========================  =========================================
@@ -24,11 +25,13 @@ from __future__ import annotations
 
 import argparse
 import errno
+import json
 import logging
 import os
 import re
 import socket
 import sys
+import time
 from typing import Any
 
 from freetrader.cli.commands import register_command
@@ -37,6 +40,7 @@ __all__ = ["DEFAULT_DB", "SETTINGS", "mask_url", "redact", "settings_from"]
 
 DEFAULT_DB = "sqlite:///freetrader-table.db"
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+LOG_FORMATS = ("text", "json")
 
 #: (flag destination, environment variable, default) of every serve setting
 SETTINGS: tuple[tuple[str, str, Any], ...] = (
@@ -46,6 +50,7 @@ SETTINGS: tuple[tuple[str, str, Any], ...] = (
     ("bot_delay", "FREETRADER_BOT_DELAY", 0.5),
     ("log_level", "FREETRADER_LOG_LEVEL", "info"),
     ("access_log", "FREETRADER_ACCESS_LOG", True),
+    ("log_format", "FREETRADER_LOG_FORMAT", "text"),
     ("trusted_proxies", "FREETRADER_TRUSTED_PROXIES", ""),
 )
 
@@ -71,6 +76,37 @@ def redact(text: str, url: str | None = None) -> str:
         if m["secret"]:  # wherever a message repeats it (a driver's error may quote it alone)
             text = text.replace(m["secret"], "***")
     return text
+
+
+class JsonLines(logging.Formatter):
+    """A record as one JSON object on one line: a log collector reads fields, not a layout.
+
+    The message is rendered (and redacted by ``_Redact`` on its logger) before it is formatted here; an
+    exception becomes one ``error`` string, so a record never spans lines.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(), "logger": record.name, "message": record.getMessage()}
+        if record.exc_info and record.exc_info[1] is not None:
+            entry["error"] = f"{type(record.exc_info[1]).__name__}: {record.exc_info[1]}"
+        return json.dumps(entry, ensure_ascii=False)
+
+
+JsonLines.converter = time.gmtime  # the "Z" above: times in UTC
+
+
+def _log_as_json_lines(names: tuple[str, ...]) -> None:
+    """Send every record of ``names`` to one handler writing ``JsonLines`` to standard error."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonLines())
+    for name in names:
+        logger = logging.getLogger(name)
+        if name == "uvicorn.error":
+            continue  # it propagates to "uvicorn": one handler, one line a record
+        logger.handlers = [handler]
+        logger.propagate = False
 
 
 class _Redact(logging.Filter):
@@ -115,11 +151,12 @@ def _convert(name: str, value: Any, default: Any, where: str) -> Any:
             raise SettingError(f"{where} must be 0 or more seconds, got {value!r}")
         return seconds
     text = str(value).strip()
-    if name == "log_level" and text.lower() not in LOG_LEVELS:
-        raise SettingError(f"{where} must be one of {', '.join(LOG_LEVELS)}, got {value!r}")
+    words = {"log_level": LOG_LEVELS, "log_format": LOG_FORMATS}.get(name)
+    if words is not None and text.lower() not in words:
+        raise SettingError(f"{where} must be one of {', '.join(words)}, got {value!r}")
     if not text:
         raise SettingError(f"{where} must not be empty")
-    return text.lower() if name == "log_level" else text
+    return text.lower() if words is not None else text
 
 
 def settings_from(args: argparse.Namespace, environ: dict[str, str] | os._Environ[str]) -> dict[str, Any]:
@@ -145,6 +182,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", metavar="SECONDS",
                    help="pause before each bot move, so people can follow [$FREETRADER_BOT_DELAY] (default 0.5)")
     p.add_argument("--log-level", choices=LOG_LEVELS, help="server log level [$FREETRADER_LOG_LEVEL] (default info)")
+    p.add_argument("--log-format", choices=LOG_FORMATS,
+                   help="text, or json: one JSON object a line (time, level, logger, message) for a log "
+                        "collector [$FREETRADER_LOG_FORMAT] (default text)")
     p.add_argument("--no-access-log", dest="access_log", action="store_const", const=False,
                    help="no line per request [$FREETRADER_ACCESS_LOG=off] (default: on, seat tokens masked)")
     p.add_argument("--trusted-proxies", metavar="ADDRESSES",
@@ -366,13 +406,19 @@ def _run(args: argparse.Namespace, console: Any) -> int:
                             log_level=s["log_level"], access_log=s["access_log"],
                             ws_per_message_deflate=bool(getattr(args, "ws_compression", False)), **connections)
     redacting = _Redact(s["db"])
-    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "freetrader.server"):
+    loggers = ("uvicorn", "uvicorn.error", "uvicorn.access", "freetrader.server")
+    for name in loggers:
         logging.getLogger(name).addFilter(redacting)
+    if s["log_format"] == "json":
+        _log_as_json_lines(loggers)
     logging.getLogger("freetrader.server").setLevel(s["log_level"].upper())
     host = f"[{s['host']}]" if ":" in s["host"] else s["host"]
-    print(f"Freetrader table on http://{host}:{s['port']}/  (database: {mask_url(s['db'])}; "
-          f"log level {s['log_level']}; access log {'on' if s['access_log'] else 'off'}; Ctrl-C stops)",
-          file=sys.stderr, flush=True)
+    banner = (f"Freetrader table on http://{host}:{s['port']}/  (database: {mask_url(s['db'])}; "
+              f"log level {s['log_level']}; access log {'on' if s['access_log'] else 'off'}; Ctrl-C stops)")
+    if s["log_format"] == "json":
+        logging.getLogger("freetrader.server").info(banner)
+    else:
+        print(banner, file=sys.stderr, flush=True)
     uvicorn.Server(config).run()
     return 0
 
