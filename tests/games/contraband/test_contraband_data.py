@@ -54,3 +54,28 @@ def test_freetrader_data_environment_variable_selects_a_pack(tmp_path):
     env = {"FREETRADER_DATA": str(tmp_path), "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
     assert out.strip() == "[3000, 3000, 3000]"
+
+
+def _without_small_pack(text: str) -> str:
+    start = text.index("[small_pack]")
+    return text[:start] + text[text.index("\n[", start) + 1:]
+
+
+def test_a_pack_made_before_the_small_variant_still_loads_and_refuses_only_pack_small(tmp_path):
+    older = _without_small_pack(SHIPPED)
+    assert "small_pack" not in older
+    assert load_components(_pack(tmp_path, older)).small_pack == ()
+    (tmp_path / "contraband").mkdir()
+    shutil.copy(tmp_path / "cards.toml", tmp_path / "contraband")
+    code = ("import freetrader\n"
+            "g = freetrader.game('contraband')\n"
+            "print(len(g.new_state(3, 1).pack))\n"
+            "try:\n"
+            "    g.new_state(3, 1, {'pack': 'small'})\n"
+            "except freetrader.BadOption as exc:\n"
+            "    print(exc)\n")
+    env = {"FREETRADER_DATA": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    full, refusal = out.strip().splitlines()
+    assert int(full) > 0  # the printed pack, dealt as before
+    assert refusal.startswith("pack=small needs a [small_pack] table in cards.toml")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from freetrader.core import DataError
 from freetrader.core.data import Table, load_toml
@@ -85,11 +86,15 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         if art.count < 1:
             raise DataError(f"{t.where}: count must be at least 1, got {art.count}")
         articles.append(art)
-    small = Table(top.get("small_pack", dict), "cards.toml [small_pack]")
-    small.provenance()
-    small.get("note", str, "")
-    counts = small.get("cards", dict)
-    small.done()
+    # optional: a data pack made before the variant has none, and plays the printed pack as before
+    raw_small = top.get("small_pack", dict, None)
+    counts: dict[str, Any] = {}
+    if raw_small is not None:
+        small = Table(raw_small, "cards.toml [small_pack]")
+        small.provenance()
+        small.get("note", str, "")
+        counts = small.get("cards", dict)
+        small.done()
     top.done()
     ids = [a.id for a in articles]
     if len(set(ids)) != len(ids):
@@ -107,7 +112,7 @@ def load_components(data_dir: str | Path | None = None) -> Components:
             raise DataError(f"cards.toml [small_pack]: {aid!r} = {n!r}; expected an article id and a count "
                             "from 1 to its count in the pack")
     small_pack = tuple(a.index for a in articles for _ in range(counts.get(a.id, 0)))
-    if len(small_pack) < 4:
+    if raw_small is not None and len(small_pack) < 4:
         raise DataError(f"cards.toml [small_pack]: {len(small_pack)} cards cannot deal a luggage of four")
     return Components(
         articles=tuple(articles),

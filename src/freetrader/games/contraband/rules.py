@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from freetrader.core import Action, BadRecord
+from freetrader.core import Action, BadOption, BadRecord
 
 from . import actions as A
 from .components import COMPONENTS as C
@@ -63,7 +63,12 @@ def setup(s: S) -> None:
 
 def pack_in_play(s: S) -> tuple[int, ...]:
     """The printed pack, or the designed small one (option ``pack``)."""
-    return C.pack if s.options["pack"] == "full" else C.small_pack
+    if s.options["pack"] == "full":
+        return C.pack
+    if not C.small_pack:
+        raise BadOption("pack=small needs a [small_pack] table in cards.toml, and these components have none "
+                        "(a data pack made before it); use pack=full, or add the table (see the shipped cards.toml)")
+    return C.small_pack
 
 
 def stack_pack(s: S, order: list[int]) -> None:
