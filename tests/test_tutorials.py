@@ -44,7 +44,8 @@ def _commands(doc: Path) -> list[str]:
     for lang, block in re.findall(r"```(\w*)\n(.*?)```", doc.read_text(encoding="utf-8"), flags=re.S):
         if lang not in ("sh", "bash", "shell"):
             continue
-        for line in block.splitlines():
+        # a line ending in a backslash goes on in the next, as the shell reads it
+        for line in re.sub(r"\\\n\s*", " ", block).splitlines():
             line = re.sub(r"\s+#.*$", "", line).strip()  # a comment after the command
             if line and not line.startswith("#"):
                 out.append(line)

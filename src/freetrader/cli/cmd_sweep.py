@@ -125,7 +125,8 @@ def _run(args: argparse.Namespace, console: Any) -> int:
                     print(f"freetrader: sweep interrupted at {vary.name}={text}; run the same command to resume "
                           f"{folder}", file=sys.stderr)
                 return code
-            points.append(Point(text, value, load_results(out)))
+            # a data point's games were played from the pack this sweep wrote: read as figures, not replayed
+            points.append(Point(text, value, load_results(out, check_pack=vary.kind != "data")))
     meta = {"game": g.spec.slug, "vary": vary.name, "kind": vary.kind, "values": list(vary.texts),
             "seats": specs, "games per value": args.n, "seed": args.seed, "options": base,
             "rotate": args.rotate, "random first": args.random_first}

@@ -126,8 +126,13 @@ def require_analysis_extra(what: str, plots: bool = True) -> None:
         raise SimulationError(f"{what} needs {', '.join(missing)}: pip install 'freetrader[analysis]'")
 
 
-def load_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    """The results of a ``simulate`` or ``tournament`` JSON Lines file (a cut-off last line is ignored)."""
+def load_results(path: str | os.PathLike[str], *, check_pack: bool = True) -> list[dict[str, Any]]:
+    """The results of a ``simulate`` or ``tournament`` JSON Lines file (a cut-off last line is ignored).
+
+    ``check_pack=False`` is for a caller that knows which pack made the file and reads only its figures
+    (a sweep's points, each played from the pack the sweep wrote); otherwise games made with other
+    components, which do not replay here, are refused with the pack they need.
+    """
     name = os.fspath(path)
     with open(name, "rb") as f:
         data = f.read()
@@ -147,7 +152,7 @@ def load_results(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
         out.append(obj)
     if not out:
         raise ResultFileError(f"{name} holds no results")
-    mismatch = pack_mismatch(out[0]["record"])
+    mismatch = pack_mismatch(out[0]["record"]) if check_pack else None
     if mismatch:  # made with other components: if its games do not replay here, say which pack they need
         try:
             freetrader.replay(out[0]["record"])
