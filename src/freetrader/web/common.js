@@ -198,7 +198,11 @@
     const r = await fetch(path, opts);
     let data = null;
     try { data = await r.json(); } catch (e) { data = { error: "the server answered " + r.status }; }
-    if (!r.ok) throw new Error((data && data.error) || "request failed (" + r.status + ")");
+    if (!r.ok) {
+      const err = new Error((data && data.error) || "request failed (" + r.status + ")");
+      err.status = r.status; // 503 "try again in a moment": a caller may retry
+      throw err;
+    }
     return data;
   };
 })();

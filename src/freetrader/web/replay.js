@@ -4,6 +4,7 @@
   const $ = (id) => document.getElementById(id);
   let record = null;
   let step = 0;
+  let shown = 0; // the latest show() asked for: an older answer that comes back later is dropped
   let review = null; // GET /api/tables/<id>/review once done: each decision judged from its seat's view
   const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
   const pct = (x) => Math.round(100 * x) + "%";
@@ -12,8 +13,22 @@
   let seats = null;
   function seatLabel(s) { return FT.seatLabel(seats, s); }
 
+  // the server answers 503 when its replay worker had to be replaced: it asks to try again, so we do, a few times
+  async function replayAt(sent, upto, ticket) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await FT.api("POST", "/api/replay", { record: sent, upto });
+      } catch (err) {
+        if (err.status !== 503 || attempt >= 4) throw err;
+        await new Promise((ok) => setTimeout(ok, 500 * attempt));
+        if (ticket !== shown) return null;
+      }
+    }
+  }
+
   async function show(k) {
     if (!record) return;
+    const ticket = ++shown;
     step = Math.max(0, Math.min(record.actions.length, k));
     $("step").value = step;
     $("where").textContent = "after " + step + " of " + record.actions.length + " actions";
@@ -22,9 +37,12 @@
       const sent = { game: record.game, options: record.options, seats: record.seats, seed: record.seed, actions: record.actions };
       if (record.table) sent.table = { seats: record.table.seats, names: record.table.names, moves: record.table.moves,
         takebacks: record.table.takebacks, settings: record.table.settings };
-      const r = await FT.api("POST", "/api/replay", { record: sent, upto: step });
+      const r = await replayAt(sent, step, ticket);
+      if (!r) return; // a newer position was asked for meanwhile
       const v = r.view;
       const renderer = await FT.loadRenderer(FT.gameName(v.game));
+      // a click on "last" while the first position was still on its way: that one must not draw over it
+      if (ticket !== shown) return;
       renderer.draw($("board"), v, { seat: null, legal: new Set(), act: () => {}, seatLabel, table: null });
       $("prompt").textContent = v.is_over ? "The game is over." : seatLabel(v.to_act) + " to act: " + v.prompt;
       // the server's readable log (names, not ids; a spectator's: no private line), as at the table
