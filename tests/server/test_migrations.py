@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import inspect
@@ -14,6 +17,16 @@ from freetrader.server.storage import Store, metadata
 pytest.importorskip("alembic")
 
 
+@contextmanager
+def _store(db_url: str) -> Iterator[Store]:
+    """A ``Store`` on the test's database, closed afterwards (its SQLite lock and pool released)."""
+    store = Store(db_url)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
 def test_a_database_made_with_create_all_is_stamped_upgraded_and_resumes(db_url: str, monkeypatch) -> None:
     # the release before migrations: Store.create_schema was metadata.create_all
     monkeypatch.setattr(Store, "create_schema", lambda self: metadata.create_all(self.engine))
@@ -24,12 +37,9 @@ def test_a_database_made_with_create_all_is_stamped_upgraded_and_resumes(db_url:
         r = c.post(f"/api/tables/{tid}/actions", json={"token": token, "action": "claim watch", "expected_index": 0})
         assert r.status_code == 200
         before = view(c, tid, token)
-    store = Store(db_url)
-    try:
+    with _store(db_url) as store:
         assert migrations.current(store.engine) is None
         assert not inspect(store.engine).has_table(migrations.VERSION_TABLE)
-    finally:
-        store.close()
     monkeypatch.undo()
 
     with TestClient(create_app(db_url)) as c:  # this release: migrates at start-up, then resumes
@@ -37,19 +47,15 @@ def test_a_database_made_with_create_all_is_stamped_upgraded_and_resumes(db_url:
         assert after["view"] == before["view"] and after["index"] == 1
         done = wait_for(c, bots_only, lambda m: m["view"]["is_over"])
         assert done["view"]["actions_taken"] > 0
-    store = Store(db_url)
-    try:
+    with _store(db_url) as store:
         assert migrations.current(store.engine) == migrations.head()
-    finally:
-        store.close()
 
 
 def test_the_migrated_schema_is_the_metadata_and_upgrading_again_changes_nothing(db_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext
 
-    store = Store(db_url)
-    try:
+    with _store(db_url) as store:
         store.create_schema()
         store.create_schema()  # idempotent: a restart migrates nothing
         assert migrations.current(store.engine) == migrations.head()
@@ -59,25 +65,19 @@ def test_the_migrated_schema_is_the_metadata_and_upgrading_again_changes_nothing
         assert diff == []
         names = set(inspect(store.engine).get_table_names())
         assert {"ft_tables", "ft_seats", "ft_log", "ft_notes", migrations.VERSION_TABLE} <= names
-    finally:
-        store.close()
 
 
 def test_drop_schema_also_forgets_the_version(db_url: str) -> None:
-    store = Store(db_url)
-    try:
+    with _store(db_url) as store:
         store.create_schema()
         store.drop_schema()
         assert migrations.current(store.engine) is None
         store.create_schema()  # so a dropped database is created again, not left empty at "head"
         assert inspect(store.engine).has_table("ft_tables")
-    finally:
-        store.close()
 
 
 def test_a_migration_says_so_in_one_log_line_and_a_restart_says_nothing(db_url: str, caplog) -> None:
-    store = Store(db_url)
-    try:
+    with _store(db_url) as store:
         store.drop_schema()
         metadata.create_all(store.engine)  # a database of the release before migrations: the baseline
         with caplog.at_level("INFO", logger="freetrader.server"):
@@ -93,8 +93,6 @@ def test_a_migration_says_so_in_one_log_line_and_a_restart_says_nothing(db_url: 
             store.create_schema()
         made = [r.getMessage() for r in caplog.records if "database schema" in r.getMessage()]
         assert made == [f"database schema created at revision {migrations.head()}"]
-    finally:
-        store.close()
 
 
 def test_a_database_migrated_by_a_newer_release_is_refused_in_one_line_and_left_as_it_is(db_url: str) -> None:
@@ -102,8 +100,7 @@ def test_a_database_migrated_by_a_newer_release_is_refused_in_one_line_and_left_
 
     from freetrader.cli.cmd_serve import open_database
 
-    store = Store(db_url)
-    try:
+    with _store(db_url) as store:
         store.create_schema()
         with store.engine.begin() as conn:
             conn.execute(text(f"UPDATE {migrations.VERSION_TABLE} SET version_num = '0999'"))
@@ -114,5 +111,3 @@ def test_a_database_migrated_by_a_newer_release_is_refused_in_one_line_and_left_
         assert "revision 0999" in problem and "restore the backup" in problem
         assert migrations.current(store.engine) == "0999"  # nothing migrated, nothing dropped
         assert inspect(store.engine).has_table("ft_tables")
-    finally:
-        store.close()
