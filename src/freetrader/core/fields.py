@@ -8,7 +8,7 @@ A game state class lists its fields as annotations and nothing else::
         deck: Hidden[list[int]]           # a zone no seat sees in order
         bank: int
         phase: Phase                      # an Enum: saved by its name in lower case
-        frames: tuple[Frame, ...]         # the decision stack (core.frames)
+        frames: tuple[Frame[Any], ...]    # the decision stack (core.frames)
 
 From that one declaration core derives ``__slots__`` (when the class body
 gives none), a ``clone()`` copy generated once per class as straight-line
@@ -146,8 +146,9 @@ def _kind(hint: Any) -> tuple[str, Any]:
     if origin is tuple:
         from .frames import Frame  # frames import fields' users, not fields: no cycle at import time
 
-        if len(args) == 2 and args[1] is Ellipsis and isinstance(args[0], type) and issubclass(args[0], Frame):
-            return FRAMES, args[0]
+        item = typing.get_origin(args[0]) or args[0] if args else None  # Frame[SomeState] counts as Frame
+        if len(args) == 2 and args[1] is Ellipsis and isinstance(item, type) and issubclass(item, Frame):
+            return FRAMES, item
         return TUPLE, None
     return "", None
 

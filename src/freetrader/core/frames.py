@@ -32,7 +32,7 @@ import enum
 import sys
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import BadRecord
 from .fields import DeclaredMeta, compile_copy, fields_from_json, fields_to_json, init_fields
@@ -55,11 +55,14 @@ __all__ = [
     "top",
 ]
 
-_FRAME_TYPES: dict[str, type[Frame]] = {}
+_FRAME_TYPES: dict[str, type[Frame[Any]]] = {}
+
+#: The game state a frame works on: a game's frames are ``Frame[ItsState]``, so mypy checks the rules code.
+S = TypeVar("S", bound="FrameState")
 
 
-class Frame:
-    """One pending decision. Subclasses are frozen slotted dataclasses."""
+class Frame(Generic[S]):
+    """One pending decision about a state of type ``S``. Subclasses are frozen slotted dataclasses."""
 
     __slots__ = ()
     #: The name a saved state uses for this frame type (default: module and class name).
@@ -70,44 +73,44 @@ class Frame:
         # ``dataclass(slots=True)`` makes a second class: the last one made is the one in use.
         _FRAME_TYPES[cls.__dict__.get("frame_name") or f"{cls.__module__}.{cls.__qualname__}"] = cls
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         """The seat that decides this frame."""
         raise NotImplementedError(f"{type(self).__name__} must define actor()")
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         raise NotImplementedError(f"{type(self).__name__} must define legal()")
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         raise NotImplementedError(f"{type(self).__name__} must define apply()")
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return ""
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: S, done: Frame[Any]) -> None:
         """A frame pushed above this one has finished; by default this one decides again."""
         return None
 
-    def close(self, s: Any) -> None:
+    def close(self, s: S) -> None:
         """Runs once this frame has popped, before the frame below resumes (it may push another)."""
         return None
 
 
 # == the stack ==========================================================================================
-def top(s: Any) -> Frame:
-    return s.frames[-1]  # type: ignore[no-any-return]
+def top(s: FrameState) -> Frame[Any]:
+    return s.frames[-1]
 
 
-def push(s: Any, frame: Frame) -> None:
+def push(s: FrameState, frame: Frame[Any]) -> None:
     """Put ``frame`` on top. Return right after: the rest of the work belongs in ``child_done``."""
     s.frames = s.frames + (frame,)
 
 
-def replace(s: Any, frame: Frame) -> None:
+def replace(s: FrameState, frame: Frame[Any]) -> None:
     """The top frame moves on: ``frame`` takes its place."""
     s.frames = s.frames[:-1] + (frame,)
 
 
-def finish(s: Any, frame: Frame) -> None:
+def finish(s: FrameState, frame: Frame[Any]) -> None:
     """``frame`` (the top) is done: it pops, closes, and the frame below resumes.
 
     If closing pushed a frame of its own, the frame below resumes when that
@@ -123,7 +126,7 @@ def finish(s: Any, frame: Frame) -> None:
         below[-1].child_done(s, frame)
 
 
-def _now_on_top(s: Any, depth: int, kind: type) -> Any:
+def _now_on_top(s: FrameState, depth: int, kind: type) -> Any:
     """After a frame's own handler ran: the frame to go on with now (it may have replaced itself),
     or None when the handler pushed a frame (the frame goes on from ``child_done``) or ended the game."""
     stack = s.frames
@@ -134,7 +137,7 @@ def _now_on_top(s: Any, depth: int, kind: type) -> Any:
 
 # == frames every game needs ============================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class ReactionWindow(Frame):
+class ReactionWindow(Frame[S]):
     """An event that other cards may answer, asked seat by seat.
 
     ``ask`` holds the seats still to ask, the one asked now first. A game
@@ -146,32 +149,32 @@ class ReactionWindow(Frame):
     ask: tuple[int, ...]
 
     # -- hooks ---------------------------------------------------------------------------------------
-    def may_answer(self, s: Any, seat: int) -> bool:
+    def may_answer(self, s: S, seat: int) -> bool:
         """Whether ``seat`` is asked, judged on what every seat can see."""
         raise NotImplementedError(f"{type(self).__name__} must define may_answer()")
 
-    def answers(self, s: Any, seat: int) -> Sequence[Action]:
+    def answers(self, s: S, seat: int) -> Sequence[Action]:
         """The answers ``seat`` has besides declining (may be empty)."""
         raise NotImplementedError(f"{type(self).__name__} must define answers()")
 
-    def decline(self, s: Any) -> Action:
+    def decline(self, s: S) -> Action:
         """The game's ``decline`` action."""
         raise NotImplementedError(f"{type(self).__name__} must define decline()")
 
-    def may_decline(self, s: Any, seat: int) -> bool:
+    def may_decline(self, s: S, seat: int) -> bool:
         return True
 
-    def answer(self, s: Any, seat: int, action: Action) -> None:
+    def answer(self, s: S, seat: int, action: Action) -> None:
         """Play ``action`` (one of ``answers``); may replace the window (``replace``) and push frames."""
         raise NotImplementedError(f"{type(self).__name__} must define answer()")
 
-    def settled(self, s: Any) -> bool:
+    def settled(self, s: S) -> bool:
         """The event has nothing left to answer (say, no Goods left to seize): close now."""
         return False
 
     # -- the window ----------------------------------------------------------------------------------
     @classmethod
-    def open(cls, s: Any, first: int, **fields: Any) -> bool:
+    def open(cls, s: S, first: int, **fields: Any) -> bool:
         """Push the window asking seats in order from ``first``; False (nothing pushed) if none may answer."""
         window = cls(ask=(), **fields)
         n = s.seats
@@ -181,17 +184,17 @@ class ReactionWindow(Frame):
         push(s, dataclasses.replace(window, ask=ask))
         return True
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.ask[0]
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         seat = self.ask[0]
         plays = tuple(self.answers(s, seat))
         if self.may_decline(s, seat) or not plays:
             return (self.decline(s),) + plays
         return plays
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         seat = self.ask[0]
         if action == self.decline(s):  # silent: no event, so the log never says who was asked
             self._next(s, played=False)
@@ -202,10 +205,10 @@ class ReactionWindow(Frame):
         if now is not None:
             now._next(s, played=True)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: S, done: Frame[Any]) -> None:
         self._next(s, played=True)
 
-    def _next(self, s: Any, played: bool) -> None:
+    def _next(self, s: S, played: bool) -> None:
         """After a play the same seat may play again; after a decline the next seat that may answer is asked."""
         if self.settled(s):
             finish(s, self)
@@ -222,34 +225,34 @@ class ReactionWindow(Frame):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class AskSeats(Frame):
+class AskSeats(Frame[S]):
     """Ask each seat of ``order`` in turn for one decision (say, each player discards)."""
 
     order: tuple[int, ...]
 
-    def ask_legal(self, s: Any, seat: int) -> Sequence[Action]:
+    def ask_legal(self, s: S, seat: int) -> Sequence[Action]:
         raise NotImplementedError(f"{type(self).__name__} must define ask_legal()")
 
-    def answer(self, s: Any, seat: int, action: Action) -> None:
+    def answer(self, s: S, seat: int, action: Action) -> None:
         raise NotImplementedError(f"{type(self).__name__} must define answer()")
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.order[0]
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return self.ask_legal(s, self.order[0])
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         depth = len(s.frames)
         self.answer(s, self.order[0], action)
         now = _now_on_top(s, depth, AskSeats)
         if now is not None:
             now._next(s)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: S, done: Frame[Any]) -> None:
         self._next(s)
 
-    def _next(self, s: Any) -> None:
+    def _next(self, s: S) -> None:
         if len(self.order) > 1:
             replace(s, dataclasses.replace(self, order=self.order[1:]))
         else:
@@ -257,34 +260,34 @@ class AskSeats(Frame):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class ChooseOne(Frame):
+class ChooseOne(Frame[S]):
     """``seat`` chooses one of ``options``; ``chosen`` carries it out, then the frame finishes."""
 
     seat: int
     options: tuple[Action, ...]
 
-    def chosen(self, s: Any, action: Action) -> None:
+    def chosen(self, s: S, action: Action) -> None:
         raise NotImplementedError(f"{type(self).__name__} must define chosen()")
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return self.options
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         depth = len(s.frames)
         self.chosen(s, action)
         now = _now_on_top(s, depth, ChooseOne)
         if now is not None:
             finish(s, now)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: S, done: Frame[Any]) -> None:
         finish(s, self)
 
 
 # == saving frames ======================================================================================
-def frame_to_json(frame: Frame) -> dict[str, Any]:
+def frame_to_json(frame: Frame[Any]) -> dict[str, Any]:
     cls = type(frame)
     out: dict[str, Any] = {"frame": cls.__dict__.get("frame_name") or f"{cls.__module__}.{cls.__qualname__}"}
     for f in dataclasses.fields(frame):  # type: ignore[arg-type]
@@ -302,7 +305,7 @@ def _encode(v: Any) -> Any:
     return v
 
 
-def frame_from_json(data: Any, game: Game) -> Frame:
+def frame_from_json(data: Any, game: Game) -> Frame[Any]:
     """The frame ``frame_to_json`` wrote; ``BadRecord`` naming what is wrong otherwise."""
     if not isinstance(data, Mapping) or not isinstance(data.get("frame"), str):
         raise BadRecord(f"a saved frame must be an object with a 'frame' name, got {data!r}")
@@ -446,7 +449,7 @@ class FrameState(ModuleHooks):
     pending, asked again.
     """
 
-    frames: tuple[Frame, ...]
+    frames: tuple[Frame[Any], ...]
 
     @property
     def to_act(self) -> int | None:

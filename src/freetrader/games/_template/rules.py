@@ -24,7 +24,9 @@ from . import actions as A
 from .components import COMPONENTS as C
 
 if TYPE_CHECKING:
-    from .state import HighCardState as S
+    from .state import HighCardState
+
+    S = HighCardState
 
 _CALL = (A.CALL,)
 
@@ -46,25 +48,25 @@ def deal_hidden_cards(s: S) -> None:
 
 # -- the betting round --------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Betting(Frame):
+class Betting(Frame["HighCardState"]):
     """Seats decide once each, in seat order: stake, fold, or raise."""
 
     seat: int
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         stake = s.options["stake"]
         chips = s.chips[self.seat]
         if chips < stake:  # only reachable with a data pack that starts seats with fewer chips than the stake
             return (A.FOLD,)
         return (A.STAKE, A.FOLD, A.RAISE) if chips > stake else (A.STAKE, A.FOLD)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return f"stake {s.options['stake']} on your card, raise, or fold"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         if type(action) is A.Fold:
             fold(s, self.seat)
         else:
@@ -75,7 +77,7 @@ class Betting(Frame):
                 return  # the raise decides next; ``child_done`` moves on when it is settled
         next_seat(s, self)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: S, done: Frame[Any]) -> None:
         next_seat(s, self)
 
 
@@ -106,13 +108,13 @@ def next_seat(s: S, betting: Betting) -> None:
 
 # -- raising: a decision in two steps, then a reaction window ---------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class RaiseBy(ChooseOne):
+class RaiseBy(ChooseOne["HighCardState"]):
     """The raiser chooses by how many chips (the second step of ``raise``)."""
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "raise by how many chips"
 
-    def chosen(self, s: Any, action: Action) -> None:
+    def chosen(self, s: S, action: Action) -> None:
         assert isinstance(action, A.RaiseBy)
         raise_stake(s, self.seat, action.chips)
 
@@ -128,34 +130,34 @@ def raise_stake(s: S, seat: int, chips: int) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class CallTheRaise(ReactionWindow):
+class CallTheRaise(ReactionWindow["HighCardState"]):
     """Earlier stakers who can pay are asked, from the raiser's left; declines are not logged."""
 
     raiser: int = -1
     chips: int = 0
     called: tuple[int, ...] = ()
 
-    def may_answer(self, s: Any, seat: int) -> bool:
+    def may_answer(self, s: S, seat: int) -> bool:
         # Public facts only: who staked, who called, chips in hand.
         return (seat != self.raiser and s.staked[seat] and seat not in self.called
                 and s.chips[seat] >= self.chips)
 
-    def answers(self, s: Any, seat: int) -> Sequence[Action]:
+    def answers(self, s: S, seat: int) -> Sequence[Action]:
         return _CALL
 
-    def decline(self, s: Any) -> Action:
+    def decline(self, s: S) -> Action:
         return A.DECLINE
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return f"seat {self.raiser} raised by {self.chips}: call, or decline and leave the showdown"
 
-    def answer(self, s: Any, seat: int, action: Action) -> None:
+    def answer(self, s: S, seat: int, action: Action) -> None:
         s.chips[seat] -= self.chips
         s.pot += self.chips
         s._event(f"Seat {seat} calls")
         replace(s, dataclasses.replace(self, called=self.called + (seat,)))
 
-    def close(self, s: Any) -> None:
+    def close(self, s: S) -> None:
         leave_unless_called(s, self.raiser, self.called)
 
 

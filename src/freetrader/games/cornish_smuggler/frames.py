@@ -80,7 +80,7 @@ def _cards(s: S) -> CardRules:
 
 
 # == the stack ========================================================================================
-def replace_frame(s: S, old: Frame, new: Frame) -> None:
+def replace_frame(s: S, old: Frame[Any], new: Frame[Any]) -> None:
     """A frame below the top changes (a card answering an event alters the event): ``new`` takes its place."""
     s.frames = tuple(new if f is old else f for f in s.frames)
 
@@ -123,7 +123,7 @@ def active_seat(s: S) -> int:
 
 # == reaction windows ==================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class CardWindow(ReactionWindow):
+class CardWindow(ReactionWindow[Any]):
     """An event cards may answer: ``subject`` is whose event it is, ``loc`` where, ``arg`` what (an officer, goods)."""
 
     event: str = ""
@@ -262,7 +262,7 @@ def check_seizure(s: S, loc: int) -> bool:
 
 # == card effects ========================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class CardEffect(Frame):
+class CardEffect(Frame[Any]):
     """A card being resolved: ``steps`` decisions still to make (by ``decider``, else the card's ``seat``).
 
     ``officer``, ``goods`` and ``victim`` are what the card has chosen so far; ``loc`` and ``subject`` are the
@@ -296,7 +296,7 @@ class CardEffect(Frame):
     def prompt(self, s: Any) -> str:
         return f"choose for {B.card_name(self.card)}"
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         if isinstance(done, OfficerMove):
             _cards(s).moved(s, self, done)
         else:
@@ -310,7 +310,7 @@ def effect_continue(s: S, f: CardEffect) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Protect(Frame):
+class Protect(Frame[Any]):
     """Squire Polglase may keep ``card``, which a rival's card would take from ``seat``."""
 
     seat: int
@@ -344,7 +344,7 @@ class Protect(Frame):
     def prompt(self, s: Any) -> str:
         return "Motivate Squire Polglase to keep your Character, or decline"
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         finish(s, self)
 
 
@@ -365,7 +365,7 @@ def lose_now(s: S, p: int, c: int) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class LoseCounter(Frame):
+class LoseCounter(Frame[Any]):
     seat: int
     phase = Phase.LOSE_COUNTER
 
@@ -389,7 +389,7 @@ class LoseCounter(Frame):
 
 # == an officer being moved (Yew boy!) ====================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class OfficerMove(Frame):
+class OfficerMove(Frame[Any]):
     """Customs Officer ``officer`` is being moved to ``to`` (one of ``options``): a window asks first whether
     someone plays Yew boy!; its player (``director``) then decides where the officer moves. The frame below
     makes the move when this one finishes (``to`` is the place decided)."""
@@ -418,7 +418,7 @@ class OfficerMove(Frame):
     def prompt(self, s: Any) -> str:
         return "decide where the Customs Officer moves (Yew boy!)"
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         if self.director < 0 or len(self.options) < 2:
             finish(s, self)
 
@@ -450,7 +450,7 @@ def directed(s: S) -> bool:
 
 # == Customs movement ======================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class Customs(Frame):
+class Customs(Frame[Any]):
     """Customs Movement towards ``target``: ``points`` steps left; ``mover`` the officer walking (-1: choose
     one); ``director`` the seat that played Yew boy! (-1: the player with least Gold chooses)."""
 
@@ -495,7 +495,7 @@ class Customs(Frame):
         elif isinstance(a, Step) and not self.step(s, a.loc):
             s.frames[-1].run(s)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         self.run(s)
 
     def run(self, s: S) -> None:
@@ -541,7 +541,7 @@ def start_customs(s: S, target: int, points: int) -> None:
 # == an Action's own steps ==================================================================================
 # -- Land Goods ------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Landing(Frame):
+class Landing(Frame[Any]):
     """Landing Goods at ``loc``: the shapes ``sel`` chosen so far; ``excess`` the Customs moves it causes."""
 
     seat: int
@@ -601,7 +601,7 @@ class Landing(Frame):
         if not open_window(s, "land", p, self.loc):
             s.frames[-1].risk(s)  # type: ignore[attr-defined]
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         if isinstance(done, Customs):
             finish(s, self)
         elif self.excess < 0:
@@ -685,7 +685,7 @@ def store_goods(s: S, g: int, store: int) -> None:
 
 # -- Sell Goods -----------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Sale(Frame):
+class Sale(Frame[Any]):
     """Selling ``goods``: the price row (``PRICE``), then Customs, the tracks and new officers (``POST``)."""
 
     seat: int
@@ -752,7 +752,7 @@ class Sale(Frame):
         replace(s, dataclasses.replace(self, stage=Phase.OVER, gold=got))
         start_customs(s, loc, 1)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         if isinstance(done, Customs):
             self.after_customs(s)
         elif self.stage == Phase.POST:
@@ -821,7 +821,7 @@ def begin_sale(s: S, p: int, g: int) -> None:
 
 # -- Hire Character: the new counter ---------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class PlaceCounter(Frame):
+class PlaceCounter(Frame[Any]):
     """Hire Character: where the new Network Counter goes."""
 
     seat: int
@@ -846,7 +846,7 @@ class PlaceCounter(Frame):
 
 # -- Raid the Customs House --------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Raid(Frame):
+class Raid(Frame[Any]):
     seat: int
     goods: int
     stage: Phase = Phase.RAID_DISCARD
@@ -892,5 +892,5 @@ class Raid(Frame):
         if not check_seizure(s, C.penzance):
             finish(s, now)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         finish(s, self)

@@ -148,7 +148,7 @@ def setup(s: S) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class _SetupStep(Frame):
+class _SetupStep(Frame[Any]):
     """One set-up choice; ``i`` counts the seats that have chosen at this step."""
 
     seat: int
@@ -162,7 +162,7 @@ class _SetupStep(Frame):
     def prompt(self, s: Any) -> str:
         return self.text
 
-    def advance(self, s: S, then: Callable[[int], Frame] | None, clockwise: bool = True,
+    def advance(self, s: S, then: Callable[[int], Frame[Any]] | None, clockwise: bool = True,
                 start: int | None = None) -> bool:
         """The next seat chooses; once every seat has, ``then`` (the next step) follows. True if it did."""
         if self.i + 1 < s.seats:
@@ -398,7 +398,7 @@ def end_game(s: S, why: str) -> None:
 
 # == the Turn's decision ===================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class Main(Frame):
+class Main(Frame[Any]):
     """Seat ``seat`` takes one Action (or passes), or a free move first.
 
     When the frames an Action pushed have finished, the Action is over, unless ``free`` (a free move
@@ -436,7 +436,7 @@ class Main(Frame):
         if s.frames and s.frames[-1] is self:
             finish_action(s, self.seat, passing=kind is Pass)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         if self.free:
             replace(s, Main(seat=self.seat))
         elif isinstance(done, F.OfficerMove):
@@ -522,7 +522,7 @@ def free_move(s: S, p: int, a: Any) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class _StorehouseMoves(Frame):
+class _StorehouseMoves(Frame[Any]):
     """Goods into or out of a storehouse, or abandoned goods claimed, as a decision of the player's own
     (Storehouse Locations: "at any time during a player's turn"); ``done`` ends it (``_done``)."""
 
@@ -543,7 +543,7 @@ class _StorehouseMoves(Frame):
         if s.frames and s.frames[-1] is self:
             self.child_done(s, self)
 
-    def child_done(self, s: Any, done: Frame) -> None:
+    def child_done(self, s: Any, done: Frame[Any]) -> None:
         if not free_moves(s, self.seat):
             self._done(s)
 
@@ -574,7 +574,7 @@ class FreeMoves(_StorehouseMoves):
         _step_aside(s, self)
 
 
-def _step_aside(s: S, f: Frame) -> None:
+def _step_aside(s: S, f: Frame[Any]) -> None:
     """``f`` leaves the stack without telling the frame below: that decision is still to be made."""
     if s.frames and s.frames[-1] is f:
         s.frames = s.frames[:-1]

@@ -13,7 +13,7 @@ the Peddler (solo), the driver lets the frame's own ``peddler`` rule decide.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from freetrader.core.frames import ChooseOne, Frame
 
@@ -30,7 +30,7 @@ def drop(s: S) -> None:
     s.frames = s.frames[:-1]
 
 
-class Task(Frame):
+class Task(Frame[Any]):
     """Work waiting for the frames above it; ``run`` once it is on top (no seat decides it)."""
 
     __slots__ = ()
@@ -44,7 +44,7 @@ class Task(Frame):
         raise NotImplementedError
 
 
-class Decision(Frame):
+class Decision(Frame[Any]):
     """A decision of the active player."""
 
     __slots__ = ()
@@ -58,7 +58,7 @@ class Decision(Frame):
         drop(s)
 
 
-class Choice(ChooseOne):
+class Choice(ChooseOne[Any]):
     """A one-off choice among options fixed when it is asked (core ``ChooseOne``), with its phase and Peddler rule."""
 
     __slots__ = ()

@@ -14,7 +14,7 @@ once, each by its frame's Peddler rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Action, BadOption, BadRecord
 from freetrader.core.frames import AskSeats, push
@@ -225,7 +225,7 @@ def choose_merchants(s: S) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Draft(AskSeats):
+class Draft(AskSeats[Any]):
     """The merchant draft: each seat in turn takes one of the merchants left."""
 
     phase = Phase.SETUP
