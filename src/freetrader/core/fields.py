@@ -28,13 +28,15 @@ import sys
 import types
 import typing
 from abc import ABCMeta
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Annotated, Any, ClassVar, TypeVar
 
 from .errors import BadRecord
 
-__all__ = ["DeclaredMeta", "Field", "Hidden", "PerSeat", "declared_fields", "hidden_fields", "init_fields"]
+__all__ = ["DeclaredMeta", "Field", "Hidden", "PerSeat", "declared_fields", "hidden_fields", "init_fields",
+           "refuse_unknown_keys"]
 
 T = TypeVar("T")
 
@@ -225,11 +227,17 @@ def _plain(v: Any) -> Any:
 
 
 def fields_from_json(state: Any, data: Mapping[str, Any]) -> None:
-    """Load and check every declared field; ``BadRecord`` names the first wrong one."""
+    """Load and check every declared field; ``BadRecord`` names the first wrong one.
+
+    A key no field declares is refused too: an edited or mistyped save must not load as a
+    different position (an older layout loads through its format's migration, never here).
+    """
     from .frames import frame_from_json
 
     n = state.seats
-    for f in declared_fields(type(state)):
+    fields = declared_fields(type(state))
+    refuse_unknown_keys(data, (f.name for f in fields), "saved state")
+    for f in fields:
         if f.name not in data:
             raise BadRecord(f"saved state lacks the field {f.name!r}")
         raw = data[f.name]
@@ -246,7 +254,7 @@ def fields_from_json(state: Any, data: Mapping[str, Any]) -> None:
         elif f.kind == FRAMES:
             if not isinstance(raw, list):
                 raise BadRecord(f"{where} must be a list of frames, got {type(raw).__name__}")
-            value = tuple(frame_from_json(x, state.game) for x in raw)
+            value = tuple(_frame(x, state.game, frame_from_json) for x in raw)
         else:
             if not isinstance(raw, list):
                 raise BadRecord(f"{where} must be a list, got {type(raw).__name__}")
@@ -269,6 +277,22 @@ def fields_from_json(state: Any, data: Mapping[str, Any]) -> None:
             if f.per_seat and len(value) != n:
                 raise BadRecord(f"{where} has {len(value)} entries; expected one per seat ({n})")
         setattr(state, f.name, value)
+
+
+def refuse_unknown_keys(data: Mapping[str, Any], known: Iterable[str], where: str) -> None:
+    """``BadRecord`` naming the first key of ``data`` (in its order) that is not ``known``."""
+    names = set(known)
+    for key in data:
+        if key not in names:
+            listed = ", ".join(sorted(names))
+            raise BadRecord(f"{where} has an unknown field {key!r}; its fields are: {listed}")
+
+
+def _frame(raw: Any, game: Any, load: Callable[[Any, Any], Any]) -> Any:
+    """A saved frame loaded, with a key its class does not declare refused as for a state."""
+    frame = load(raw, game)
+    refuse_unknown_keys(raw, ("frame", *(f.name for f in dataclass_fields(frame))), f"saved frame {raw['frame']}")
+    return frame
 
 
 def _tuple(v: Any, where: str) -> Any:

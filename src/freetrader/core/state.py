@@ -19,10 +19,14 @@ from typing import Any, ClassVar
 
 from .data import content_hash
 from .errors import BadOption, BadRecord, IllegalAction, InvalidNotation
+from .fields import refuse_unknown_keys
 from .rng import Rng, Seed, check_seed, make_rng, seed_from
 from .spec import GameSpec
 
 __all__ = ["Action", "Game", "State"]
+
+#: The keys ``State.to_json()`` writes (it leaves out the record's ``data`` hash: a save is the position itself).
+_SAVED_KEYS = ("game", "format", "options", "seats", "seed", "actions", "rng", "events", "state")
 
 # History and events are cons lists (item, rest): clone() shares them in O(1).
 _Cons = tuple[Any, Any] | None
@@ -125,6 +129,7 @@ class Game:
             if not isinstance(fmt, int) or isinstance(fmt, bool) or not 1 <= fmt < current:
                 raise BadRecord(f"saved state format {fmt!r} is not one this version reads (1 to {current})")
             return self._migrate(data, fmt)
+        refuse_unknown_keys(data, _SAVED_KEYS, "saved state")
         try:
             seats = self.spec.check_seats(data["seats"])
             opts = self.spec.resolve_options(data["options"])
