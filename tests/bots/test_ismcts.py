@@ -10,16 +10,24 @@ import freetrader
 import freetrader.bots.ismcts as ismcts
 from freetrader.bots import decide, make_bot
 from freetrader.core import BadOption, Rng, State
-from freetrader.sim import SAFETY_CAPS, cap_option, play_game
+from freetrader.sim import cap_option, play_game
 
 
 def _mid_game(name: str, seats: int, seed: int, steps: int) -> State:
-    """A position after ``steps`` random actions, with a real choice to make."""
+    """A position after ``steps`` random actions, with a real choice to make.
+
+    A game that ends sooner (a short game has fewer than 40 actions) gives its last real choice.
+    """
     state = freetrader.game(name).new_state(seats, seed)
     rng = Rng(seed)
+    last = None
     while not state.is_over and (state.action_count < steps or len(state.legal_actions()) < 2):
+        if len(state.legal_actions()) >= 2:
+            last = state.clone()
         state.apply(rng.choice(state.legal_actions()))
-    assert not state.is_over
+    if state.is_over:
+        assert last is not None, f"{name}: random play with seed {seed} never had a choice of two actions"
+        return last
     return state
 
 
@@ -158,8 +166,8 @@ def test_single_legal_action_needs_no_search():
 @pytest.mark.parametrize("spec", ["ismcts:iters=4;depth=5", "ismcts:iters=4;playout=heuristic;opponents=policy;reward=rank"])
 def test_plays_whole_games_of_every_game(name, spec):
     g = freetrader.game(name)
-    # a random opponent never reaches Cornish Smuggler's end triggers: an explicit safety cap ends that game
-    cap = cap_option(g, 40) if name in SAFETY_CAPS else None
+    # a random opponent may never reach a game's end (Cornish Smuggler's triggers): its safety cap ends it
+    cap = cap_option(g, 40) if g.spec.safety_cap else None
     r = play_game(name, [spec] + ["random"] * (g.spec.min_seats - 1), 2, cap)
     assert freetrader.replay(r["record"]).is_over
 

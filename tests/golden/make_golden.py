@@ -1,108 +1,65 @@
-"""Golden playthroughs: ``python tests/golden/make_golden.py [GAME ...]``.
+"""Golden playthroughs (``freetrader.testing.golden``): make and remake the files of this folder.
 
-A golden file is a readable text playthrough of one complete game: at each
-step the seat to act, the prompt, the action played and a digest of every
-seat's view (and the spectator's) before it; then the final scores. The
-test replays the actions and names the first step whose prompt or view
-differs, so a change nobody meant to make says where it shows.
-
-Views, not the saved-state layout, are compared: a refactor of a game's
-fields keeps its playthroughs, a change of what any seat sees does not.
-Regenerate only when a rule change is intended, and say so in the commit.
-``--from-records`` rebuilds the playthroughs from the records already in
-the files (the same games, replayed by the code of this checkout).
+``python tests/golden/make_golden.py`` rebuilds every stored playthrough from its own record (the
+same games, replayed by the code of this checkout); ``... GAME ...`` only those games'.
+``--bots`` plays each stored game again with the bots its record names (for a rule change that
+makes the old actions unplayable); ``new GAME --seats a,b,c --seed N [--option k=v ...]`` adds a
+playthrough of a game. No list here names a game: the files are the cases. Regenerate only when a
+rule change is intended, and say so in the commit.
 """
 
 from __future__ import annotations
 
-import hashlib
+import argparse
 import json
-import sys
 from pathlib import Path
-from typing import Any
 
 import freetrader
-from freetrader.core import Rng, derive_seed
+from freetrader.testing.golden import (
+    HEADER,
+    check_playthrough,
+    end_line,
+    play,
+    playthrough,
+    read_record,
+    stem,
+    step_line,
+)
+
+__all__ = ["HEADER", "check_playthrough", "end_line", "read_record", "step_line", "main"]
 
 HERE = Path(__file__).parent
-# (file name, game, seats, seed): the bots that played each stored game
-CASES = [("contraband-3p-seed3", "contraband", ["heuristic", "random", "heuristic"], 3),
-         ("contraband-5p-seed5", "contraband", ["heuristic"] * 5, 5),
-         ("contraband-8p-seed8", "contraband", ["random", "heuristic"] * 4, 8),
-         ("cornish-smuggler-3p-seed4", "cornish-smuggler", ["heuristic", "random", "heuristic"], 4),
-         ("cornish-smuggler-5p-seed6", "cornish-smuggler", ["heuristic"] * 5, 6),
-         ("merchants-cove-4p-seed2", "merchants-cove", ["heuristic", "random", "heuristic", "heuristic"], 2),
-         ("precious-cargo-heuristic-heuristic-seed11", "precious-cargo", ["heuristic", "heuristic"], 11),
-         ("precious-cargo-heuristic-random-seed7", "precious-cargo", ["heuristic", "random"], 7)]
-HEADER = "# Golden playthrough (tests/golden/make_golden.py): step | seat | prompt | action | view digests"
 
 
-def digest(view: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(view, sort_keys=True).encode()).hexdigest()[:12]
-
-
-def views_line(state: freetrader.State) -> str:
-    seats = " ".join(digest(state.view(p)) for p in range(state.seats))
-    return f"{seats} / {digest(state.view(None))}"
-
-
-def step_line(i: int, state: freetrader.State, action: str) -> str:
-    return f"{i} | {state.to_act} | {state.prompt} | {action} | {views_line(state)}"
-
-
-def end_line(state: freetrader.State) -> str:
-    return f"end | scores {json.dumps(state.scores())} | winners {json.dumps(state.winners())} | {views_line(state)}"
-
-
-def playthrough(record: dict[str, Any]) -> str:
-    game = freetrader.game(record["game"])
-    state = game.new_state(record["seats"], record["seed"], record.get("options") or {})
-    lines = [HEADER, "record " + json.dumps(record, sort_keys=True)]
-    for i, text in enumerate(record["actions"], 1):
-        lines.append(step_line(i, state, text))
-        state.apply(text)
-    lines.append(end_line(state))
-    return "\n".join(lines) + "\n"
-
-
-def read_record(path: Path) -> dict[str, Any]:
-    for line in path.read_text().splitlines():
-        if line.startswith("record "):
-            return json.loads(line[len("record "):])  # type: ignore[no-any-return]
-    raise ValueError(f"{path.name} has no 'record' line")
-
-
-def play_case(name: str, seats: list[str], seed: int) -> dict[str, Any]:
-    from freetrader.bots import decide, make_bot
-
-    game = freetrader.game(name)
-    state = game.new_state(len(seats), seed)
-    bots = [make_bot(b, game, derive_seed(seed, i)) for i, b in enumerate(seats)]
-    rngs = [Rng(derive_seed(seed, 1000 + i)) for i in range(len(seats))]
-    while not state.is_over:
-        p = state.to_act
-        assert p is not None
-        state.apply(decide(bots[p], state, p, rngs[p]))
-    return state.record()
-
-
-def main() -> None:
-    args = sys.argv[1:]
-    from_records = "--from-records" in args
-    wanted = {a for a in args if not a.startswith("--")}
-    if from_records:
-        for path in sorted(HERE.glob("*.txt")):
-            record = read_record(path)
-            if not wanted or freetrader.game(record["game"]).spec.name in wanted:
-                path.write_text(playthrough(record))
-                print(path.name, len(record["actions"]), "actions")
+def main(argv: list[str] | None = None, folder: Path = HERE) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", help="games to remake (default: all); or: new GAME")
+    ap.add_argument("--bots", action="store_true", help="play the stored games again with the bots their records name")
+    ap.add_argument("--from-records", action="store_true", help="(the default) replay each stored record")
+    ap.add_argument("--seats", help="new: the bots, one a seat, e.g. heuristic,random,heuristic")
+    ap.add_argument("--seed", type=int, help="new: the game's seed")
+    ap.add_argument("--option", action="append", default=[], help="new: a game option k=v (JSON value)")
+    ap.add_argument("--folder", type=Path, default=folder, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.games[:1] == ["new"]:
+        if len(args.games) != 2 or not args.seats or args.seed is None:
+            ap.error("new takes one GAME, --seats and --seed")
+        options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
+        record = play(args.games[1], args.seats.split(","), args.seed, options)
+        path = args.folder / f"{stem(record)}.txt"
+        path.write_text(playthrough(record), encoding="utf-8")
+        print(path.name, len(record["actions"]), "actions")
         return
-    for stem, name, seats, seed in CASES:
-        if wanted and name not in wanted:
+    wanted = set(args.games)
+    for path in sorted(args.folder.glob("*.txt")):
+        record = read_record(path)
+        if wanted and freetrader.game(record["game"]).spec.name not in wanted:
             continue
-        path = HERE / f"{stem}.txt"
-        record = play_case(name, seats, seed)
-        path.write_text(playthrough(record))
+        if args.bots:
+            if "bots" not in record:
+                raise SystemExit(f"{path.name}: its record names no bots; remake it with 'new'")
+            record = play(record["game"], record["bots"], record["seed"], record.get("options"))
+        path.write_text(playthrough(record), encoding="utf-8")
         print(path.name, len(record["actions"]), "actions")
 
 

@@ -5,53 +5,36 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from make_golden import HEADER, end_line, read_record, step_line
+from make_golden import HEADER, read_record
 
 import freetrader
+from freetrader.core.registry import game_package
+from freetrader.testing.golden import check_playthrough, difference
 
 FILES = sorted(Path(__file__).parent.glob("*.txt"))
 
 
-def test_every_game_has_golden_playthroughs():
+def test_every_shipped_game_has_golden_playthroughs():
+    """Each game that ships in ``freetrader.games`` (found by the registry, not by a list) has one."""
+    shipped = {n for n in freetrader.games() if game_package(n).startswith("freetrader.games.")}
     games = {freetrader.game(read_record(p)["game"]).spec.name for p in FILES}
-    assert games == set(freetrader.games())
+    assert games == shipped
 
 
-def _difference(want: str, got: str) -> str:
-    """Which column of a playthrough line differs, in words."""
-    w, g = want.split(" | "), got.split(" | ")
-    if len(w) != len(g):
-        return f"expected {want!r}, got {got!r}"
-    names = ["step", "seat to act", "prompt", "action", "views"] if w[0] != "end" else ["end", "scores", "winners", "views"]
-    for name, a, b in zip(names, w, g, strict=True):
-        if a != b:
-            if name == "views":
-                seats_a, seats_b = a.split(" "), b.split(" ")
-                who = [("spectator" if x == len(seats_a) - 1 else f"seat {x}") for x, (p, q)
-                       in enumerate(zip([s for s in seats_a if s != "/"], [s for s in seats_b if s != "/"], strict=True))
-                       if p != q]
-                return f"the view of {', '.join(who)} differs"
-            return f"{name}: expected {a!r}, got {b!r}"
-    return "lines differ"
+def test_every_record_names_its_bots():
+    """So that ``make_golden.py --bots`` can play each game again after an intended rule change."""
+    for p in FILES:
+        record = read_record(p)
+        assert len(record.get("bots", ())) == record["seats"], p.name
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_playthrough_replays_exactly(path):
-    lines = path.read_text().splitlines()
-    assert lines[0] == HEADER
-    record = read_record(path)
-    state = freetrader.game(record["game"]).new_state(record["seats"], record["seed"], record.get("options") or {})
-    steps = lines[2:]
-    assert len(steps) == len(record["actions"]) + 1, f"{path.name}: one line per action and an end line"
-    for i, text in enumerate(record["actions"], 1):
-        got = step_line(i, state, text)
-        if got != steps[i - 1]:
-            pytest.fail(f"{path.name} step {i} ({text}): {_difference(steps[i - 1], got)}")
-        state.apply(text)
-    assert state.is_over, f"{path.name}: the game is not over after its last action"
-    got = end_line(state)
-    if got != steps[-1]:
-        pytest.fail(f"{path.name} at the end: {_difference(steps[-1], got)}")
+    assert path.read_text().splitlines()[0] == HEADER
+    try:
+        check_playthrough(path)
+    except AssertionError as exc:
+        pytest.fail(str(exc))
 
 
 def test_a_changed_view_is_reported_with_its_step_and_seat(tmp_path):
@@ -61,4 +44,8 @@ def test_a_changed_view_is_reported_with_its_step_and_seat(tmp_path):
     digests = parts[4].split(" ")
     digests[1] = "000000000000"
     parts[4] = " ".join(digests)
-    assert _difference(lines[5], " | ".join(parts)) == "the view of seat 1 differs"
+    assert difference(lines[5], " | ".join(parts)) == "the view of seat 1 differs"
+    broken = tmp_path / path.name
+    broken.write_text("\n".join(lines[:5] + [" | ".join(parts)] + lines[6:]) + "\n")
+    with pytest.raises(AssertionError, match=r"step 4 .*the view of seat 1 differs"):
+        check_playthrough(broken)

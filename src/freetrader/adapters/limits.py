@@ -10,12 +10,12 @@ standing at that moment.
 
 The default bound of a game and seat count is ``default_max_actions``: three
 times the longest game measured at the game's default options with random and
-heuristic players in every seat, rounded up to a hundred
-(``benchmarks/game_lengths.py`` prints the measurements beside these bounds;
-the table below quotes them). A game or seat count not measured gets
-``FALLBACK_MAX_ACTIONS``. Options that lengthen a game (a higher turn limit)
-need a bound passed explicitly (``max_actions=`` to PettingZoo and Gymnasium,
-``max_game_length`` to OpenSpiel).
+heuristic players in every seat, rounded up to a hundred. Each game states
+those measurements on its own spec (``GameSpec.longest_games``;
+``benchmarks/game_lengths.py`` prints them beside these bounds). A game or
+seat count not measured gets ``FALLBACK_MAX_ACTIONS``. Options that lengthen
+a game (a higher turn limit) need a bound passed explicitly (``max_actions=``
+to PettingZoo and Gymnasium, ``max_game_length`` to OpenSpiel).
 
 The truncation reward (``truncation_reward=``):
 
@@ -34,31 +34,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from freetrader.core import BadOption, State
+from freetrader.core import BadOption, FreetraderError, State
 from freetrader.core import game as find_game
-from freetrader.core import games as registered_games
+from freetrader.core.registry import SpecFacts
 
 __all__ = ["FALLBACK_MAX_ACTIONS", "default_max_actions", "check_max_actions", "check_truncation_reward",
            "standing_rewards", "truncation_rewards", "MEASURED_MAX_ACTIONS"]
 
-#: The bound for a game or seat count not in the table below.
+#: The bound for a game or seat count whose spec states no measured length.
 FALLBACK_MAX_ACTIONS = 100_000
 
-#: Per game, per seat count: the longest finished game measured (default options).
-#: Filled from ``python benchmarks/game_lengths.py`` on 2026-12-01 (200 random, 30 heuristic and 10
-#: first- and last-legal-action games per row, the longest of those that finished).
-#: Not every policy finishes every game (``python benchmarks/episode_ends.py``, 2026-12-03, the
-#: README's episode-length table): uniform-random, first-legal and last-legal play never finished
-#: Cornish Smuggler at any seat count (its figures are the heuristic bot's: 1,771 at 3 seats, median
-#: 385), and neither fixed policy ever finishes Precious Cargo (RULES.md ruling 14); those games are
-#: truncated at the bound. Random play finished every Contraband, Merchants Cove and Precious Cargo
-#: game measured, well within the bound (``tests/adapters/test_limits.py`` checks a few in CI).
-MEASURED_MAX_ACTIONS: dict[str, dict[int, int]] = {
-    "contraband": {3: 404, 4: 544, 5: 664, 6: 794, 7: 949, 8: 1077},
-    "cornish-smuggler": {2: 1432, 3: 1771, 4: 1637, 5: 1704},
-    "merchants-cove": {1: 81, 2: 156, 3: 226, 4: 270},
-    "precious-cargo": {2: 3014},
-}
+#: Per game name, ``{seats: longest}``: each registered game's ``GameSpec.longest_games`` (read from the
+#: registry; kept for callers that index it by name).
+MEASURED_MAX_ACTIONS: Mapping[str, dict[int, int]] = SpecFacts(lambda spec: dict(spec.longest_games) or None)
 
 
 def default_max_actions(game: Any, seats: int, options: Mapping[str, Any] | None = None) -> int:
@@ -67,12 +55,14 @@ def default_max_actions(game: Any, seats: int, options: Mapping[str, Any] | None
     With ``options``, a game whose rules bound its length by them (``rules.action_bound``: Contraband
     ending after ``turn_limit`` declarations) gets that bound where it is smaller.
     """
-    name = game if isinstance(game, str) else game.spec.name
-    name = name.rsplit("-v", 1)[0] if name.rsplit("-v", 1)[-1].isdigit() else name
-    longest = MEASURED_MAX_ACTIONS.get(name, {}).get(seats)
+    try:
+        g = find_game(game) if isinstance(game, str) else game
+    except FreetraderError:  # a name no game has: nothing measured
+        return FALLBACK_MAX_ACTIONS
+    longest = g.spec.longest_game(seats)
     bound = FALLBACK_MAX_ACTIONS if longest is None else -(-3 * longest // 100) * 100
-    if options is not None and (not isinstance(game, str) or name in registered_games()):
-        rules = getattr(find_game(name).state_class, "rules", None)
+    if options is not None:
+        rules = getattr(g.state_class, "rules", None)
         by_options = getattr(rules, "action_bound", None)
         if by_options is not None:
             found = by_options(seats, options)

@@ -26,18 +26,21 @@ import importlib
 import importlib.util
 import pkgutil
 import sys
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
+from typing import Generic, TypeVar
 
 from .data import pack_folder
 from .errors import DataError, UnknownGame
+from .spec import GameSpec
 from .state import Game
 
 __all__ = [
     "register", "games", "game", "broken_games", "import_game_module",
-    "PARTS", "game_package", "load_part", "load_parts", "part_file",
+    "PARTS", "game_package", "load_part", "load_parts", "part_file", "SpecFacts",
 ]
 
 #: The per-game part modules ``load_part`` knows, each ``<game package>.<part>``.
@@ -209,3 +212,33 @@ def game(name: str) -> Game:
         return latest[key]
     known = ", ".join(sorted(latest)) or "none"
     raise UnknownGame(f"unknown game {name!r}; registered games: {known}")
+
+
+V = TypeVar("V")
+
+
+class SpecFacts(Mapping[str, V], Generic[V]):
+    """A read-only table, game name -> one fact of its spec, over the registered games that state it.
+
+    For callers that read a fact by game name (``SAFETY_CAPS.get(name)``): the table is the
+    registry's, so it names no game itself and a new game's own spec is in it.
+    """
+
+    def __init__(self, fact: Callable[[GameSpec], V | None]) -> None:
+        self._fact = fact
+
+    def __getitem__(self, name: str) -> V:
+        try:
+            spec = game(name).spec  # imports that game only
+        except (UnknownGame, DataError):
+            raise KeyError(name) from None
+        value = self._fact(spec)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([n for n in games() if self._fact(game(n).spec) is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

@@ -93,7 +93,23 @@ def _bounds(lo: int | None, hi: int | None) -> str:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything known about a game before a state exists."""
+    """Everything known about a game before a state exists.
+
+    Besides its name, seats and options, a game states here the facts that simulations,
+    adapters and tests read from it, so that no table outside its folder names it:
+
+    - ``ends``: every ``end`` its ``ending(state)`` can tell (``freetrader.sim.endings``), so
+      that a table shows a 0% row for an end that never came;
+    - ``longest_games``: ``(seats, actions)`` pairs, the longest finished game measured at
+      default options per seat count (``benchmarks/game_lengths.py``); the adapters bound an
+      episode at three times it (``adapters.limits``), a seat count not measured gets
+      their fallback bound;
+    - ``safety_cap``: the name of an option that stops a game after N turns as a
+      simulation's guard and no rule of the book (``simulate --turn-cap N`` sets it; a game
+      it stops is ``cut``, with no winner); ``None`` where the game's rules always end it;
+    - ``random_play_ends``: whether uniformly random play reaches an end of the rulebook;
+      where it does not, tests and random playouts set the ``safety_cap``.
+    """
 
     name: str
     version: int
@@ -105,10 +121,29 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     summary: str = ""
     tags: tuple[str, ...] = field(default_factory=tuple)
+    ends: tuple[str, ...] = ()
+    longest_games: tuple[tuple[int, int], ...] = ()
+    safety_cap: str | None = None
+    random_play_ends: bool = True
+
+    def __post_init__(self) -> None:
+        # A wrong fact here would only show as a wrong table far away: say so where it is written.
+        if self.safety_cap is not None and all(o.name != self.safety_cap for o in self.options):
+            raise ValueError(f"{self.name}: safety_cap {self.safety_cap!r} is not one of its options")
+        if not self.random_play_ends and self.safety_cap is None:
+            raise ValueError(f"{self.name}: a game random play cannot end needs a safety_cap for its random playouts")
+        for seats, longest in self.longest_games:
+            if not self.min_seats <= seats <= self.max_seats or longest < 1:
+                raise ValueError(f"{self.name}: longest_games entry ({seats}, {longest}) is not a seat count it "
+                                 f"takes ({self.min_seats} to {self.max_seats}) with a length of at least 1")
 
     @property
     def slug(self) -> str:
         return f"{self.name}-v{self.version}"
+
+    def longest_game(self, seats: int) -> int | None:
+        """The longest finished game measured at ``seats`` seats (``longest_games``), or ``None``."""
+        return next((n for k, n in self.longest_games if k == seats), None)
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -25,7 +25,8 @@
 
 Components come from ``register_components``, called by each game's own ``analysis``
 part (``games/<game>/analysis.py``, imported through the game registry); games may
-also register per-seat metrics (``metrics.py``: income by source, end triggers).
+also register per-seat metrics (Merchants Cove's income by source); every game gets
+its end and length (``metrics.py``).
 statsmodels, scipy and numpy are the ``analysis`` extra.
 """
 
@@ -44,6 +45,7 @@ from freetrader.core.errors import BadRecord
 from freetrader.core.record import pack_mismatch
 from freetrader.core.registry import load_part
 
+from .metrics import MetricFn, with_ending
 from .results import RESULT_KEYS, ResultFileError
 from .stats import PERMUTATIONS, median, wilson_interval, within_game_maxt
 from .tables import Table
@@ -65,8 +67,6 @@ __all__ = [
 ]
 
 ComponentFn = Callable[[Mapping[str, Any]], dict[int, list[str]]]
-#: ``fn(result) -> {seat: {metric: value}}``; seat ``-1`` holds game-level metrics.
-MetricFn = Callable[[Mapping[str, Any]], dict[int, dict[str, float]]]
 #: ``fn(result) -> [position of seat 0, of seat 1, ...]`` (0 acts first), or ``None`` for the default.
 PositionFn = Callable[[Mapping[str, Any]], "list[int] | None"]
 _COMPONENTS: dict[str, ComponentFn] = {}
@@ -442,12 +442,10 @@ def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN
     n = len(chosen)
     fair = 1.0 / seats
     name = freetrader.game(slug).spec.name
-    from . import metrics as _metrics  # noqa: F401  (registers the per-game metrics)
-
-    load_part(slug, "analysis")  # the game's component functions register themselves
+    load_part(slug, "analysis")  # the game's component and metric functions register themselves
 
     comp_fn = _COMPONENTS.get(name)
-    metric_fn = _METRICS.get(name)
+    metric_fn = with_ending(_METRICS.get(name))
     rotated = all("rotation" in r for r in chosen)
     deals = len({r.get("deal", i) for i, r in enumerate(chosen)}) if rotated else n
     bots_all = sorted({b for r in chosen for b in r["seats"]})

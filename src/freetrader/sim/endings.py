@@ -10,8 +10,8 @@ A game's package may define ``ending(state) -> dict`` (found through the registr
 - ``first`` (optional): the seat that played first, from which turn positions are
   counted (``None`` where the game does not say).
 
-and ``ENDS``, every ``end`` it can tell, so that a table shows a 0% row for an end
-that never came.
+and its spec's ``ends`` (``GameSpec.ends``), every ``end`` it can tell, so that a
+table shows a 0% row for an end that never came.
 
 ``play_game`` writes them on every result line (``end``, ``length``, ``unit``,
 ``first``); a game with no ``ending`` gets none of these keys.
@@ -38,9 +38,9 @@ def _package(game: Game) -> Any:
 
 
 def ends_of(game: Game) -> tuple[str, ...]:
-    """Every end ``game`` can tell (its ``ENDS``), then ``TRUNCATED``; empty if it tells none."""
-    ends = getattr(_package(game), "ENDS", None)
-    return (*ends, TRUNCATED) if ends is not None else ()
+    """Every end ``game`` can tell (its spec's ``ends``), then ``TRUNCATED``; empty if it tells none."""
+    ends = game.spec.ends
+    return (*ends, TRUNCATED) if ends else ()
 
 
 def ending_of(state: State) -> dict[str, Any] | None:

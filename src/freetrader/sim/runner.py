@@ -27,6 +27,7 @@ from typing import Any
 import freetrader
 from freetrader.bots import Bot, decide, make_bot
 from freetrader.core import BadOption, FreetraderError, Game, IllegalAction, Rng, State, derive_seed
+from freetrader.core.registry import SpecFacts
 
 from .endings import TRUNCATED, ending_of
 
@@ -50,10 +51,10 @@ __all__ = [
 
 #: Safety bound: a game that has not ended after this many actions is stopped and recorded as truncated.
 MAX_ACTIONS = 100_000
-#: The option of each game (by name, any version) that is a safety cap and no rule of the book: off by
-#: default, ``simulate --turn-cap N`` sets it, and a game it stops is cut (no winner). Contraband's
-#: ``turn_limit`` is not one: it is the printed end=turns variant.
-SAFETY_CAPS = {"cornish-smuggler": "turn_limit", "precious-cargo": "turn_limit"}
+#: Per game name, the option that is a safety cap and no rule of the book (``GameSpec.safety_cap``, read
+#: from the registry): off by default, ``simulate --turn-cap N`` sets it, and a game it stops is cut (no
+#: winner). A game's own turn limit that its rulebook offers (Contraband's end=turns) is not one.
+SAFETY_CAPS: Mapping[str, str] = SpecFacts(lambda spec: spec.safety_cap)
 #: The seat spec that means "a person at the keyboard" (``play`` only).
 HUMAN = "human"
 
@@ -100,8 +101,8 @@ def first_player_option(game: Game, seats: int, seed: int) -> dict[str, Any]:
 
 
 def cap_option(game: Game, turns: int) -> dict[str, Any]:
-    """The option that caps ``game`` at ``turns`` Turns (``SAFETY_CAPS``); ``SimulationError`` if it has none."""
-    name = SAFETY_CAPS.get(game.spec.name)
+    """The option that caps ``game`` at ``turns`` Turns (its spec's ``safety_cap``); ``SimulationError`` if it has none."""
+    name = game.spec.safety_cap
     if name is None:
         raise SimulationError(f"{game.spec.title} has no safety cap: its games end by its own rules (leave out --turn-cap)")
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:

@@ -1,6 +1,7 @@
 """The conformance suite every registered game must pass (shipped with the package)."""
 
 from .conformance import (
+    RANDOM_PLAY_CAP,
     ZoneTally,
     check_clone_independent,
     check_every_legal_action_applies,
@@ -13,11 +14,14 @@ from .conformance import (
     check_record_replays,
     check_state,
     check_views,
+    declared_public_lists,
     hidden_zones,
+    random_play_options,
     random_playout,
 )
 
 __all__ = [
+    "RANDOM_PLAY_CAP",
     "ZoneTally",
     "check_clone_independent",
     "check_every_legal_action_applies",
@@ -30,6 +34,8 @@ __all__ = [
     "check_record_replays",
     "check_state",
     "check_views",
+    "declared_public_lists",
     "hidden_zones",
+    "random_play_options",
     "random_playout",
 ]

@@ -14,8 +14,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from freetrader.core import Action, Game, IllegalAction, InvalidNotation, Rng, State, replay
+from freetrader.core.fields import declared_fields
 
 __all__ = [
+    "RANDOM_PLAY_CAP",
     "check_game",
     "check_playout",
     "check_state",
@@ -29,6 +31,8 @@ __all__ = [
     "check_hidden_zones_resampled",
     "hidden_zones",
     "ZoneTally",
+    "declared_public_lists",
+    "random_play_options",
     "random_playout",
 ]
 
@@ -43,9 +47,34 @@ def _dump(state: State) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
+#: The safety cap, in the game's turns, that ends random playouts of a game random play cannot end.
+RANDOM_PLAY_CAP = 40
+
+
+def random_play_options(game: Game) -> dict[str, Any]:
+    """Options under which uniformly random play of ``game`` ends: none, or its safety cap at ``RANDOM_PLAY_CAP``.
+
+    Read from the spec (``random_play_ends``, ``safety_cap``); a game so capped is ``cut``, with no winner.
+    """
+    spec = game.spec
+    return {} if spec.random_play_ends or spec.safety_cap is None else {spec.safety_cap: RANDOM_PLAY_CAP}
+
+
+def declared_public_lists(game: Game) -> tuple[str, ...]:
+    """The declared fields of ``game``'s state not marked ``Hidden``: public, though a view may show only their size.
+
+    A face-up discard pile named card by card in the log is one; the hidden-zone check does not ask
+    ``determinize`` to reorder them. A game whose state declares no fields has none.
+    """
+    return tuple(f.name for f in declared_fields(game.state_class) if not f.hidden)
+
+
 def random_playout(game: Game, seats: int, seed: int, max_actions: int = 100_000) -> State:
-    """A uniformly random game to the end; fails if it does not end in ``max_actions``."""
-    state = game.new_state(seats, seed)
+    """A uniformly random game to the end; fails if it does not end in ``max_actions``.
+
+    Played under ``random_play_options``: a game random play cannot end stops at its safety cap.
+    """
+    state = game.new_state(seats, seed, random_play_options(game))
     rng = Rng(seed)
     while not state.is_over:
         assert state.action_count < max_actions, f"{_where(state)}: no end after {max_actions} actions"
@@ -285,8 +314,13 @@ def check_playout(game: Game, seats: int, seed: int, every: int = 1, max_actions
     Every ``4 * every``-th position also looks for hidden zones of the seat to
     act (``hidden_zones``) and determinizes; at the end, a hidden zone that no
     determinization ever reordered fails the game (``public_lists``: fields
-    that are public though the view shows only their size).
+    that are public though the view shows only their size, besides the declared
+    fields the state does not mark ``Hidden``). ``options`` default to
+    ``random_play_options``.
     """
+    if options is None:
+        options = random_play_options(game)
+    public_lists = (*public_lists, *declared_public_lists(game))
     state = game.new_state(seats, seed, options)
     assert _dump(game.new_state(seats, seed, options)) == _dump(state), f"{_where(state)}: set-up is not deterministic"
     rng = random.Random(seed)

@@ -15,6 +15,10 @@ from .state import ContrabandState
 
 __all__ = ["GAME", "ContrabandState", "ENDS", "ending"]
 
+#: Par. 10's ends (and par. 7's retirements), by the words of the game's own "The game ends" event.
+_ENDS = (("Customs Officer", "every player officer"), ("reshuffled", "reshuffles"),
+         ("declarations", "declarations"), ("fewer than three", "retirements"))
+
 SPEC = GameSpec(
     name="contraband",
     version=1,
@@ -77,6 +81,10 @@ SPEC = GameSpec(
             choices=("no-contraband", "exact-claim"),
         ),
     ),
+    ends=tuple(label for _, label in _ENDS),
+    # benchmarks/game_lengths.py, 2026-12-01: the longest of 200 random, 30 heuristic and 10 first- and
+    # last-legal-action games that finished, per seat count (the adapters' bound is three times it)
+    longest_games=((3, 404), (4, 544), (5, 664), (6, 794), (7, 949), (8, 1077)),
 )
 
 
@@ -87,11 +95,8 @@ class _Contraband(Game):
 GAME = register(_Contraband(SPEC, parse))
 
 
-#: Par. 10's ends (and par. 7's retirements), by the words of the game's own "The game ends" event.
-_ENDS = (("Customs Officer", "every player officer"), ("reshuffled", "reshuffles"),
-         ("declarations", "declarations"), ("fewer than three", "retirements"))
-#: What can end a game (``ending``'s ``end``).
-ENDS = tuple(label for _, label in _ENDS)
+#: What can end a game (``ending``'s ``end``; ``SPEC.ends``).
+ENDS = SPEC.ends
 _FIRST_OFFICER = re.compile(r"^Round 1: seat (\d+) is the Customs Officer")
 
 

@@ -60,6 +60,13 @@ SPEC = GameSpec(
                "0, the default, plays to a trigger; N stops the game after N Turns, and a game so stopped is "
                "cut, with no winner", minimum=0, maximum=1000),
     ),
+    ends=("Customs Track", "last Goods Shape", "safety cap"),
+    # benchmarks/game_lengths.py, 2026-12-01: the longest of 200 random, 30 heuristic and 10 first- and
+    # last-legal-action games that finished, per seat count; random
+    # play never finishes it (Honest Work and a counter moved back and forth), so these are the heuristic's: (the adapters' bound is three times it)
+    longest_games=((2, 1432), (3, 1771), (4, 1637), (5, 1704)),
+    safety_cap="turn_limit",
+    random_play_ends=False,
 )
 
 
@@ -81,7 +88,7 @@ GAME = register(_CornishSmuggler(SPEC, parse))
 
 
 #: What can end a game (``ending``'s ``end``): End of the Game's two triggers, and the simulations' safety cap.
-ENDS = ("Customs Track", "last Goods Shape", "safety cap")
+ENDS = SPEC.ends
 
 
 def ending(state: CornishState) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 ``python -m freetrader.games.merchants_cove.balance RUN.jsonl ...`` prints, per file, each merchant's win
 rate (a tie shared by k winners counts 1/k) with its Wilson interval against the fair share, and the gold a
-seat gains by source with a 95% interval of the mean (``sim.metrics.merchants_cove_income``). It does what
+seat gains by source with a 95% interval of the mean (``analysis.income``). It does what
 ``freetrader report`` shows in "Set-up components" and "Game metrics", without the report's second replay
 and regression, so a 2,000-game run is tabled in minutes. Set ``FREETRADER_DATA`` as the run had it.
 """
@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import freetrader
-from freetrader.sim.metrics import merchants_cove_income
 from freetrader.sim.stats import wilson_interval
+
+from .analysis import income
 
 __all__ = ["Balance", "merchants_of", "tally", "tables", "main"]
 
@@ -58,7 +59,7 @@ def tally(results: Iterable[Mapping[str, Any]]) -> Balance:
         for seat, m in enumerate(merchants):
             b.played[m] = b.played.get(m, 0) + 1
             b.wins[m] = b.wins.get(m, 0.0) + (1.0 / len(winners) if seat in winners else 0.0)
-        for row in merchants_cove_income(r).values():
+        for row in income(r).values():
             for name, value in row.items():
                 b.metrics.setdefault(name, []).append(value)
     return b

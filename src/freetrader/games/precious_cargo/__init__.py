@@ -63,6 +63,11 @@ SPEC = GameSpec(
             minimum=0, maximum=100000,
         ),
     ),
+    ends=("target reached", "safety cap"),
+    # benchmarks/game_lengths.py, 2026-12-01: the longest of 200 random, 30 heuristic and 10 first- and
+    # last-legal-action games that finished, per seat count (the adapters' bound is three times it)
+    longest_games=((2, 3014),),
+    safety_cap="turn_limit",
 )
 
 
@@ -74,7 +79,7 @@ GAME = register(_PreciousCargo(SPEC, parse))
 
 
 #: What can end a game (``ending``'s ``end``): Winning the Game, and the simulations' safety cap.
-ENDS = ("target reached", "safety cap")
+ENDS = SPEC.ends
 
 
 def ending(state: PreciousCargoState) -> dict[str, Any]:
