@@ -64,9 +64,9 @@ def cli(env: dict[str, str], *args: str) -> str:
     return run(env, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))", *args)
 
 
-def test_the_copy_passes_the_conformance_suite_and_the_adapters(plugin: dict[str, str]) -> None:
+def test_the_copy_passes_the_conformance_suite_and_the_adapters(plugin: dict[str, str], tmp_path: Path) -> None:
     out = run(plugin, "-c", textwrap.dedent(f"""
-        import importlib.util, json
+        import importlib.util, json, pathlib
         import freetrader
         from freetrader.core.registry import game_package, load_part
         from freetrader.testing import check_game
@@ -100,13 +100,20 @@ def test_the_copy_passes_the_conformance_suite_and_the_adapters(plugin: dict[str
             from freetrader.adapters import openspiel as fos
             pyspiel.random_sim_test(fos.load_game("high-card", players=2), num_sims=3, serialize=False, verbose=False)
             adapters.append("openspiel")
-        print(json.dumps({{"games": freetrader.games(), "parts": parts, "bot": bot, "adapters": adapters}}))
+        from freetrader.testing.golden import check_playthrough, play, playthrough, stem
+        record = play("high-card", ["heuristic", "random", "heuristic"], 5)
+        golden = pathlib.Path({str(tmp_path)!r}) / (stem(record) + ".txt")
+        golden.write_text(playthrough(record), encoding="utf-8")
+        check_playthrough(golden)
+        print(json.dumps({{"games": freetrader.games(), "parts": parts, "bot": bot, "adapters": adapters,
+                          "golden": golden.name}}))
     """))
     got = json.loads(out.strip().splitlines()[-1])
     assert "high-card" in got["games"] and len(got["games"]) >= 5
     assert got["parts"] == {p: f"{PACKAGE}.{p}" for p in ("bot", "render", "analysis", "web")}
     assert got["bot"] == f"{PACKAGE}.bot"
     assert got["adapters"], "no adapter is installed: the test extras install pettingzoo, gymnasium and open_spiel"
+    assert got["golden"] == "high-card-3p-seed5.txt"  # a golden playthrough made and replayed, no list edited
 
 
 def test_the_cli_lists_simulates_plays_and_reports_it(plugin: dict[str, str], tmp_path: Path) -> None:
@@ -159,9 +166,72 @@ def test_a_bot_table_plays_it_to_the_end(plugin: dict[str, str], tmp_path: Path)
             time.sleep(0.2)
         bets = [a for a in _get(f"{url}/api/tables/{tid}/record")["actions"] if a in ("stake", "fold", "raise")]
         assert len(bets) == 3  # each seat bet once (a raise adds its amount and the calls)
-        comps = _get(url + "/api/games/high-card/components")
-        assert comps == {"game": "high-card-v1", "components": {"deck": [1, 2, 3, 4, 5, 6], "start_chips": 5}}
+        comps = _get(url + "/api/games/high-card/components")["components"]
+        assert sorted(card["value"] for card in comps["cards"].values()) == [1, 2, 3, 4, 5, 6]
+        assert comps["start_chips"] == 5 and "stake" in comps["drawing"]["lobby"]["options"]
         assert 'FT.register("high-card"' in _get(url + "/static/games/high-card.js")
     finally:
         proc.terminate()
         proc.wait(timeout=120)
+
+
+ROOT = Path(__file__).parents[2]
+#: Every per-game test is parametrised from the registry, its id naming the game: ``-k high-card`` picks
+#: the copy's cases from these folders (conformance, saved states, adapters, IS-MCTS, CLI, server, golden,
+#: lobby words, web files and the browser runs).
+SUITE = ("tests/adapters", "tests/bots", "tests/cli", "tests/core", "tests/golden", "tests/server", "tests/sim",
+         "tests/test_conformance.py", "tests/testing", "tests/web")
+#: Tests that check every registered game in one case (no id per game), run whole.
+EVERY_GAME = (
+    "tests/adapters/test_limits.py::test_every_game_and_seat_count_has_a_measured_bound",
+    "tests/bots/test_evaluators.py::test_games_register_their_rollout_depth",
+    "tests/cli/test_cli_sweep.py::test_parse_vary_knows_every_option_of_every_game",
+    "tests/sim/test_endings.py::test_every_game_lists_its_ends_and_turn_positions_count_from_the_first_seat",
+    "tests/web/test_game_files.py::test_every_game_draws_in_the_browser_from_its_own_folder",
+)
+#: Per-game tests a game made from the template does not pass yet, for a reason outside its folder (issue 33
+#: item 8: each is a hard-coded size or a central folder, to be fixed in the test or layer named).
+NOT_YET = {
+    "tests/adapters/test_perfect_recall.py::test_no_two_histories_a_seat_can_tell_apart_share_an_information_state"
+    "[high-card]": "asks for more than 200 positions from 8 deals of a long game; High Card's deals give 32",
+    "tests/server/test_refusal_rules.py::test_every_phase_of_every_game_has_a_governing_rule[high-card]":
+        "reads the players' rules page from web/rules/<game>.html, not the game's own rules.html",
+    "tests/server/test_refusal_rules.py::test_a_refused_move_names_the_rule_of_the_decision_it_answers"
+    "[sqlite-high-card]": "server/rules.py finds the rules page in web/rules/ only, not the game's rules.html",
+    "tests/web/test_e2e.py::test_two_people_and_a_bot_play_a_game_through_a_crash[high-card]":
+        "expects at least 5 moves before the crash; a High Card hand has 2 to 5",
+    "tests/web/test_lobby_to_end_e2e.py::test_a_lobby_table_of_each_game_is_played_to_its_results_by_clicks"
+    "[high-card-desktop]": "a refusal names its rule from web/rules/<game>.html only (server/rules.py)",
+    "tests/web/test_lobby_to_end_e2e.py::test_a_lobby_table_of_each_game_is_played_to_its_results_by_clicks"
+    "[high-card-phone]": "a refusal names its rule from web/rules/<game>.html only (server/rules.py)",
+}
+
+
+def _tree() -> dict[str, int]:
+    """Every file of the package and the tests, with its size: what a run could have touched."""
+    return {str(p.relative_to(ROOT)): p.stat().st_size for top in ("src/freetrader", "tests")
+            for p in (ROOT / top).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+
+
+def _pytest(env: dict[str, str], xml: Path, *args: str) -> tuple[int, int, int]:
+    """Run pytest on ``args`` in a fresh process; (tests run, failed, skipped) from its JUnit report."""
+    import xml.etree.ElementTree as ET
+
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--junitxml", str(xml),
+                           *args], env=env, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    assert proc.returncode == 0, f"the per-game suite failed on the copy:\n{proc.stdout[-6000:]}\n{proc.stderr[-2000:]}"
+    suite = ET.parse(xml).getroot().find("testsuite")
+    assert suite is not None
+    return int(suite.get("tests", 0)), int(suite.get("failures", 0)) + int(suite.get("errors", 0)), int(suite.get("skipped", 0))
+
+
+@pytest.mark.e2e
+def test_the_whole_per_game_suite_runs_on_the_copy(plugin: dict[str, str], tmp_path: Path) -> None:
+    env = dict(plugin, PYTHONDONTWRITEBYTECODE="1")
+    before = _tree()
+    deselect = [a for node in NOT_YET for a in ("--deselect", node)]
+    ran, failed, skipped = _pytest(env, tmp_path / "per-game.xml", "-k", "high-card or high_card", *deselect, *SUITE)
+    assert ran >= 50 and failed == 0 and ran - skipped >= 45, (ran, failed, skipped)  # 56 and 3 skipped on 2026-12-03
+    ran, failed, skipped = _pytest(env, tmp_path / "every-game.xml", *EVERY_GAME)
+    assert ran == len(EVERY_GAME) and failed == 0 and skipped == 0
+    assert _tree() == before, "running the suite on the copy changed a file outside its folder"

@@ -28,11 +28,17 @@ SPEC = GameSpec(
         "The highest card among the stakers wins the pot; a tie splits it."
     ),
     options=(Option("stake", 1, "chips each staker puts into the pot", minimum=1, maximum=3),),
+    # What can end a game (``ending``'s ``end``), so that a simulation table shows a 0% row for one that never came.
+    ends=("showdown",),
+    # The longest finished game per seat count, from ``python benchmarks/game_lengths.py --games high-card``
+    # (2026-12-03: 200 random, 30 heuristic, 10 first- and last-legal games each): the RL adapters stop an
+    # episode at three times it. A game whose rules offer a turn cap that no rulebook has (a simulation's
+    # guard) names that option in ``safety_cap``; one that random play cannot end sets ``random_play_ends=False``.
+    longest_games=((2, 5), (3, 8), (4, 11)),
 )
 
-
-#: What can end a game (``ending``'s ``end``), so that a simulation table shows a 0% row for one that never came.
-ENDS = ("showdown",)
+#: What can end a game (``SPEC.ends``).
+ENDS = SPEC.ends
 
 
 def ending(state: HighCardState) -> dict[str, Any]:

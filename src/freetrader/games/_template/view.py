@@ -13,6 +13,8 @@ from freetrader.core import Rng
 from freetrader.core.results import Part, Results
 from freetrader.core.results import results as make_results
 
+from .phases import BETTING, OVER
+
 if TYPE_CHECKING:
     from .state import HighCardState as S
 
@@ -24,7 +26,7 @@ def sees_card(s: S, seat: int | None, owner: int) -> bool:
 def view(s: S, seat: int | None) -> dict[str, Any]:
     n = s.seats
     return {
-        "phase": "over" if not s.frames else "betting",
+        "phase": BETTING if s.frames else OVER,
         "stake": s.options["stake"],
         "chips": s.chips[:],
         "pot": s.pot,

@@ -10,7 +10,7 @@
   let VALUES = [];  // the card values of the deck
 
   FT.register("high-card", {
-    init(c) { VALUES = (c && Array.isArray(c.deck)) ? c.deck : []; },
+    init(c) { VALUES = (c && c.cards) ? Object.values(c.cards).map((card) => card.value) : []; },
     label(notation) { return notation === "stake" ? "Stake" : notation === "fold" ? "Fold" : notation; },
     draw(root, view, ctx) {
       const n = view.seats, w = 140;
