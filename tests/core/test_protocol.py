@@ -185,3 +185,18 @@ def test_a_long_game_pickles_for_a_bot_worker():
     assert [str(a) for a in copy.history] == [str(a) for a in state.history] and copy.events == state.events
     copy.apply(copy.legal_actions()[0])  # and it plays on
     assert copy.action_count == state.action_count + 1
+
+
+def test_a_spec_refuses_facts_that_do_not_fit_it():
+    from freetrader.core import GameSpec
+
+    base = dict(name="g", version=1, title="G", min_seats=2, max_seats=3, hidden_information=False, chance=False,
+                options=(Option("turn_limit", 0, "a cap", minimum=0),))
+    spec = GameSpec(**base, longest_games=((2, 10), (3, 14)), safety_cap="turn_limit", random_play_ends=False)
+    assert spec.longest_game(3) == 14 and spec.longest_game(4) is None
+    with pytest.raises(ValueError, match="safety_cap 'cap' is not one of its options"):
+        GameSpec(**base, safety_cap="cap")
+    with pytest.raises(ValueError, match="needs a safety_cap"):
+        GameSpec(**base, random_play_ends=False)
+    with pytest.raises(ValueError, match=r"longest_games entry \(5, 10\)"):
+        GameSpec(**base, longest_games=((5, 10),))
