@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,6 +54,20 @@ def test_setup_deals_each_seat_one_hidden_card(seats: int) -> None:
 def test_deck_is_one_to_six_twice() -> None:
     assert sorted(COMPONENTS.deck) == sorted(list(range(1, 7)) * 2)
     assert COMPONENTS.start_chips == 5
+
+
+def test_each_card_has_its_own_id_and_a_name_and_a_repeated_id_is_refused(tmp_path) -> None:
+    from freetrader.core import DataError
+    from freetrader.games._template import components as components_module
+    from freetrader.games._template.components import load_components
+    from freetrader.games._template.web import components
+
+    assert [(c.id, c.name, c.value) for c in COMPONENTS.cards][:2] == [("one", "One", 1), ("two", "Two", 2)]
+    assert components()["cards"]["six"] == {"name": "Six", "value": 6, "count": 2}
+    shipped = (Path(components_module.__file__ or "").parent / "data" / "cards.toml").read_text(encoding="utf-8")
+    (tmp_path / "cards.toml").write_text(shipped.replace('id = "two"', 'id = "one"'), encoding="utf-8")
+    with pytest.raises(DataError, match="the id 'one' is used twice"):
+        load_components(tmp_path)
 
 
 @pytest.mark.parametrize("seats", [1, 5])
