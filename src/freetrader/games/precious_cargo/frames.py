@@ -95,6 +95,11 @@ class ChooseHomes(AskSeats["PreciousCargoState"]):
 
     phase: ClassVar[Phase] = Phase.HOME
 
+    @property
+    def seat(self) -> int:
+        """The seat asked now (``PreciousCargoState.to_act`` reads every frame's ``seat``)."""
+        return self.order[0]
+
     def ask_legal(self, s: PreciousCargoState, seat: int) -> tuple[Action, ...]:
         return R.legal_homes(s, seat)
 
@@ -111,21 +116,26 @@ class ChooseHomes(AskSeats["PreciousCargoState"]):
 
 # -- How to Play -------------------------------------------------------------------------------------------
 def start_turn(s: PreciousCargoState, seat: int) -> None:
-    """How to Play: you begin your turn by moving your ships (skipped when none can move)."""
-    if R.cut_by_turn_limit(s):
+    """How to Play: you begin your turn by moving your ships, each up to its sail count (skipped when none can)."""
+    limit = s.options["turn_limit"]
+    if limit and s.turn >= limit:  # the simulations' safety cap, not a rule
+        R.end_game(s, f"cut by the safety cap of {limit} turns before anyone reached the target; no winner")
         return
-    R.hoist_sails(s, seat)
-    turn = Turn(seat=seat, used=0)
+    s.turn += 1
+    moves, sails = s.moves, s.sails
+    for slot in range(seat * SHIPS, seat * SHIPS + SHIPS):
+        moves[slot] = sails[slot]
+    turn = _TURNS[seat][0]
     if s.frames:
         replace(s, turn)
     else:
         push(s, turn)
     if R.can_move(s, seat):
-        push(s, Moving(seat=seat))
+        push(s, _MOVING[seat])
 
 
 def end_turn(s: PreciousCargoState, seat: int) -> None:
-    R.lower_sails(s)
+    s.moves[:] = _NO_MOVES
     start_turn(s, 1 - seat)
 
 
@@ -154,43 +164,35 @@ class Turn(Frame["PreciousCargoState"]):
         if t is A.EndTurn:
             end_turn(s, seat)
             return
-        turn = Turn(seat=seat, used=self.used | _BIT[t])
+        turn = _TURNS[seat][self.used | _BIT[t]]
         replace(s, turn)
         if t is A.Take:
             slot = seat * SHIPS + action.ship - 1  # type: ignore[attr-defined]
             R.take_crate(s, seat, slot, C.cargo_by_id[action.cargo])  # type: ignore[attr-defined]
             Loading.open(s, seat, slot)
-        elif t is A.Sell:
+            return
+        if t is A.Sell:
             slot = seat * SHIPS + action.ship - 1  # type: ignore[attr-defined]
             demanded = R.sell_crate(s, seat, slot, R.crate_code(action.crate))  # type: ignore[attr-defined]
             if s.frames:  # the sale did not end the game
                 Selling.open(s, seat, s.at[slot], demanded)
+            return
+        # Move One Ship Again, Build a New Hull, Add Sails, Install a Governor: one decision each.
+        if t is A.Again:
+            R.sail(s, seat * SHIPS + action.ship - 1, C.by_id[action.to])  # type: ignore[attr-defined]
+        elif t is A.Build:
+            R.build_hull(s, seat, C.by_id[action.settlement])  # type: ignore[attr-defined]
+        elif t is A.AddSails:
+            R.add_sails(s, seat, seat * SHIPS + action.ship - 1, action.n)  # type: ignore[attr-defined]
         else:
-            one_step_action(s, seat, action)
-            turn.after_action(s)
+            R.install_governor(s, seat, C.by_id[action.settlement])  # type: ignore[attr-defined]
+        if turn.used.bit_count() >= R.ACTIONS_PER_TURN:  # "up to two of the six actions"
+            end_turn(s, seat)
 
     def child_done(self, s: PreciousCargoState, done: Frame[PreciousCargoState]) -> None:
-        self.after_action(s)
-
-    def after_action(self, s: PreciousCargoState) -> None:
-        """How to Play: "up to two of the six actions": after the second the turn ends."""
+        """Moving, loading or selling is over: after the second action the turn ends."""
         if self.used.bit_count() >= R.ACTIONS_PER_TURN:
             end_turn(s, self.seat)
-
-
-def one_step_action(s: PreciousCargoState, seat: int, a: Action) -> None:
-    """Build a New Hull, Add Sails, Install a Governor, Move One Ship Again: each done in one decision."""
-    t = type(a)
-    if t is A.Again:
-        R.sail(s, seat * SHIPS + a.ship - 1, C.by_id[a.to])  # type: ignore[attr-defined]
-    elif t is A.Build:
-        R.build_hull(s, seat, C.by_id[a.settlement])  # type: ignore[attr-defined]
-    elif t is A.AddSails:
-        R.add_sails(s, seat, seat * SHIPS + a.ship - 1, a.n)  # type: ignore[attr-defined]
-    elif t is A.Install:
-        R.install_governor(s, seat, C.by_id[a.settlement])  # type: ignore[attr-defined]
-    else:
-        raise TypeError(f"not a Precious Cargo action of the turn: {a!r}")
 
 
 #: Each action type of the six, its bit in ``Turn.used``.
@@ -236,7 +238,7 @@ class Loading(Frame["PreciousCargoState"]):
     @classmethod
     def open(cls, s: PreciousCargoState, seat: int, slot: int) -> None:
         """After the first crate: ask for more while the ship can take any."""
-        frame = cls(seat=seat, slot=slot)
+        frame = _LOADING[slot]
         push(s, frame)
         if not R.legal_takes(s, slot):
             finish(s, frame)
@@ -271,7 +273,7 @@ class Selling(Frame["PreciousCargoState"]):
     @classmethod
     def open(cls, s: PreciousCargoState, seat: int, place: int, in_demand: bool) -> None:
         """After the first crate: ask for more while the seat has any to sell there."""
-        frame = cls(seat=seat, place=place, in_demand=in_demand)
+        frame = _SELLING[seat][place][in_demand]
         push(s, frame)
         if not R.legal_sales(s, seat, place):
             finish(s, frame)
@@ -294,7 +296,7 @@ class Selling(Frame["PreciousCargoState"]):
             if not s.frames:  # the sale ended the game
                 return
             if demanded and not self.in_demand:
-                now = Selling(seat=seat, place=self.place, in_demand=True)
+                now = _SELLING[seat][self.place][True]
                 replace(s, now)
             if R.legal_sales(s, seat, self.place):
                 return
@@ -302,3 +304,13 @@ class Selling(Frame["PreciousCargoState"]):
 
     def close(self, s: PreciousCargoState) -> None:
         R.draw_new_chip(s, self.place, self.in_demand)
+
+
+# Frames are frozen, so one instance of each serves every state (a turn's frames are made once, not per
+# action: a new frozen dataclass per action cost about a tenth of a random playout's instructions).
+_TURNS = tuple(tuple(Turn(seat=q, used=u) for u in range(1 << len(R.ACTION_NAMES))) for q in (0, 1))
+_MOVING = (Moving(seat=0), Moving(seat=1))
+_NO_MOVES = [0] * (2 * SHIPS)
+_LOADING = tuple(Loading(seat=slot // SHIPS, slot=slot) for slot in range(2 * SHIPS))
+_SELLING = tuple(tuple((Selling(seat=q, place=p, in_demand=False), Selling(seat=q, place=p, in_demand=True))
+                       for p in range(R.NS)) for q in (0, 1))

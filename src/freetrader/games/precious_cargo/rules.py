@@ -136,29 +136,6 @@ def deal_chips(s: S) -> None:
 
 
 # -- How to Play: the turn ---------------------------------------------------------
-def cut_by_turn_limit(s: S) -> bool:
-    """The simulations' safety cap (``turn_limit``, not a rule): no turn starts after that many."""
-    limit = s.options["turn_limit"]
-    if limit and s.turn >= limit:
-        end_game(s, f"cut by the safety cap of {limit} turns before anyone reached the target; no winner")
-        return True
-    return False
-
-
-def hoist_sails(s: S, seat: int) -> None:
-    """How to Play: each of your ships can move up to its sail count this turn."""
-    s.turn += 1
-    base = seat * SHIPS
-    for slot in range(base, base + SHIPS):
-        s.moves[slot] = s.sails[slot]
-
-
-def lower_sails(s: S) -> None:
-    """The turn is over: no ship has moves left."""
-    for slot in range(2 * SHIPS):
-        s.moves[slot] = 0
-
-
 def is_free(s: S, p: int) -> bool:
     """How to Play: one ship a dot; a settlement holds as many as it has dock spaces."""
     return s.occ[p] < CAP[p]
@@ -198,7 +175,7 @@ def sail(s: S, slot: int, to: int) -> None:
     s.at[slot] = to
     if to < NS and s.options["dock_ends_move"]:
         s.moves[slot] = 0
-    s._event(f"{C.countries[s.country[slot // SHIPS]].name} ship {slot % SHIPS + 1}: {place_name(frm)} -> {place_name(to)}")
+    s._event(f"{C.countries[s.country[slot // SHIPS]].name} ship {slot % SHIPS + 1}: {_PLACE_NAMES[frm]} -> {_PLACE_NAMES[to]}")
 
 
 def move_ship(s: S, slot: int, to: int) -> None:
@@ -213,6 +190,11 @@ def sellable(s: S, code: int, p: int) -> bool:
     if code < 8:
         return code != p
     return C.cargo[code >> 3].country != COUNTRY_OF[p]
+
+
+#: ``sellable`` and ``place_name`` as tables: they run for every crate of every decision of a turn.
+_SELLABLE_AT = tuple(tuple(sellable(None, code, p) for code in range(8 * NK)) for p in range(NS))  # type: ignore[arg-type]
+_PLACE_NAMES = tuple(place_name(p) for p in range(len(C.places)))
 
 
 def can_take(s: S, slot: int, k: int, p: int) -> bool:
@@ -240,9 +222,10 @@ def legal_sales(s: S, seat: int, only_at: int) -> list[Action]:
         p = at[base + k]
         if 0 <= p < NS and (only_at < 0 or p == only_at):
             row = A.SELL[k]
+            ok = _SELLABLE_AT[p]
             last = -1
             for code in holds[base + k]:  # holds are sorted: equal crates are neighbours
-                if code != last and sellable(s, code, p):
+                if code != last and ok[code]:
                     acts.append(row[code])
                 last = code
     return acts
@@ -262,83 +245,55 @@ def opponent_docked(s: S, p: int, seat: int) -> bool:
     return at[base] == p or at[base + 1] == p or at[base + 2] == p
 
 
-def legal_builds(s: S, seat: int) -> list[Action]:
-    """Build a New Hull: pay 3, an empty dock at a settlement with your Governor; three ships at most."""
-    if s.coins[seat] < C.hull_cost or s.at[seat * SHIPS + SHIPS - 1] >= 0:
-        return []
-    gov, occ = s.gov, s.occ
-    return [A.BUILD[p] for p in range(NS) if gov[p] == seat and occ[p] < CAP[p]]
-
-
-def legal_sails(s: S, seat: int) -> list[Action]:
-    """Add Sails: a ship docked where you have a Governor; three sails at most, four places in all."""
-    coins = s.coins[seat]
-    if coins < C.sail_cost:
-        return []
-    acts: list[Action] = []
-    base = seat * SHIPS
-    at, sails, gov = s.at, s.sails, s.gov
-    for k in range(SHIPS):
-        slot = base + k
-        p = at[slot]
-        if 0 <= p < NS and gov[p] == seat:
-            room = min(C.max_sails - sails[slot], PLACES - sails[slot] - len(s.holds[slot]),
-                       coins // C.sail_cost if C.sail_cost else C.max_sails)
-            row = A.SAILS[k]
-            for n in range(1, room + 1):
-                acts.append(row[n])
-    return acts
-
-
-def legal_governors(s: S, seat: int) -> list[Action]:
-    """Install a Governor: where you are docked, none there yet, the opponent not docked there."""
-    if not s.gov_left[seat]:
-        return []
-    acts: list[Action] = []
-    base = seat * SHIPS
-    at, gov = s.at, s.gov
-    seen = -1
-    for slot in range(base, base + SHIPS):
-        p = at[slot]
-        if 0 <= p < NS and p != seen and gov[p] < 0 and not opponent_docked(s, p, seat):
-            if A.INSTALL[p] not in acts:
-                acts.append(A.INSTALL[p])
-            seen = p
-    return acts
-
-
-def legal_agains(s: S, seat: int) -> list[Action]:
-    """Move One Ship Again: one more space, even after a full move; a ship needs a sail to move."""
-    acts: list[Action] = []
-    base = seat * SHIPS
-    at, sails, occ = s.at, s.sails, s.occ
-    for k in range(SHIPS):
-        slot = base + k
-        p = at[slot]
-        if p >= 0 and sails[slot]:
-            again = A.AGAIN[k]
-            for nb in NBR[p]:
-                if occ[nb] < CAP[nb]:
-                    acts.append(again[nb])
-    return acts
-
-
 def legal_actions(s: S, seat: int, used: int) -> tuple[Action, ...]:
-    """How to Play: up to two different actions of the six, then the turn ends."""
+    """How to Play: up to two different actions of the six, then the turn ends.
+
+    One function for the six (each rule a paragraph below): it runs at every decision of a turn.
+    """
+    base = seat * SHIPS
+    at, sails, gov, occ = s.at, s.sails, s.gov, s.occ
+    coins = s.coins[seat]
     acts: list[Action] = []
     if not used & SELL_BIT:
         acts.extend(legal_sales(s, seat, -1))
     if not used & TAKE:
-        for slot in range(seat * SHIPS, seat * SHIPS + SHIPS):
+        for slot in range(base, base + SHIPS):
             acts.extend(legal_takes(s, slot))
-    if not used & BUILD:
-        acts.extend(legal_builds(s, seat))
-    if not used & SAILS:
-        acts.extend(legal_sails(s, seat))
-    if not used & GOVERNOR:
-        acts.extend(legal_governors(s, seat))
+    if not used & BUILD and coins >= C.hull_cost and at[base + SHIPS - 1] < 0:
+        # Build a New Hull: an empty dock at a settlement with your Governor; three ships at most.
+        for p in range(NS):
+            if gov[p] == seat and occ[p] < CAP[p]:
+                acts.append(A.BUILD[p])
+    if not used & SAILS and coins >= C.sail_cost:
+        # Add Sails: a ship docked where you have a Governor; three sails at most, four places in all.
+        for k in range(SHIPS):
+            slot = base + k
+            p = at[slot]
+            if 0 <= p < NS and gov[p] == seat:
+                room = min(C.max_sails - sails[slot], PLACES - sails[slot] - len(s.holds[slot]),
+                           coins // C.sail_cost if C.sail_cost else C.max_sails)
+                row = A.SAILS[k]
+                for n in range(1, room + 1):
+                    acts.append(row[n])
+    if not used & GOVERNOR and s.gov_left[seat]:
+        # Install a Governor: where you are docked, none there yet, the opponent not docked there.
+        seen = -1
+        for slot in range(base, base + SHIPS):
+            p = at[slot]
+            if 0 <= p < NS and p != seen and gov[p] < 0 and not opponent_docked(s, p, seat):
+                if A.INSTALL[p] not in acts:
+                    acts.append(A.INSTALL[p])
+                seen = p
     if not used & AGAIN:
-        acts.extend(legal_agains(s, seat))
+        # Move One Ship Again: one more space, even after a full move; a ship needs a sail to move.
+        for k in range(SHIPS):
+            slot = base + k
+            p = at[slot]
+            if p >= 0 and sails[slot]:
+                again = A.AGAIN[k]
+                for nb in NBR[p]:
+                    if occ[nb] < CAP[nb]:
+                        acts.append(again[nb])
     if not acts:
         return _END
     acts.append(A.END)
