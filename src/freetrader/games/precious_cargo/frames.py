@@ -166,19 +166,25 @@ class Turn(Frame["PreciousCargoState"]):
             return
         turn = _TURNS[seat][self.used | _BIT[t]]
         replace(s, turn)
+        # Taking on and selling cargo go on while there is more to take or sell (a frame on the turn).
         if t is A.Take:
             slot = seat * SHIPS + action.ship - 1  # type: ignore[attr-defined]
             R.take_crate(s, seat, slot, C.cargo_by_id[action.cargo])  # type: ignore[attr-defined]
-            Loading.open(s, seat, slot)
-            return
-        if t is A.Sell:
+            if R.legal_takes(s, slot):
+                push(s, _LOADING[slot])
+                return
+        elif t is A.Sell:
             slot = seat * SHIPS + action.ship - 1  # type: ignore[attr-defined]
             demanded = R.sell_crate(s, seat, slot, R.crate_code(action.crate))  # type: ignore[attr-defined]
-            if s.frames:  # the sale did not end the game
-                Selling.open(s, seat, s.at[slot], demanded)
-            return
+            if not s.frames:  # the sale ended the game
+                return
+            place = s.at[slot]
+            if R.legal_sales(s, seat, place):
+                push(s, _SELLING[seat][place][demanded])
+                return
+            R.draw_new_chip(s, place, demanded)
         # Move One Ship Again, Build a New Hull, Add Sails, Install a Governor: one decision each.
-        if t is A.Again:
+        elif t is A.Again:
             R.sail(s, seat * SHIPS + action.ship - 1, C.by_id[action.to])  # type: ignore[attr-defined]
         elif t is A.Build:
             R.build_hull(s, seat, C.by_id[action.settlement])  # type: ignore[attr-defined]
@@ -235,14 +241,6 @@ class Loading(Frame["PreciousCargoState"]):
     seat: int
     slot: int  # the ship (``seat * 3 + k``)
 
-    @classmethod
-    def open(cls, s: PreciousCargoState, seat: int, slot: int) -> None:
-        """After the first crate: ask for more while the ship can take any."""
-        frame = _LOADING[slot]
-        push(s, frame)
-        if not R.legal_takes(s, slot):
-            finish(s, frame)
-
     def actor(self, s: PreciousCargoState) -> int:
         return self.seat
 
@@ -269,14 +267,6 @@ class Selling(Frame["PreciousCargoState"]):
     seat: int
     place: int  # the settlement
     in_demand: bool  # whether a crate in demand there was sold (``chip_refresh``)
-
-    @classmethod
-    def open(cls, s: PreciousCargoState, seat: int, place: int, in_demand: bool) -> None:
-        """After the first crate: ask for more while the seat has any to sell there."""
-        frame = _SELLING[seat][place][in_demand]
-        push(s, frame)
-        if not R.legal_sales(s, seat, place):
-            finish(s, frame)
 
     def actor(self, s: PreciousCargoState) -> int:
         return self.seat
