@@ -45,8 +45,7 @@ def test_a_format_1_save_loads_into_the_same_position(i: int) -> None:
 
 def test_a_format_1_save_edited_by_hand_is_refused() -> None:
     old = json.loads(json.dumps(SAVES[PHASES.index("selling")]["save"]))
-    old["state"]["coins"][0] += 1  # not what its actions give: the replay's events still match, so edit them too
-    old["events"] = old["events"][:-1]
+    old["events"] = old["events"][:-1]  # no longer what its actions give
     with pytest.raises(BadRecord, match="cannot be migrated"):
         GAME.state_from_json(old)
 
