@@ -52,7 +52,7 @@ def put_ship(s, seat: int, number: int, place: str, sails: int = 1, cargo: tuple
         assert s.stock[origin * C.n_cargo + k] >= 0
         codes.append(code)
     s.holds[slot] = tuple(sorted(codes))
-    s.moves[slot] = sails if s.actor == seat and s.view(None)["phase"] == "move" else 0
+    s.moves[slot] = sails if s.to_act == seat and s.view(None)["phase"] == "move" else 0
     s._legal_cache = None
 
 

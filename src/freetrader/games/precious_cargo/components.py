@@ -198,6 +198,62 @@ def _distances(neighbors: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...],
     return tuple(out)
 
 
+def _read_pieces(top: Table) -> dict[str, int]:
+    """cargo.toml ``[pieces]``: the counts and costs of Game Components and the six actions."""
+    pieces = Table(top.get("pieces", dict), "cargo.toml [pieces]")
+    keys = ("hulls", "sails", "ship_places", "max_sails", "governors", "start_coins", "coins_total",
+            "hull_cost", "sail_cost", "governor_income", "not_in_demand", "target")
+    amounts = {k: pieces.get(k, int) for k in keys}
+    pieces.provenance()
+    pieces.get("note", str, "")
+    pieces.done()
+    for k, v in amounts.items():
+        if v < (0 if k in ("hull_cost", "sail_cost", "governor_income") else 1):
+            raise DataError(f"cargo.toml [pieces]: {k} = {v} is too small")
+    if amounts["max_sails"] >= amounts["ship_places"]:
+        raise DataError("cargo.toml [pieces]: max_sails must leave at least one place for cargo")
+    return amounts
+
+
+def _read_cargo(top: Table, cid: dict[str, int]) -> list[Cargo]:
+    """cargo.toml ``[[cargo]]``: Types of Cargo, food first (the only one from both countries)."""
+    cargo: list[Cargo] = []
+    for i, entry in enumerate(top.get("cargo", list)):
+        t = Table(entry, f"cargo.toml cargo {i + 1}")
+        kid = t.get("id", str)
+        t.where = f"cargo.toml cargo {kid!r}"
+        country = t.get("country", str)
+        if country != "both" and country not in cid:
+            raise DataError(f"{t.where}: country {country!r} must be 'both' or one of {', '.join(cid)}")
+        cargo.append(Cargo(i, kid, t.get("name", str), t.get("color", str), -1 if country == "both" else cid[country],
+                           t.get("value", int)))
+        t.provenance()
+        t.get("note", str, "")
+        t.done()
+    if not cargo or cargo[0].country != -1 or any(k.country == -1 for k in cargo[1:]):
+        raise DataError("cargo.toml: the first cargo must be food (country = 'both') and the only one from both countries")
+    ids = {k.id for k in cargo}
+    if len(ids) != len(cargo) or any("@" in k for k in ids):
+        raise DataError("cargo.toml: cargo ids must be unique and must not contain '@'")
+    return cargo
+
+
+def _counted_rows(top: Table, key: str, cid: dict[str, int],
+                  cargo_by_id: dict[str, int]) -> list[tuple[Table, str, int, int]]:
+    """cargo.toml ``[[stock]]`` or ``[[chip]]`` rows: (the row, its country, its cargo index, its count)."""
+    rows = []
+    for i, entry in enumerate(top.get(key, list)):
+        t = Table(entry, f"cargo.toml {key} {i + 1}")
+        country, kind, count = t.get("country", str), t.get("cargo", str), t.get("count", int)
+        t.provenance()
+        t.get("note", str, "")
+        t.done()
+        if country not in cid or kind not in cargo_by_id:
+            raise DataError(f"{t.where}: unknown country {country!r} or cargo {kind!r}")
+        rows.append((t, country, cargo_by_id[kind], count))
+    return rows
+
+
 def load_components(data_dir: str | Path | None = None) -> Components:
     pkg = __package__ or "freetrader.games.precious_cargo"
     countries, places, by_id, edges, routes = _read_board(load_toml(pkg, "board.toml", data_dir), "board.toml")
@@ -218,69 +274,25 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         lost = [places[i].id for i, d in enumerate(dist[0]) if d < 0]
         raise DataError(f"board.toml: places {', '.join(lost)} cannot be reached by any route")
 
-    raw = load_toml(pkg, "cargo.toml", data_dir)
-    top = Table(raw, "cargo.toml")
-    pieces = Table(top.get("pieces", dict), "cargo.toml [pieces]")
-    keys = ("hulls", "sails", "ship_places", "max_sails", "governors", "start_coins", "coins_total",
-            "hull_cost", "sail_cost", "governor_income", "not_in_demand", "target")
-    amounts = {k: pieces.get(k, int) for k in keys}
-    pieces.provenance()
-    pieces.get("note", str, "")
-    pieces.done()
-    for k, v in amounts.items():
-        if v < (0 if k in ("hull_cost", "sail_cost", "governor_income") else 1):
-            raise DataError(f"cargo.toml [pieces]: {k} = {v} is too small")
-    if amounts["max_sails"] >= amounts["ship_places"]:
-        raise DataError("cargo.toml [pieces]: max_sails must leave at least one place for cargo")
+    top = Table(load_toml(pkg, "cargo.toml", data_dir), "cargo.toml")
+    amounts = _read_pieces(top)
     cid = {c.id: c.index for c in countries}
-    cargo: list[Cargo] = []
-    for i, entry in enumerate(top.get("cargo", list)):
-        t = Table(entry, f"cargo.toml cargo {i + 1}")
-        kid = t.get("id", str)
-        t.where = f"cargo.toml cargo {kid!r}"
-        country = t.get("country", str)
-        if country != "both" and country not in cid:
-            raise DataError(f"{t.where}: country {country!r} must be 'both' or one of {', '.join(cid)}")
-        cargo.append(Cargo(i, kid, t.get("name", str), t.get("color", str), -1 if country == "both" else cid[country],
-                           t.get("value", int)))
-        t.provenance()
-        t.get("note", str, "")
-        t.done()
-    if not cargo or cargo[0].country != -1 or any(k.country == -1 for k in cargo[1:]):
-        raise DataError("cargo.toml: the first cargo must be food (country = 'both') and the only one from both countries")
+    cargo = _read_cargo(top, cid)
     cargo_by_id = {k.id: k.index for k in cargo}
-    if len(cargo_by_id) != len(cargo) or any("@" in k for k in cargo_by_id):
-        raise DataError("cargo.toml: cargo ids must be unique and must not contain '@'")
     nk = len(cargo)
     stock = [0] * (2 * nk)
-    for i, entry in enumerate(top.get("stock", list)):
-        t = Table(entry, f"cargo.toml stock {i + 1}")
-        country, kind, count = t.get("country", str), t.get("cargo", str), t.get("count", int)
-        t.provenance()
-        t.get("note", str, "")
-        t.done()
-        if country not in cid or kind not in cargo_by_id:
-            raise DataError(f"{t.where}: unknown country {country!r} or cargo {kind!r}")
-        ki = cargo_by_id[kind]
+    for t, country, ki, count in _counted_rows(top, "stock", cid, cargo_by_id):
         if cargo[ki].country not in (-1, cid[country]):
-            raise DataError(f"{t.where}: {kind} cannot be bought in {country} (Types of Cargo)")
+            raise DataError(f"{t.where}: {cargo[ki].id} cannot be bought in {country} (Types of Cargo)")
         if count < 1:
             raise DataError(f"{t.where}: count must be at least 1, got {count}")
         stock[cid[country] * nk + ki] += count
     if sum(stock) != CRATES:
         raise DataError(f"cargo.toml: the supply card holds {CRATES} crates (Game Components), the stock adds up to {sum(stock)}")
     chips: list[list[int]] = [[], []]
-    for i, entry in enumerate(top.get("chip", list)):
-        t = Table(entry, f"cargo.toml chip {i + 1}")
-        country, kind, count = t.get("country", str), t.get("cargo", str), t.get("count", int)
-        t.provenance()
-        t.get("note", str, "")
-        t.done()
-        if country not in cid or kind not in cargo_by_id:
-            raise DataError(f"{t.where}: unknown country {country!r} or cargo {kind!r}")
-        ki = cargo_by_id[kind]
+    for t, country, ki, count in _counted_rows(top, "chip", cid, cargo_by_id):
         if cargo[ki].country == cid[country]:
-            raise DataError(f"{t.where}: a {country} chip shows what it wants from the other country, not {kind}")
+            raise DataError(f"{t.where}: a {country} chip shows what it wants from the other country, not {cargo[ki].id}")
         chips[cid[country]].extend([ki] * count)
     for c in countries:
         if len(chips[c.index]) != CHIPS_PER_COUNTRY:

@@ -21,6 +21,7 @@ from .phases import Phase
 if TYPE_CHECKING:
     from .state import PreciousCargoState as S
 
+#: The phases by name, as the bot and encoder read ``state.phase`` (the top frame's ``phase``).
 COUNTRY, FIRST, HOME, MOVE, ACT, LOAD, SELL, OVER = Phase
 # The six actions of How to Play, as bits of ``used``.
 BUILD, SAILS, GOVERNOR, TAKE, SELL_BIT, AGAIN = 1, 2, 4, 8, 16, 32
@@ -71,17 +72,11 @@ def setup(s: S) -> None:
     s.stock = list(C.stock)
     s.occ = [0] * len(C.places)
     s.pools = [[], []]
-    s.turn = s.used = s.n_used = 0
-    s.first = s.cur_ship = s.sell_at = -1
-    s.sold_demand = False
-    s.phase, s.actor = COUNTRY, 0
-    choose = s.options["countries"]
-    if choose == "choose":
-        return
-    if choose == "random":
-        assign_countries(s, 0, s.rng.below(2))
-    else:
-        assign_countries(s, 0, 0)
+    s.turn = 0
+    s.first = -1
+    from .frames import set_up  # the frames module builds on these rules: imported when first needed
+
+    set_up(s)
 
 
 def assign_countries(s: S, seat: int, country: int) -> None:
@@ -89,33 +84,36 @@ def assign_countries(s: S, seat: int, country: int) -> None:
     s.country[seat], s.country[1 - seat] = country, 1 - country
     for p in (0, 1):
         s._event(f"Seat {p} leads {C.countries[s.country[p]].name}")
+
+
+def country_index(a: Action) -> int:
+    return next(c.index for c in C.countries if c.id == a.country)  # type: ignore[attr-defined]
+
+
+def first_by_option(s: S) -> int | None:
+    """Set Up, "Choose a player to go first": the seat the ``first_player`` option names (None: seat 1 chooses)."""
     how = s.options["first_player"]
     if how == "choose":
-        s.phase, s.actor = FIRST, 1
-        return
+        return None
     if how == "random":
-        first = s.rng.below(2)
-    elif how == "koruna":
-        first = s.country.index(0)
-    else:
-        first = 0
-    set_first(s, first)
+        return s.rng.below(2)
+    if how == "koruna":
+        return s.country.index(0)
+    return 0
 
 
 def set_first(s: S, seat: int) -> None:
     """Set Up: "Choose a player to go first"; that player also picks a home settlement first."""
     s.first = seat
     s._event(f"{country_name(s, seat)} goes first")
-    s.phase, s.actor = HOME, seat
 
 
-def legal_homes(s: S) -> tuple[Action, ...]:
-    return tuple(A.HOME[p] for p in C.settlements_of[s.country[s.actor]])
+def legal_homes(s: S, seat: int) -> tuple[Action, ...]:
+    return tuple(A.HOME[p] for p in C.settlements_of[s.country[seat]])
 
 
-def choose_home(s: S, p: int) -> None:
+def choose_home(s: S, seat: int, p: int) -> None:
     """Set Up: a home settlement with one Governor and a one-sail ship docked there."""
-    seat = s.actor
     s.home[seat] = p
     s.gov[p] = seat
     s.gov_left[seat] -= 1
@@ -124,11 +122,6 @@ def choose_home(s: S, p: int) -> None:
     s.sails[slot] = 1
     s.occ[p] += 1
     s._event(f"{country_name(s, seat)} makes {C.places[p].name} its home: a Governor and a one-sail ship")
-    if s.home[1 - seat] < 0:
-        s.actor = 1 - seat
-        return
-    deal_chips(s)
-    start_turn(s, s.first)
 
 
 def deal_chips(s: S) -> None:
@@ -143,37 +136,14 @@ def deal_chips(s: S) -> None:
 
 
 # -- How to Play: the turn ---------------------------------------------------------
-def start_turn(s: S, seat: int) -> None:
-    limit = s.options["turn_limit"]
-    if limit and s.turn >= limit:
-        end_game(s, f"cut by the safety cap of {limit} turns before anyone reached the target; no winner")
-        return
-    s.turn += 1
-    s.actor = seat
-    s.used = s.n_used = 0
-    s.cur_ship = s.sell_at = -1
-    base = seat * SHIPS
-    for slot in range(base, base + SHIPS):
-        s.moves[slot] = s.sails[slot]
-    s.phase = MOVE
-    if not can_move(s):
-        s.phase = ACT
-
-
-def end_turn(s: S) -> None:
-    for slot in range(2 * SHIPS):
-        s.moves[slot] = 0
-    start_turn(s, 1 - s.actor)
-
-
 def is_free(s: S, p: int) -> bool:
     """How to Play: one ship a dot; a settlement holds as many as it has dock spaces."""
     return s.occ[p] < CAP[p]
 
 
-def can_move(s: S) -> bool:
+def can_move(s: S, seat: int) -> bool:
     occ, at, moves = s.occ, s.at, s.moves
-    base = s.actor * SHIPS
+    base = seat * SHIPS
     for slot in range(base, base + SHIPS):
         if moves[slot] and at[slot] >= 0:
             for nb in NBR[at[slot]]:
@@ -182,10 +152,10 @@ def can_move(s: S) -> bool:
     return False
 
 
-def legal_moves(s: S) -> tuple[Action, ...]:
+def legal_moves(s: S, seat: int) -> tuple[Action, ...]:
     """Each ship moves up to its sail count, one line at a time, never into an occupied dot (blockades)."""
     occ, at, moves = s.occ, s.at, s.moves
-    base = s.actor * SHIPS
+    base = seat * SHIPS
     acts: list[Action] = []
     for k in range(SHIPS):
         slot = base + k
@@ -205,18 +175,13 @@ def sail(s: S, slot: int, to: int) -> None:
     s.at[slot] = to
     if to < NS and s.options["dock_ends_move"]:
         s.moves[slot] = 0
-    s._event(f"{C.countries[s.country[slot // SHIPS]].name} ship {slot % SHIPS + 1}: {place_name(frm)} -> {place_name(to)}")
+    s._event(f"{C.countries[s.country[slot // SHIPS]].name} ship {slot % SHIPS + 1}: {_PLACE_NAMES[frm]} -> {_PLACE_NAMES[to]}")
 
 
 def move_ship(s: S, slot: int, to: int) -> None:
+    """How to Play: a move spends one of the ship's moves this turn."""
     s.moves[slot] -= 1
     sail(s, slot, to)
-    if not can_move(s):
-        s.phase = ACT
-
-
-def stop_moving(s: S) -> None:
-    s.phase = ACT
 
 
 # -- the six actions -----------------------------------------------------------------
@@ -225,6 +190,11 @@ def sellable(s: S, code: int, p: int) -> bool:
     if code < 8:
         return code != p
     return C.cargo[code >> 3].country != COUNTRY_OF[p]
+
+
+#: ``sellable`` and ``place_name`` as tables: they run for every crate of every decision of a turn.
+_SELLABLE_AT = tuple(tuple(sellable(None, code, p) for code in range(8 * NK)) for p in range(NS))  # type: ignore[arg-type]
+_PLACE_NAMES = tuple(place_name(p) for p in range(len(C.places)))
 
 
 def can_take(s: S, slot: int, k: int, p: int) -> bool:
@@ -244,17 +214,18 @@ def has_room(s: S, slot: int) -> bool:
     return s.sails[slot] + len(s.holds[slot]) < PLACES
 
 
-def legal_sales(s: S, only_at: int) -> list[Action]:
+def legal_sales(s: S, seat: int, only_at: int) -> list[Action]:
     acts: list[Action] = []
     at, holds = s.at, s.holds
-    base = s.actor * SHIPS
+    base = seat * SHIPS
     for k in range(SHIPS):
         p = at[base + k]
         if 0 <= p < NS and (only_at < 0 or p == only_at):
             row = A.SELL[k]
+            ok = _SELLABLE_AT[p]
             last = -1
             for code in holds[base + k]:  # holds are sorted: equal crates are neighbours
-                if code != last and sellable(s, code, p):
+                if code != last and ok[code]:
                     acts.append(row[code])
                 last = code
     return acts
@@ -274,15 +245,17 @@ def opponent_docked(s: S, p: int, seat: int) -> bool:
     return at[base] == p or at[base + 1] == p or at[base + 2] == p
 
 
-def legal_actions_phase(s: S) -> tuple[Action, ...]:
-    """How to Play: up to two different actions of the six, then the turn ends."""
-    seat, used = s.actor, s.used
+def legal_actions(s: S, seat: int, used: int) -> tuple[Action, ...]:
+    """How to Play: up to two different actions of the six, then the turn ends.
+
+    One function for the six (each rule a paragraph below): it runs at every decision of a turn.
+    """
     base = seat * SHIPS
     at, sails, gov, occ = s.at, s.sails, s.gov, s.occ
     coins = s.coins[seat]
     acts: list[Action] = []
     if not used & SELL_BIT:
-        acts.extend(legal_sales(s, -1))
+        acts.extend(legal_sales(s, seat, -1))
     if not used & TAKE:
         for slot in range(base, base + SHIPS):
             acts.extend(legal_takes(s, slot))
@@ -327,21 +300,7 @@ def legal_actions_phase(s: S) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-def count_action(s: S, bit: int) -> None:
-    s.used |= bit
-    s.n_used += 1
-
-
-def after_action(s: S) -> None:
-    if s.phase == OVER:
-        return
-    s.phase = ACT
-    if s.n_used >= ACTIONS_PER_TURN:
-        end_turn(s)
-
-
-def build_hull(s: S, p: int) -> None:
-    seat = s.actor
+def build_hull(s: S, seat: int, p: int) -> None:
     base = seat * SHIPS
     slot = next(i for i in range(base, base + SHIPS) if s.at[i] < 0)
     pay(s, seat, C.hull_cost)
@@ -350,55 +309,36 @@ def build_hull(s: S, p: int) -> None:
     s.holds[slot] = ()
     s.occ[p] += 1
     s._event(f"{country_name(s, seat)} builds ship {slot - base + 1} at {C.places[p].name} for {C.hull_cost}")
-    count_action(s, BUILD)
-    after_action(s)
 
 
-def add_sails(s: S, slot: int, n: int) -> None:
-    seat = s.actor
+def add_sails(s: S, seat: int, slot: int, n: int) -> None:
     pay(s, seat, n * C.sail_cost)
     s.sails[slot] += n
     s._event(f"{country_name(s, seat)} adds {n} sail{'s' if n > 1 else ''} to ship {slot % SHIPS + 1} "
              f"(now {s.sails[slot]})")
-    count_action(s, SAILS)
-    after_action(s)
 
 
-def install_governor(s: S, p: int) -> None:
-    seat = s.actor
+def install_governor(s: S, seat: int, p: int) -> None:
     s.gov[p] = seat
     s.gov_left[seat] -= 1
     s._event(f"{country_name(s, seat)} installs a Governor at {C.places[p].name}")
-    count_action(s, GOVERNOR)
-    after_action(s)
 
 
-def take_crate(s: S, slot: int, k: int) -> None:
-    seat = s.actor
+def take_crate(s: S, seat: int, slot: int, k: int) -> None:
+    """Take On Cargo: one crate of type ``k`` from the stockpile of the country where the ship is docked."""
     p = s.at[slot]
-    if s.phase == ACT:
-        count_action(s, TAKE)
-        s.phase, s.cur_ship = LOAD, slot
     s.stock[COUNTRY_OF[p] * NK + k] -= 1
     code = p if k == FOOD else k << 3
     s.holds[slot] = tuple(sorted((*s.holds[slot], code)))
     s._event(f"{country_name(s, seat)} loads {C.cargo[k].name} onto ship {slot % SHIPS + 1} at {C.places[p].name}")
-    if not legal_takes(s, slot):
-        finish_loading(s)
 
 
-def finish_loading(s: S) -> None:
-    s.cur_ship = -1
-    after_action(s)
+def sell_crate(s: S, seat: int, slot: int, code: int) -> bool:
+    """Sell Cargo: in demand, the chip's value; otherwise 1; the Governor's owner earns 1 a crate.
 
-
-def sell_crate(s: S, slot: int, code: int) -> None:
-    """Sell Cargo: in demand, the chip's value; otherwise 1; the Governor's owner earns 1 a crate."""
-    seat = s.actor
+    Returns whether the crate was in demand there (its chip is then replaced when the sale ends).
+    """
     p = s.at[slot]
-    if s.phase == ACT:
-        count_action(s, SELL_BIT)
-        s.phase, s.sell_at, s.sold_demand = SELL, p, False
     hold = list(s.holds[slot])
     hold.remove(code)
     s.holds[slot] = tuple(hold)
@@ -407,39 +347,26 @@ def sell_crate(s: S, slot: int, code: int) -> None:
     s.stock[origin * NK + k] += 1  # the crate goes back to its side of the supply card
     demanded = s.chips[p] == k
     value = VALUE[k] if demanded else C.not_in_demand
-    if demanded:
-        s.sold_demand = True
     s._event(f"{country_name(s, seat)} sells {crate_name(code)} at {C.places[p].name} for {value}"
              + (" (in demand)" if demanded else ""))
     earn(s, seat, value)
     owner = s.gov[p]
-    if owner >= 0 and s.phase != OVER:
+    if owner >= 0 and s.frames:
         s._event(f"{country_name(s, owner)}'s Governor at {C.places[p].name} earns {C.governor_income}")
         earn(s, owner, C.governor_income)
-    if s.phase != OVER and not legal_sales(s, p):
-        finish_selling(s)
+    return demanded
 
 
-def finish_selling(s: S) -> None:
+def draw_new_chip(s: S, p: int, sold_demand: bool) -> None:
     """Sell Cargo: a new chip is drawn for the settlement; the sold one goes back face down, mixed."""
-    p = s.sell_at
     refresh = s.options["chip_refresh"]
-    if refresh == "any-sale" or (refresh == "in-demand" and s.sold_demand):
+    if refresh == "any-sale" or (refresh == "in-demand" and sold_demand):
         pool = s.pools[COUNTRY_OF[p]]
         old = s.chips[p]
         s.chips[p] = pool.pop()
         pool.append(old)
         s.rng.shuffle(pool)
         s._event(f"{C.places[p].name} draws a new chip: it now wants {C.cargo[s.chips[p]].name}")
-    s.sell_at = -1
-    s.sold_demand = False
-    after_action(s)
-
-
-def move_again(s: S, slot: int, to: int) -> None:
-    sail(s, slot, to)
-    count_action(s, AGAIN)
-    after_action(s)
 
 
 # -- money and the end -----------------------------------------------------------------
@@ -458,97 +385,21 @@ def earn(s: S, seat: int, amount: int) -> None:
 
 def cut_by_cap(s: S) -> bool:
     """Over with nobody at the target: only the safety cap (``turn_limit``) ends a game so (Winning the Game)."""
-    return s.phase == OVER and max(s.coins) < s.options["target"]
+    return not s.frames and max(s.coins) < s.options["target"]
 
 
 def end_game(s: S, why: str) -> None:
-    s.phase = OVER
-    s.actor = -1
-    s.cur_ship = s.sell_at = -1
+    """Winning the Game: no decision is left; the turn it ended in stays on show (its actions used)."""
+    s.final_turn = s.frames[:1]  # type: ignore[assignment]  # the bottom frame of a turn is its Turn
+    s.frames = ()
     s._event(f"The game ends: {why}. Coins: " + ", ".join(f"{country_name(s, p)} {s.coins[p]}" for p in (0, 1)))
-
-
-# -- dispatch -------------------------------------------------------------------------
-def legal(s: S) -> tuple[Action, ...]:
-    phase = s.phase
-    if phase == MOVE:
-        return legal_moves(s)
-    if phase == ACT:
-        return legal_actions_phase(s)
-    if phase == LOAD:
-        return (*legal_takes(s, s.cur_ship), A.DONE)
-    if phase == SELL:
-        return (*legal_sales(s, s.sell_at), A.DONE)
-    if phase == COUNTRY:
-        return A.COUNTRY
-    if phase == FIRST:
-        return A.FIRST
-    if phase == HOME:
-        return legal_homes(s)
-    return ()
-
-
-def apply(s: S, a: Action) -> None:
-    t = type(a)
-    base = s.actor * SHIPS
-    if t is A.Move:
-        move_ship(s, base + a.ship - 1, C.by_id[a.to])  # type: ignore[attr-defined]
-    elif t is A.EndTurn:
-        end_turn(s)
-    elif t is A.Stop:
-        stop_moving(s)
-    elif t is A.Sell:
-        sell_crate(s, base + a.ship - 1, _crate_code(a.crate))  # type: ignore[attr-defined]
-    elif t is A.Take:
-        take_crate(s, base + a.ship - 1, C.cargo_by_id[a.cargo])  # type: ignore[attr-defined]
-    elif t is A.Done:
-        if s.phase == LOAD:
-            finish_loading(s)
-        else:
-            finish_selling(s)
-    elif t is A.Again:
-        move_again(s, base + a.ship - 1, C.by_id[a.to])  # type: ignore[attr-defined]
-    elif t is A.Build:
-        build_hull(s, C.by_id[a.settlement])  # type: ignore[attr-defined]
-    elif t is A.AddSails:
-        add_sails(s, base + a.ship - 1, a.n)  # type: ignore[attr-defined]
-    elif t is A.Install:
-        install_governor(s, C.by_id[a.settlement])  # type: ignore[attr-defined]
-    elif t is A.ChooseCountry:
-        assign_countries(s, s.actor, next(c.index for c in C.countries if c.id == a.country))  # type: ignore[attr-defined]
-    elif t is A.ChooseFirst:
-        set_first(s, a.seat)  # type: ignore[attr-defined]
-    elif t is A.ChooseHome:
-        choose_home(s, C.by_id[a.settlement])  # type: ignore[attr-defined]
-    else:
-        raise TypeError(f"not a Precious Cargo action: {a!r}")
 
 
 _CODES: dict[str, int] = {A.crate_token(c): c for c in [*range(NS), *(k << 3 for k in range(1, NK))]}
 
 
-def _crate_code(token: str) -> int:
+def crate_code(token: str) -> int:
     return _CODES[token]
-
-
-def prompt(s: S) -> str:
-    phase = s.phase
-    if phase == MOVE:
-        return "move your ships (each up to its sails), one space at a time, or stop"
-    if phase == ACT:
-        left = ACTIONS_PER_TURN - s.n_used
-        return f"take up to {left} more different action{'s' if left > 1 else ''}, or end the turn"
-    if phase == LOAD:
-        return f"take more cargo onto ship {s.cur_ship % SHIPS + 1}, or done"
-    if phase == SELL:
-        return f"sell more cargo at {C.places[s.sell_at].name}, or done"
-    if phase == COUNTRY:
-        return "choose the country you lead"
-    if phase == FIRST:
-        return "choose the player who goes first"
-    if phase == HOME:
-        return f"choose your home settlement in {C.countries[s.country[s.actor]].name}"
-    return ""
 
 
 def check_consistent(s: S) -> None:
