@@ -46,8 +46,7 @@ BACKHANDER_PRICES = {2: 3, 3: 5, 4: 8, 5: 12}  # printed on the card, by Goods s
 
 _CHAR_ID = {c.id: c.index for c in C.characters}
 _SECRET_ID = {x.id: x.index for x in C.secrets}
-WITCH_NODES = frozenset(n for c in C.characters if c.event == "ship-enters" for n in c.places)
-_WITCH_NODE = min(WITCH_NODES, default=-1)
+WITCH_NODES = F.WITCH_NODES
 _ACTION_CHARS = frozenset(c.index for c in C.characters if c.event == "action")
 _N_GOODS = len(C.goods)
 
@@ -296,7 +295,7 @@ def _toll_ok(s: S, q: int, card: int, w: Any) -> bool:
 
 
 def _free_row_ok(s: S, q: int, card: int, w: Any) -> bool:
-    return not s.free_row
+    return not _sale(s).free_row
 
 
 def _extra_sail_ok(s: S, q: int, card: int, w: Any) -> bool:
@@ -506,9 +505,8 @@ def _village_opts(s: S, f: CardEffect) -> list[Action]:
 
 
 def _village_choose(s: S, f: CardEffect, item: str, to: str) -> None:
-    s.sale_size = _amount(f)
-    s.frames = s.frames[:-1]  # the card is done; the sale takes its place and finishes the Action
-    F.begin_sale(s, f.seat, B.GOODS_BY_ID[item])
+    # the card is done: the sale takes its place (and finishes the Action)
+    F.begin_sale(s, f.seat, B.GOODS_BY_ID[item], size=_amount(f), instead=f)
 
 
 def _backhander_opts(s: S, f: CardEffect) -> list[Action]:
@@ -555,7 +553,7 @@ def _sail_choose(s: S, f: CardEffect, item: str, to: str) -> None:
 
 def _sail_done(s: S, f: CardEffect) -> None:
     f = _set(s, f, steps=0)
-    if not witch_window(s):
+    if not F.witch_window(s, f.witch):
         finish(s, f)
 
 
@@ -657,7 +655,9 @@ def _escape_choose(s: S, f: CardEffect, item: str, to: str) -> None:
 
 
 def _landing_risk(s: S, q: int, card: int, w: Any) -> None:
-    s.risk_mod -= card_of(card).amount
+    f = F.landing(s)
+    if f is not None:
+        F.replace_frame(s, f, dataclasses.replace(f, risk_mod=f.risk_mod - card_of(card).amount))
 
 
 def _shift_opts(s: S, f: CardEffect) -> list[Action]:
@@ -666,26 +666,33 @@ def _shift_opts(s: S, f: CardEffect) -> list[Action]:
 
 def _shift_choose(s: S, f: CardEffect, item: str, to: str) -> None:
     n = _amount(f)
-    s.risk_mod += -n if item == "reduce" else n
+    land = F.landing(s)
+    if land is not None:
+        F.replace_frame(s, land, dataclasses.replace(land, risk_mod=land.risk_mod + (-n if item == "reduce" else n)))
     s._event(f"Holly & Olivia {'reduce' if item == 'reduce' else 'increase'} the Landing Risk by {n}")
     finish(s, f)
 
 
 def _no_customs(s: S, q: int, card: int, w: Any) -> None:
-    s.no_customs = True
+    F.amend(s, F.Landing, no_customs=True)
+
+
+def _sale(s: S) -> F.Sale:
+    f = F.innermost(s, F.Sale)
+    assert f is not None, "a sale card answers a sale"
+    return f
 
 
 def _toll(s: S, q: int, card: int, w: Any) -> None:
-    s.tolls.append(card)
-    s.tolls.append(q)
+    F.amend(s, F.Sale, tolls=_sale(s).tolls + (card, q))
 
 
 def _sale_bonus(s: S, q: int, card: int, w: Any) -> None:
-    s.sale_bonus += card_of(card).amount
+    F.amend(s, F.Sale, bonus=_sale(s).bonus + card_of(card).amount)
 
 
 def _free_row(s: S, q: int, card: int, w: Any) -> None:
-    s.free_row = True
+    F.amend(s, F.Sale, free_row=True)
 
 
 def _extra_sail_opts(s: S, f: CardEffect) -> list[Action]:
@@ -752,11 +759,13 @@ def witch_takes(s: S, q: int, k: int, g: int) -> None:
 
 
 def _set_buy_disc(s: S, q: int, card: int, w: Any) -> None:
-    s.buy_disc = card_of(card).amount
+    F.amend(s, F.Purchase, disc=card_of(card).amount)
 
 
 def _bribe_disc(s: S, q: int, card: int, w: Any) -> None:
-    s.bribe_disc += card_of(card).amount
+    f = F.innermost(s, F.Purchase)
+    assert isinstance(f, F.Purchase), "a bribe card answers a bribe"
+    F.amend(s, F.Purchase, disc=f.disc + card_of(card).amount)
 
 
 def _direct(s: S, q: int, card: int, w: Any) -> None:
@@ -764,20 +773,18 @@ def _direct(s: S, q: int, card: int, w: Any) -> None:
 
 
 def _place_anywhere(s: S, q: int, card: int, w: Any) -> None:
-    s.place_free = True
+    F.amend(s, F.PlaceCounter, anywhere=True)
 
 
 # == events the rules fire ================================================================================
 def ship_entered(s: S, p: int, node: int) -> None:
-    if node in WITCH_NODES:
-        s.witch_due = p
-
-
-def witch_window(s: S) -> bool:
-    """A ship entered the sea space off St Levan during this move: the Witch may answer (the window's ``loc``)."""
-    p = s.witch_due
-    s.witch_due = -1
-    return p >= 0 and F.open_window(s, "ship-enters", p, _WITCH_NODE)
+    """A card moved ``p``'s ship: the move under way (the Action's, or Fair Wind's own) notes the Witch's sea."""
+    if node not in WITCH_NODES:
+        return
+    for f in reversed(s.frames):
+        if isinstance(f, F.Sailing) or isinstance(f, CardEffect) and card_of(f.card).effect == "sail-free":
+            F.replace_frame(s, f, dataclasses.replace(f, witch=p))
+            return
 
 
 # == the tables =============================================================================================

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from freetrader.core import Action
 from freetrader.core.frames import Frame, ReactionWindow, finish, push, replace
@@ -61,6 +61,7 @@ SECRET_WHO: dict[str, frozenset[str]] = {}
 for _x in C.secrets:
     SECRET_WHO[_x.event] = SECRET_WHO.get(_x.event, frozenset()) | {_x.who}
 CUSTOMS_MOVE = "customs-move"
+_F = TypeVar("_F", bound=Frame[Any])
 
 
 class CardRules(Protocol):
@@ -80,6 +81,24 @@ def _cards(s: S) -> CardRules:
 
 
 # == the stack ========================================================================================
+class CornishFrame(Frame["S"]):
+    """A decision of Cornish Smuggler. A frame that only ``steps aside`` (the free moves a player may make
+    before their next choice) does not move the frame below on when it finishes: that choice is still to
+    make. Every other finished frame resumes the one below (``resumed``)."""
+
+    __slots__ = ()
+    #: True for a frame whose finishing leaves the frame below to decide again, untouched.
+    aside: ClassVar[bool] = False
+
+    def child_done(self, s: S, done: Frame[Any]) -> None:
+        if not getattr(done, "aside", False):
+            self.resumed(s, done)
+
+    def resumed(self, s: S, done: Frame[Any]) -> None:
+        """A frame pushed above this one has finished; by default this one decides again."""
+        return None
+
+
 def replace_frame(s: S, old: Frame[Any], new: Frame[Any]) -> None:
     """A frame below the top changes (a card answering an event alters the event): ``new`` takes its place."""
     s.frames = tuple(new if f is old else f for f in s.frames)
@@ -123,7 +142,7 @@ def active_seat(s: S) -> int:
 
 # == reaction windows ==================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class CardWindow(ReactionWindow[Any]):
+class CardWindow(ReactionWindow["S"]):
     """An event cards may answer: ``subject`` is whose event it is, ``loc`` where, ``arg`` what (an officer, goods)."""
 
     event: str = ""
@@ -132,13 +151,13 @@ class CardWindow(ReactionWindow[Any]):
     arg: int = -1
     phase = Phase.REACT
 
-    def may_answer(self, s: Any, seat: int) -> bool:
+    def may_answer(self, s: S, seat: int) -> bool:
         return could_react(s, self, seat)
 
     def is_subject(self, s: S, q: int) -> bool:
         return q == self.subject
 
-    def answers(self, s: Any, seat: int) -> Sequence[Action]:
+    def answers(self, s: S, seat: int) -> Sequence[Action]:
         acts: list[Action] = []
         seen: set[int] = set()
         rules = _cards(s)
@@ -154,10 +173,10 @@ class CardWindow(ReactionWindow[Any]):
                 acts.extend(act("motivate", ch.id, "", how) for how in B.pay_options(s, seat, ch.cost))
         return acts
 
-    def decline(self, s: Any) -> Action:
+    def decline(self, s: S) -> Action:
         return DECLINE
 
-    def may_decline(self, s: Any, seat: int) -> bool:
+    def may_decline(self, s: S, seat: int) -> bool:
         """Declining must leave the triggering Action affordable (a discount the player counted on)."""
         if seat != self.subject:
             return True
@@ -170,11 +189,15 @@ class CardWindow(ReactionWindow[Any]):
             return bool(s.gold[seat] >= 4 - s.buy_disc)
         return True
 
-    def answer(self, s: Any, seat: int, action: Action) -> None:
+    def child_done(self, s: S, done: Frame[Any]) -> None:
+        if not getattr(done, "aside", False):
+            ReactionWindow.child_done(self, s, done)
+
+    def answer(self, s: S, seat: int, action: Action) -> None:
         assert isinstance(action, (Play, Motivate))
         _cards(s).begin(s, seat, play_card(s, seat, action), self)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return f"play a card on this event ({self.event}) or decline"
 
 
@@ -209,10 +232,10 @@ class SeizureWindow(CardWindow):
     def is_subject(self, s: S, q: int) -> bool:
         return any(s.g_owner[g] == q for g in self.goods)
 
-    def settled(self, s: Any) -> bool:
+    def settled(self, s: S) -> bool:
         return not self.goods
 
-    def close(self, s: Any) -> None:
+    def close(self, s: S) -> None:
         """Settle the seizure: what the cards left of it is seized; then John Thomas may answer."""
         goods = [g for g in self.goods if g in B.seizable(s, self.loc)]
         owner = B.seize(s, goods, self.loc)
@@ -247,6 +270,87 @@ def open_window(s: S, event: str, subject: int, loc: int = -1, arg: int = -1,
     return kind.open(s, first=active_seat(s), event=event, subject=subject, loc=loc, arg=arg, **more)
 
 
+# == an Action its event's window holds up ==============================================================
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pending(CornishFrame):
+    """An Action held up by the window its event opens (cards may answer it): it is carried out
+    (``carry_out``) once the window closes, with what the cards changed in its own fields; it finishes
+    when what carrying it out opened (a seizure, the Witch) is over. It never decides itself."""
+
+    seat: int
+    carried: bool = False
+    phase = Phase.MAIN
+
+    def actor(self, s: S) -> int:
+        return self.seat
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return ()
+
+    def carry_out(self, s: S) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define carry_out()")
+
+    def start(self, s: S, event: str, loc: int = -1, arg: int = -1) -> None:
+        """Push this Action and open its event's window; with nobody to answer it is carried out at once."""
+        push(s, self)
+        if not open_window(s, event, self.seat, loc, arg):
+            self.resumed(s, self)
+
+    def resumed(self, s: S, done: Frame[Any]) -> None:
+        if self.carried:
+            finish(s, self)
+            return
+        now = dataclasses.replace(self, carried=True)
+        replace(s, now)
+        now.carry_out(s)
+        if s.frames and s.frames[-1] is now:
+            finish(s, now)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Purchase(Pending):
+    """A payment cards may make cheaper (``disc``, in Gold)."""
+
+    disc: int = 0
+
+
+#: The sea spaces off St Levan: a ship entering one during a move meets the Witch when the move is over.
+WITCH_NODES = frozenset(n for c in C.characters if c.event == "ship-enters" for n in c.places)
+WITCH_LOC = min(WITCH_NODES, default=-1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Sailing(Pending):
+    """Move Ship: a ship card (William Bodinar) may answer with an extra space; when the move is over the
+    Witch of St Levan may answer a ship that entered her sea space during it (``witch``: that seat)."""
+
+    witch: int = -1
+
+    def carry_out(self, s: S) -> None:
+        witch_window(s, self.witch)
+
+
+def witch_window(s: S, seat: int) -> bool:
+    """Seat ``seat``'s ship entered the sea off St Levan during its move (-1: it did not): the Witch may answer."""
+    return seat >= 0 and open_window(s, "ship-enters", seat, WITCH_LOC)
+
+
+def innermost(s: S, kind: type[_F]) -> _F | None:
+    """The innermost frame of ``kind`` on the stack, if any (the Action a window's card answers)."""
+    for f in reversed(s.frames):
+        if isinstance(f, kind):
+            return f
+    return None
+
+
+def amend(s: S, kind: type[Frame[Any]], **changes: Any) -> None:
+    """A card answering an event changes the Action below the window (a discount, the Landing Risk...)."""
+    for f in reversed(s.frames):
+        if isinstance(f, kind):
+            replace_frame(s, f, dataclasses.replace(f, **changes))  # type: ignore[type-var]
+            return
+
+
 # == seizure =============================================================================================
 def check_seizure(s: S, loc: int) -> bool:
     """Goods about to be seized open a reaction window; True if play now waits on a window (then the caller's
@@ -262,7 +366,7 @@ def check_seizure(s: S, loc: int) -> bool:
 
 # == card effects ========================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class CardEffect(Frame[Any]):
+class CardEffect(CornishFrame):
     """A card being resolved: ``steps`` decisions still to make (by ``decider``, else the card's ``seat``).
 
     ``officer``, ``goods`` and ``victim`` are what the card has chosen so far; ``loc`` and ``subject`` are the
@@ -278,25 +382,26 @@ class CardEffect(Frame[Any]):
     decider: int = -1
     loc: int = -1
     subject: int = -1
+    witch: int = -1
     phase = Phase.EFFECT
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.decider if self.decider >= 0 else self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         opts = _cards(s).options(s, self)
         return tuple(opts) if opts else (act("done"),)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         if isinstance(action, Choose):
             _cards(s).choose(s, self, action.item, action.to)
         else:
             _cards(s).done(s, self)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return f"choose for {B.card_name(self.card)}"
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if isinstance(done, OfficerMove):
             _cards(s).moved(s, self, done)
         else:
@@ -310,17 +415,17 @@ def effect_continue(s: S, f: CardEffect) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Protect(Frame[Any]):
+class Protect(CornishFrame):
     """Squire Polglase may keep ``card``, which a rival's card would take from ``seat``."""
 
     seat: int
     card: int
     phase = Phase.PROTECT
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         k = self.seat
         acts: list[Action] = [DECLINE]
         for x in s.chars[k]:
@@ -328,7 +433,7 @@ class Protect(Frame[Any]):
                 acts.append(act("motivate", C.characters[x].id))
         return tuple(acts)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         k, c = self.seat, self.card
         if not isinstance(action, Motivate):
             lose_now(s, k, c)
@@ -341,10 +446,10 @@ class Protect(Frame[Any]):
         s._event(f"Seat {k} Motivates {C.characters[x].name} and keeps {C.characters[c].name}")
         finish(s, self)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "Motivate Squire Polglase to keep your Character, or decline"
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         finish(s, self)
 
 
@@ -365,17 +470,17 @@ def lose_now(s: S, p: int, c: int) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class LoseCounter(Frame[Any]):
+class LoseCounter(CornishFrame):
     seat: int
     phase = Phase.LOSE_COUNTER
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("remove", B.LOC_IDS[x]) for x in sorted(set(s.counters[self.seat])))
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Remove)
         p, loc = self.seat, action.loc
         s.counters[p].remove(loc)
@@ -383,13 +488,13 @@ class LoseCounter(Frame[Any]):
         B.seize_now(s, loc)
         finish(s, self)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "remove one of your Network Counters (a lost Character)"
 
 
 # == an officer being moved (Yew boy!) ====================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class OfficerMove(Frame[Any]):
+class OfficerMove(CornishFrame):
     """Customs Officer ``officer`` is being moved to ``to`` (one of ``options``): a window asks first whether
     someone plays Yew boy!; its player (``director``) then decides where the officer moves. The frame below
     makes the move when this one finishes (``to`` is the place decided)."""
@@ -400,13 +505,13 @@ class OfficerMove(Frame[Any]):
     director: int = -1
     phase = Phase.CUSTOMS_STEP
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.director
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("step", B.LOC_IDS[x]) for x in self.options)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Step)
         to = action.loc
         s._event(f"Seat {self.director} decides that Customs Officer {self.officer} moves to "
@@ -415,10 +520,10 @@ class OfficerMove(Frame[Any]):
         replace(s, done)
         finish(s, done)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "decide where the Customs Officer moves (Yew boy!)"
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if self.director < 0 or len(self.options) < 2:
             finish(s, self)
 
@@ -450,7 +555,7 @@ def directed(s: S) -> bool:
 
 # == Customs movement ======================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class Customs(Frame[Any]):
+class Customs(CornishFrame):
     """Customs Movement towards ``target``: ``points`` steps left; ``mover`` the officer walking (-1: choose
     one); ``director`` the seat that played Yew boy! (-1: the player with least Gold chooses)."""
 
@@ -463,16 +568,16 @@ class Customs(Frame[Any]):
     def phase(self) -> Phase:
         return Phase.CUSTOMS_OFFICER if self.mover < 0 else Phase.CUSTOMS_STEP
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         """The player with least Gold, or whoever played Yew boy!"""
         return self.director if self.director >= 0 else B.chooser(s)
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         if self.mover < 0:
             return tuple(act("move", str(o)) for o in B.nearest_officers(s, self.target))
         return tuple(act("step", B.LOC_IDS[x]) for x in self.steps(s))
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.mover < 0:
             return "as the player with least Gold, choose which Customs Officer moves"
         return "as the player with least Gold, choose where the Customs Officer steps"
@@ -484,18 +589,20 @@ class Customs(Frame[Any]):
             return C.locations[at].land
         return C.steps[at][self.target]
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         if isinstance(a, Move):
             o = a.officer
             s._event(f"Seat {self.actor(s)}, with least Gold, chooses Customs Officer {o} to move")
-            now = dataclasses.replace(self, mover=o)
-            replace(s, now)
-            now.run(s)
+            chosen = dataclasses.replace(self, mover=o)
+            replace(s, chosen)
+            chosen.run(s)
         elif isinstance(a, Step) and not self.step(s, a.loc):
-            s.frames[-1].run(s)
+            now = s.frames[-1]
+            assert isinstance(now, Customs)
+            now.run(s)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         self.run(s)
 
     def run(self, s: S) -> None:
@@ -515,7 +622,9 @@ class Customs(Frame[Any]):
                 return
             if f.step(s, steps[0]):
                 return
-            f = s.frames[-1]  # type: ignore[assignment]
+            top = s.frames[-1]
+            assert isinstance(top, Customs)
+            f = top
         finish(s, f)
 
     def step(self, s: S, to: int) -> bool:
@@ -541,23 +650,26 @@ def start_customs(s: S, target: int, points: int) -> None:
 # == an Action's own steps ==================================================================================
 # -- Land Goods ------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Landing(Frame[Any]):
-    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far; ``excess`` the Customs moves it causes."""
+class Landing(CornishFrame):
+    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far; ``excess`` the Customs moves it causes;
+    ``risk_mod`` what cards played on the landing add to its Landing Risk, ``no_customs`` Dark of the Moon."""
 
     seat: int
     loc: int
     sel: tuple[int, ...] = ()
     excess: int = -1
     stage: Phase = Phase.LAND_SELECT  # LAND_SELECT, LAND_HIDE, LAND_STORE; or OVER while Customs move
+    risk_mod: int = 0
+    no_customs: bool = False
 
     @property
     def phase(self) -> Phase:
         return self.stage
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         p = self.seat
         if self.stage == Phase.LAND_SELECT:
             last = self.sel[-1] if self.sel else -1
@@ -569,14 +681,14 @@ class Landing(Frame[Any]):
             return tuple(act("hide", str(k)) for k in range(0, min(s.infl[p], self.excess) + 1))
         return self.storable(s) + (act("done"),)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.stage == Phase.LAND_SELECT:
             return "choose the Goods Shapes to unload, then done"
         if self.stage == Phase.LAND_HIDE:
             return f"spend Influence to hide the landing ({self.excess} Customs moves otherwise)"
         return "store landed goods straight into your storehouse, or done"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         if self.stage == Phase.LAND_SELECT:
             if isinstance(a, Unload):
@@ -597,11 +709,12 @@ class Landing(Frame[Any]):
         excess = landing_excess(s, self)
         s._event(f"Seat {p} lands {', '.join(B.goods_name(g) for g in self.sel)} at {C.locations[self.loc].name}: "
                  f"Landing Risk {excess + C.discovery[s.track]} against Discovery Level {C.discovery[s.track]}")
-        replace(s, dataclasses.replace(self, stage=Phase.OVER))
+        now = dataclasses.replace(self, stage=Phase.OVER)
+        replace(s, now)
         if not open_window(s, "land", p, self.loc):
-            s.frames[-1].risk(s)  # type: ignore[attr-defined]
+            now.risk(s)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if isinstance(done, Customs):
             finish(s, self)
         elif self.excess < 0:
@@ -612,10 +725,10 @@ class Landing(Frame[Any]):
     def risk(self, s: S) -> None:
         """The Landing Risk after the cards played on the landing (Holly & Olivia, Sea Fret, Dark of the Moon...)."""
         p = self.seat
-        excess = landing_excess(s, self) + s.risk_mod
-        if s.risk_mod:
+        excess = landing_excess(s, self) + self.risk_mod
+        if self.risk_mod:
             s._event(f"The Landing Risk is now {excess + C.discovery[s.track]}")
-        excess = max(0, excess) if self.loc != C.scilly and not s.no_customs else 0
+        excess = max(0, excess) if self.loc != C.scilly and not self.no_customs else 0
         if excess > 0 and s.infl[p] > 0:
             replace(s, dataclasses.replace(self, excess=excess, stage=Phase.LAND_HIDE))
         else:
@@ -685,7 +798,7 @@ def store_goods(s: S, g: int, store: int) -> None:
 
 # -- Sell Goods -----------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Sale(Frame[Any]):
+class Sale(CornishFrame):
     """Selling ``goods``: the price row (``PRICE``), then Customs, the tracks and new officers (``POST``)."""
 
     seat: int
@@ -693,20 +806,26 @@ class Sale(Frame[Any]):
     stage: Phase = Phase.PRICE  # PRICE, POST; OVER while Customs move or a window is open
     gold: int = 0
     to_post: int = 0
+    #: what cards did to the sale: sold as a size ``size`` town (Dolly Pentreath), ``bonus`` Gold more
+    #: (Elizabeth Quick), the bottom row free (Forged Cocket), tolls owed after it (card, seat; Peter Curnow)
+    size: int = 0
+    bonus: int = 0
+    free_row: bool = False
+    tolls: tuple[int, ...] = ()
 
     @property
     def phase(self) -> Phase:
         return self.stage
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat if self.stage == Phase.PRICE else B.chooser(s)
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         if self.stage == Phase.POST:
             return tuple(act("post", B.LOC_IDS[x]) for x in B.empty_land(s))
         p = self.seat
         acts: list[Action] = [act("price", "top")]
-        if s.free_row:
+        if self.free_row:
             acts.append(act("price", "bottom"))  # Forged Cocket: the bottom row without its cost
         for row in (1, 2):
             cost = C.row_cost[row]
@@ -716,12 +835,12 @@ class Sale(Frame[Any]):
                 acts.append(act("price", B.ROW_NAMES[row], "", "reputation"))
         return tuple(acts)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.stage == Phase.POST:
             return "as the player with least Gold, place the new Customs Officer on an empty land space"
         return "choose the price row for the sale"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         if isinstance(a, Post):
             self.post(s, a.loc)
@@ -747,12 +866,12 @@ class Sale(Frame[Any]):
         s.g_owner[g] = -1
         s._event(f"Seat {p} sells {B.goods_name(g)} in {town.name} (size {size}, {B.ROW_NAMES[row]} row) "
                  f"for {got} Gold and {rep} Reputation")
-        if s.sale_bonus:  # Elizabeth Quick: this Gold does not move the Customs Gold Counter
-            s._event(f"Seat {p} gains {B.gain_gold(s, p, s.sale_bonus)} Gold more")
+        if self.bonus:  # Elizabeth Quick: this Gold does not move the Customs Gold Counter
+            s._event(f"Seat {p} gains {B.gain_gold(s, p, self.bonus)} Gold more")
         replace(s, dataclasses.replace(self, stage=Phase.OVER, gold=got))
         start_customs(s, loc, 1)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if isinstance(done, Customs):
             self.after_customs(s)
         elif self.stage == Phase.POST:
@@ -792,51 +911,60 @@ class Sale(Frame[Any]):
 
     def finish_sale(self, s: S) -> None:
         """Receive Secrets Cards: every other player draws one (while the deck lasts)."""
+        now = s.frames[-1]
+        assert isinstance(now, Sale)
         p = self.seat
         n = s.seats
-        collect_tolls(s, p)
+        now.collect_tolls(s)
         for i in range(1, n):
             q = (p + i) % n
             if s.sdeck:
                 s.secrets[q].append(s.sdeck.pop())
-        finish(s, s.frames[-1])
+        finish(s, now)
+
+    def collect_tolls(self, s: S) -> None:
+        """Peter Curnow: after the sale the seller pays the toll (or all their Gold, if less)."""
+        p = self.seat
+        for i in range(0, len(self.tolls), 2):
+            card, q = self.tolls[i], self.tolls[i + 1]
+            due = min(s.gold[p], C.characters[card].amount)
+            s.gold[p] -= due
+            s.gold[q] += due
+            s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
 
 
-def collect_tolls(s: S, p: int) -> None:
-    """Peter Curnow: after the sale the seller pays the toll (or all their Gold, if less)."""
-    for i in range(0, len(s.tolls), 2):
-        card, q = s.tolls[i], s.tolls[i + 1]
-        due = min(s.gold[p], C.characters[card].amount)
-        s.gold[p] -= due
-        s.gold[q] += due
-        s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
-    s.tolls = []
+def begin_sale(s: S, p: int, g: int, size: int = 0, instead: Frame[Any] | None = None) -> None:
+    """Sell Goods: the seller's sale cards (Forged Cocket, Elizabeth Quick) and rivals' tolls answer first.
 
-
-def begin_sale(s: S, p: int, g: int) -> None:
-    """Sell Goods: the seller's sale cards (Forged Cocket, Elizabeth Quick) and rivals' tolls answer first."""
-    push(s, Sale(seat=p, goods=g))
+    ``size``: sold as a town of that size; ``instead``: the sale takes the place of that frame (the top),
+    the card that began it."""
+    sale = Sale(seat=p, goods=g, size=size)
+    if instead is not None and s.frames[-1] is instead:
+        replace(s, sale)
+    else:
+        push(s, sale)
     open_window(s, "sale", p, s.g_at[g])
 
 
 # -- Hire Character: the new counter ---------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class PlaceCounter(Frame[Any]):
-    """Hire Character: where the new Network Counter goes."""
+class PlaceCounter(CornishFrame):
+    """Hire Character: where the new Network Counter goes (``anywhere``: The Old Packhorse Road)."""
 
     seat: int
+    anywhere: bool = False
     phase = Phase.PLACE
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("place", B.LOC_IDS[x]) for x in B.legal_placements(s, self.seat))
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "place the new Network Counter"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Place)
         p, loc = self.seat, action.loc
         s.counters[p].append(loc)
@@ -846,7 +974,7 @@ class PlaceCounter(Frame[Any]):
 
 # -- Raid the Customs House --------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Raid(Frame[Any]):
+class Raid(CornishFrame):
     seat: int
     goods: int
     stage: Phase = Phase.RAID_DISCARD
@@ -855,21 +983,21 @@ class Raid(Frame[Any]):
     def phase(self) -> Phase:
         return self.stage
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         p = self.seat
         if self.stage == Phase.RAID_DISCARD:
             return tuple(act("discard", C.characters[c].id) for c in s.chars[p] if C.characters[c].mob)
         return tuple(act("remove", B.LOC_IDS[x]) for x in sorted(set(s.counters[p])))
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.stage == Phase.RAID_DISCARD:
             return "discard a Mob character for the raid"
         return "remove one of your Network Counters for the raid"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         p = self.seat
         if isinstance(a, Discard):
@@ -892,5 +1020,5 @@ class Raid(Frame[Any]):
         if not check_seizure(s, C.penzance):
             finish(s, now)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         finish(s, self)
