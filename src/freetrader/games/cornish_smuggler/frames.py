@@ -11,15 +11,16 @@ the active player. A window for a Customs Officer being moved (Yew boy!)
 opens whatever moves the officer, inside any other window; other events do
 not open a second window while one is open (ruling 17).
 
-The card handlers live in ``abilities.py``; this module reaches them through
-``CornishState.cards`` (wired in ``state.py``), so imports go one way.
+What each card does is a ``CardEffect`` class in ``abilities.py``, found
+through ``EFFECTS`` by the effect id of the card's data (``state.py`` imports
+``abilities``, which registers them), so imports go one way.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from freetrader.core import Action
 from freetrader.core.frames import Frame, ReactionWindow, finish, push, replace
@@ -48,12 +49,13 @@ if TYPE_CHECKING:
     from .state import CornishState as S
 
 __all__ = [
-    "CardEffect", "CardRules", "CardWindow", "Customs", "Landing", "LoseCounter", "OfficerMove",
-    "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "busy_goods", "check_seizure", "landing", "open_window",
+    "EFFECTS", "CardEffect", "CardWindow", "Customs", "Landing", "LoseCounter", "OfficerMove",
+    "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "busy_goods", "card_effect", "card_usable", "check_seizure", "landing", "open_window",
     "replace_frame", "start_customs", "window",
 ]
 
 DECLINE = act("decline")
+DONE = act("done")
 _N_GOODS = len(C.goods)
 _TRIGGERED = frozenset(c.index for c in C.characters if c.event not in ("", "passive", "action"))
 # For each event, whose event the Secrets answering it may be played on (static data: asking leaks nothing).
@@ -62,22 +64,6 @@ for _x in C.secrets:
     SECRET_WHO[_x.event] = SECRET_WHO.get(_x.event, frozenset()) | {_x.who}
 CUSTOMS_MOVE = "customs-move"
 _F = TypeVar("_F", bound=Frame[Any])
-
-
-class CardRules(Protocol):
-    """What the frames need of the card handlers (``abilities``)."""
-
-    def usable(self, s: S, q: int, card: int, w: CardWindow) -> bool: ...
-    def begin(self, s: S, q: int, card: int, w: CardWindow | None) -> None: ...
-    def options(self, s: S, f: CardEffect) -> list[Action]: ...
-    def choose(self, s: S, f: CardEffect, item: str, to: str) -> None: ...
-    def done(self, s: S, f: CardEffect) -> None: ...
-    def moved(self, s: S, f: CardEffect, move: OfficerMove) -> None: ...
-
-
-def _cards(s: S) -> CardRules:
-    rules: CardRules = type(s).cards
-    return rules
 
 
 # == the stack ========================================================================================
@@ -126,8 +112,8 @@ def busy_goods(s: S) -> frozenset[int]:
     for f in s.frames:
         if isinstance(f, (Sale, Raid)):
             out.add(f.goods)
-        elif isinstance(f, CardEffect) and f.goods >= 0:
-            out.add(f.goods)
+        elif isinstance(f, CardEffect) and f.working_on() >= 0:
+            out.add(f.working_on())
         elif isinstance(f, Landing):
             out.update(f.sel)
         elif isinstance(f, SeizureWindow):
@@ -160,16 +146,15 @@ class CardWindow(ReactionWindow["S"]):
     def answers(self, s: S, seat: int) -> Sequence[Action]:
         acts: list[Action] = []
         seen: set[int] = set()
-        rules = _cards(s)
         for k in s.secrets[seat]:
             x = C.secrets[k]
             if k not in seen and x.event == self.event:
                 seen.add(k)
-                if B.pay_options(s, seat, x.cost) and rules.usable(s, seat, B.SECRET + k, self):
+                if B.pay_options(s, seat, x.cost) and card_usable(s, seat, B.SECRET + k, self):
                     acts.append(act("play", x.id))
         for c in s.chars[seat]:
             ch = C.characters[c]
-            if ch.event == self.event and c not in s.motivated[seat] and rules.usable(s, seat, c, self):
+            if ch.event == self.event and c not in s.motivated[seat] and card_usable(s, seat, c, self):
                 acts.extend(act("motivate", ch.id, "", how) for how in B.pay_options(s, seat, ch.cost))
         return acts
 
@@ -195,7 +180,8 @@ class CardWindow(ReactionWindow["S"]):
 
     def answer(self, s: S, seat: int, action: Action) -> None:
         assert isinstance(action, (Play, Motivate))
-        _cards(s).begin(s, seat, play_card(s, seat, action), self)
+        card = play_card(s, seat, action)
+        EFFECTS[B.card_of(card).effect].start(s, seat, card, self)
 
     def prompt(self, s: S) -> str:
         return f"play a card on this event ({self.event}) or decline"
@@ -252,9 +238,8 @@ def could_react(s: S, w: CardWindow, q: int) -> bool:
             mine = w.is_subject(s, q)
             if "any" in whos or ("self" in whos) == mine or "other" in whos and not mine:
                 return True
-    rules = _cards(s)
     for c in s.chars[q]:
-        if c in _TRIGGERED and C.characters[c].event == event and B.char_ready(s, q, c) and rules.usable(s, q, c, w):
+        if c in _TRIGGERED and C.characters[c].event == event and B.char_ready(s, q, c) and card_usable(s, q, c, w):
             return True
     return False
 
@@ -365,53 +350,107 @@ def check_seizure(s: S, loc: int) -> bool:
 
 
 # == card effects ========================================================================================
+#: Each effect id of the card data (``effect = "..."`` in ``data/*.toml``) to the class that carries it out.
+EFFECTS: dict[str, type[CardEffect]] = {}
+
+
+def card_effect(*ids: str) -> Callable[[type[_E]], type[_E]]:
+    """Register a ``CardEffect`` class as what the cards with these effect ids do."""
+    def register(cls: type[_E]) -> type[_E]:
+        for x in ids:
+            if x in EFFECTS:
+                raise ValueError(f"effect {x!r} is carried out by {EFFECTS[x].__name__} already")
+            EFFECTS[x] = cls
+        return cls
+    return register
+
+
+def card_usable(s: S, q: int, card: int, w: CardWindow | None) -> bool:
+    """Whether seat ``q`` may play ``card`` on window ``w``'s event: whose event it is, where, and whether the card
+    can do anything now."""
+    x = B.card_of(card)
+    if w is not None and x.event not in ("action", "free", "passive") and x.who != "any":
+        mine = w.is_subject(s, q)
+        if mine != (x.who == "self"):
+            return False
+    if x.places and (w is None or w.loc not in x.places):
+        return False
+    return EFFECTS[x.effect].usable(s, q, card, w)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class CardEffect(CornishFrame):
-    """A card being resolved: ``steps`` decisions still to make (by ``decider``, else the card's ``seat``).
+    """What a card does (TAG's card-as-object): one class per effect, registered by its effect ids
+    (``card_effect``), with its own typed fields.
 
-    ``officer``, ``goods`` and ``victim`` are what the card has chosen so far; ``loc`` and ``subject`` are the
-    event it answers (for a card played in a window).
+    ``usable`` says whether the card can do anything now (``w``: the window it would answer, None when played
+    as an Action or free); ``start`` is what playing it does at once: a card with choices pushes itself as a
+    frame (``card`` the card played, ``seat`` its player), whose decisions are ``choices`` and ``choose``
+    (``legal``/``apply``; ``done`` when none is left or its player stops early).
     """
 
     card: int
     seat: int
-    steps: int = 0
-    officer: int = -1
-    goods: int = -1
-    victim: int = -1
-    decider: int = -1
-    loc: int = -1
-    subject: int = -1
-    witch: int = -1
     phase = Phase.EFFECT
 
+    @classmethod
+    def usable(cls, s: S, q: int, card: int, w: CardWindow | None) -> bool:
+        return True
+
+    @classmethod
+    def start(cls, s: S, q: int, card: int, w: CardWindow | None) -> None:
+        push(s, cls(card=card, seat=q))
+
+    @property
+    def amount(self) -> int:
+        """The number printed on the card."""
+        return int(B.card_of(self.card).amount)
+
+    def working_on(self) -> int:
+        """The Goods Shape this effect is moving (a free move must leave it be), -1 none."""
+        return -1
+
     def actor(self, s: S) -> int:
-        return self.decider if self.decider >= 0 else self.seat
+        return self.seat
+
+    def choices(self, s: S) -> list[Action]:
+        return []
+
+    def choose(self, s: S, item: str, to: str) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has no choices")
+
+    def done(self, s: S) -> None:
+        finish(s, self)
+
+    def moved(self, s: S, move: OfficerMove) -> None:
+        """An officer this card moves is moved (Yew boy! may have decided where)."""
+        raise NotImplementedError(f"{type(self).__name__} moves no officer")
+
+    def go_on(self, s: S) -> None:
+        """What the card set off is over: the card is done (unless it has steps left)."""
+        finish(s, self)
 
     def legal(self, s: S) -> Sequence[Action]:
-        opts = _cards(s).options(s, self)
-        return tuple(opts) if opts else (act("done"),)
+        opts = self.choices(s)
+        return tuple(opts) if opts else (DONE,)
 
     def apply(self, s: S, action: Action) -> None:
         if isinstance(action, Choose):
-            _cards(s).choose(s, self, action.item, action.to)
+            self.choose(s, action.item, action.to)
         else:
-            _cards(s).done(s, self)
+            self.done(s)
 
     def prompt(self, s: S) -> str:
         return f"choose for {B.card_name(self.card)}"
 
     def resumed(self, s: S, done: Frame[Any]) -> None:
         if isinstance(done, OfficerMove):
-            _cards(s).moved(s, self, done)
+            self.moved(s, done)
         else:
-            effect_continue(s, self)
+            self.go_on(s)
 
 
-def effect_continue(s: S, f: CardEffect) -> None:
-    """The card decides again, or is done when no step is left."""
-    if f.steps <= 0:
-        finish(s, f)
+_E = TypeVar("_E", bound=CardEffect)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

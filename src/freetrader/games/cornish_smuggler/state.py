@@ -29,8 +29,8 @@ class CornishState(FrameState):
     state_format: ClassVar[int] = 4
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
-    #: The card handlers the frames call (``frames.CardRules``).
-    cards: ClassVar[Any] = abilities
+    #: The card effects (``abilities``), registered for the frames by their data's effect ids (``frames.EFFECTS``).
+    cards: ClassVar[ModuleType] = abilities
 
     # per seat
     gold: PerSeat[list[int]]
