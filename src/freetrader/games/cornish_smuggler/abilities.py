@@ -52,18 +52,19 @@ _N_GOODS = len(C.goods)
 def legal_main_cards(s: S, p: int) -> list[Action]:
     acts: list[Action] = []
     for c in s.chars[p]:
-        if c in _ACTION_CHARS and c not in s.motivated[p] and B.pay_options(s, p, C.characters[c].cost) \
-                and EFFECTS[C.characters[c].effect].usable(s, p, c, None):
-            acts.extend(act("motivate", C.characters[c].id, "", how)
-                        for how in B.pay_options(s, p, C.characters[c].cost))
+        if c in _ACTION_CHARS and c not in s.motivated[p]:
+            ch = C.characters[c]
+            pays = B.pay_options(s, p, ch.cost)
+            if pays and _EFFECT_OF[c].usable(s, p, c, None):
+                acts.extend(_MOTIVATE[c][how] for how in pays)
     seen: set[int] = set()
     for k in s.secrets[p]:
-        x = C.secrets[k]
-        if k in seen or x.event not in ("action", "free"):
+        if k in seen or k not in _MAIN_SECRETS:
             continue
         seen.add(k)
+        x = C.secrets[k]
         if B.pay_options(s, p, x.cost) and EFFECTS[x.effect].usable(s, p, SECRET + k, None):
-            acts.append(act("play", x.id))
+            acts.append(_PLAY[k])
     return acts
 
 
@@ -677,17 +678,28 @@ class TakeFromShip(CardEffect):
             finish(s, f)
 
 
-@card_effect("take-goods")
 @dataclasses.dataclass(frozen=True, slots=True)
-class TakeGoods(CardEffect):
-    """Light Fingers: a rival's Goods Shape in a location of your network becomes yours."""
+class _OnGoods(CardEffect):
+    """An effect on one Goods Shape of those ``candidates`` offers seat ``q``: usable when there is one."""
+
+    @staticmethod
+    def candidates(s: S, q: int) -> list[int]:
+        raise NotImplementedError("an effect on Goods names its candidates")
 
     @classmethod
     def usable(cls, s: S, q: int, card: int, w: CardWindow | None) -> bool:
-        return bool(_light_fingers_goods(s, q))
+        return bool(cls.candidates(s, q))
 
     def choices(self, s: S) -> list[Action]:
-        return [act("choose", B.GOODS_IDS[g]) for g in _light_fingers_goods(s, self.seat)]
+        return [act("choose", B.GOODS_IDS[g]) for g in self.candidates(s, self.seat)]
+
+
+@card_effect("take-goods")
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeGoods(_OnGoods):
+    """Light Fingers: a rival's Goods Shape in a location of your network becomes yours."""
+
+    candidates = staticmethod(_light_fingers_goods)
 
     def choose(self, s: S, item: str, to: str) -> None:
         g, q = B.GOODS_BY_ID[item], self.seat
@@ -699,15 +711,10 @@ class TakeGoods(CardEffect):
 
 @card_effect("village-sale")
 @dataclasses.dataclass(frozen=True, slots=True)
-class VillageSale(CardEffect):
+class VillageSale(_OnGoods):
     """Dolly Pentreath: sell a Domino in a village of your network as if in a town of the card's size."""
 
-    @classmethod
-    def usable(cls, s: S, q: int, card: int, w: CardWindow | None) -> bool:
-        return bool(_village_goods(s, q))
-
-    def choices(self, s: S) -> list[Action]:
-        return [act("choose", B.GOODS_IDS[g]) for g in _village_goods(s, self.seat)]
+    candidates = staticmethod(_village_goods)
 
     def choose(self, s: S, item: str, to: str) -> None:
         # the card is done: the sale takes its place (and finishes the Action)
@@ -716,15 +723,10 @@ class VillageSale(CardEffect):
 
 @card_effect("backhander")
 @dataclasses.dataclass(frozen=True, slots=True)
-class BuyFromWarehouse(CardEffect):
+class BuyFromWarehouse(_OnGoods):
     """A Backhander: buy a seized Goods Shape out of the Customs Warehouse at the price printed for its size."""
 
-    @classmethod
-    def usable(cls, s: S, q: int, card: int, w: CardWindow | None) -> bool:
-        return bool(_backhander_goods(s, q))
-
-    def choices(self, s: S) -> list[Action]:
-        return [act("choose", B.GOODS_IDS[g]) for g in _backhander_goods(s, self.seat)]
+    candidates = staticmethod(_backhander_goods)
 
     def choose(self, s: S, item: str, to: str) -> None:
         g, q = B.GOODS_BY_ID[item], self.seat
@@ -976,3 +978,10 @@ def witch_takes(s: S, q: int, k: int, g: int) -> None:
             s.g_where[g], s.g_at[g], s.g_owner[g] = MERCHANT, C.goods_start[g], -1
             where = "its Merchant"
     s._event(f"The Witch of St Levan takes {B.goods_name(g)} from seat {k}'s ship into {where}")
+
+
+# == the actions legal_main_cards offers, built once (after every effect class is registered) ====================
+_EFFECT_OF = [EFFECTS.get(c.effect, CardEffect) for c in C.characters]
+_MOTIVATE = [{how: act("motivate", c.id, "", how) for how in ("", *(r for r, _ in c.cost))} for c in C.characters]
+_MAIN_SECRETS = frozenset(x.index for x in C.secrets if x.event in ("action", "free"))
+_PLAY = [act("play", x.id) for x in C.secrets]
