@@ -96,6 +96,9 @@ def test_the_goods_trigger_fires_when_no_piece_left_fits_any_ship(goods_end, end
             s.g_where[g] = R.WAREHOUSE
     assert R.goods_left_to_buy(s)
     s.gold[0], s.infl[0] = 20, 5
-    R.do_buy(s, 0, domino)
+    s.chars, s.secrets = [[], []], [[], []]  # no card answers the buy
+    s.actor = 0
+    s.ship_at[0] = C.merchant_nodes[s.g_at[domino]]
+    s.apply(GAME.parse_action(f"buy {R.GOODS_IDS[domino]}"))
     assert not R.goods_left_to_buy(s) and any(s.g_where[g] == R.MERCHANT for g in range(len(C.goods)))
     assert s.ending is ends

@@ -7,6 +7,7 @@ components serve are checked against ``packing.fits`` and the holds' cells.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from itertools import combinations_with_replacement
@@ -17,6 +18,7 @@ import pytest
 
 import freetrader
 from freetrader.games.cornish_smuggler import board as B
+from freetrader.games.cornish_smuggler import frames as F
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
 from freetrader.games.cornish_smuggler.packing import arrangements, fits, hold_of_ship, hold_of_store
 from freetrader.games.cornish_smuggler.web import choice_notes, components, hold_packings, sale_quote
@@ -88,13 +90,15 @@ def test_the_sale_quote_names_the_shape_on_sale_and_pays_what_the_engine_pays() 
 @pytest.mark.parametrize("size,free_row,bonus,bank", [(7, False, 0, 99), (2, True, 0, 99), (5, True, 2, 99),
                                                       (7, False, 3, 4)])
 def test_cards_that_change_the_sale_change_the_quote(size: int, free_row: bool, bonus: int, bank: int) -> None:
-    """What the cards set: a sale "as a size N town" (sale_size), the Forged Cocket's free bottom row
-    (free_row), Elizabeth Quick's Gold (sale_bonus); and a bank too poor to pay the printed cell."""
+    """What the cards set on the sale's frame: "as a size N town" (size), the Forged Cocket's free bottom row
+    (free_row), Elizabeth Quick's Gold (bonus); and a bank too poor to pay the printed cell."""
     s, sold = states_before("sell")[0]
     s.apply(sold)
     while sale_quote(s) is None:
         s.apply(s.legal_actions()[-1])
-    s.sale_size, s.free_row, s.sale_bonus = size, free_row, bonus
+    sale = F.innermost(s, F.Sale)
+    assert sale is not None
+    F.replace_frame(s, sale, dataclasses.replace(sale, size=size, free_row=free_row, bonus=bonus))
     s.bank = min(s.bank, bank)
     quote = check_quote(s)
     assert quote["town_size"] == size

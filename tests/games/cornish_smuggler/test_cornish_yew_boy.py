@@ -89,7 +89,7 @@ def test_yew_boy_window_nests_inside_a_seizure_window():
     s.apply("motivate the-newlyn-fishwives")
     s.apply(f"choose {legal(s)[0].split()[1]}")
     kinds = [type(f).__name__ for f in s.frames]
-    assert kinds[-4:] == ["SeizureWindow", "CardEffect", "OfficerMove", "CardWindow"]
+    assert kinds[-4:] == ["SeizureWindow", "RepelOfficer", "OfficerMove", "CardWindow"]
     assert s.win_event == "customs-move" and s.actor == 2
     s.apply("play yew-boy")
     s.apply("step penzance")

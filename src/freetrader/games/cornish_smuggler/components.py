@@ -9,6 +9,7 @@ Scilly, which act as sea spaces for ships).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -281,7 +282,22 @@ def _distances(adj: list[tuple[int, ...]]) -> tuple[tuple[tuple[int, ...], ...],
 
 
 def load_components(data_dir: str | Path | None = None) -> Components:
-    # -- map --------------------------------------------------------------
+    """The components from ``data/*.toml`` (or a data pack's ``data_dir``); ``DataError`` naming what is wrong."""
+    board = _load_map(data_dir)
+    loc_by_id = board["loc_by_id"]
+    merchant_ids = board.pop("merchant_ids")
+    tracks = _load_tracks(data_dir, loc_by_id)
+    ships, stores = _load_ships_and_storehouses(data_dir, loc_by_id)
+    goods = _load_goods(data_dir, merchant_ids)
+    store_by_id = {s.id: s.index for s in stores}
+    chars = _load_characters(data_dir, board, store_by_id)
+    secrets, deck_cards = _load_secrets(data_dir, loc_by_id)
+    return Components(**board, **tracks, **goods, ships=tuple(ships), storehouses=tuple(stores),
+                      characters=tuple(chars), secrets=tuple(secrets), secret_deck=tuple(deck_cards))
+
+
+def _load_map(data_dir: str | Path | None) -> dict[str, Any]:
+    """map.toml: locations, roads, sea spaces, Merchants; the fields of ``Components`` they give."""
     raw = load_toml(PKG, "map.toml", data_dir)
     locs = _entries(raw, "location", "map.toml")
     seas = _entries(raw, "sea", "map.toml")
@@ -310,6 +326,32 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         t.provenance()
         t.get("note", str, "")
         t.done()
+    locations, land_adj = _locations(locs, loc_ids, loc_by_id, sea_by_id, link)
+    for a, nbrs in enumerate(land_adj):
+        for b in nbrs:
+            if a not in land_adj[b]:
+                raise DataError(f"map.toml: the road {loc_ids[a]} -> {loc_ids[b]} must be listed both ways")
+    dist, steps = _distances(land_adj)
+    sea_location = tuple(loc_by_id.get(x, -1) for x in sea_ids)
+    if "scilly" not in loc_by_id or "penzance" not in loc_by_id:
+        raise DataError("map.toml: the board needs the Isles of Scilly ('scilly') and Penzance ('penzance')")
+    if len(merchants) != 3:
+        raise DataError(f"map.toml: the board has three Merchant spaces, found {len(merchants)}")
+    merchant_ids = [t.data["id"] for t in merchants]
+
+    merchant_nodes = tuple(sea_by_id[m] for m in merchant_ids)
+    open_sea = tuple(sea_by_id[t.data["id"]] for t in seas)
+    return dict(
+        locations=tuple(locations), loc_by_id=loc_by_id, sea_ids=tuple(sea_ids), sea_by_id=sea_by_id,
+        sea_adj=tuple(tuple(sorted(a)) for a in adj), sea_location=sea_location, merchant_nodes=merchant_nodes,
+        open_sea=open_sea, dist=dist, steps=steps, scilly=loc_by_id["scilly"], penzance=loc_by_id["penzance"],
+        merchant_ids=merchant_ids,
+    )
+
+
+def _locations(locs: list[Table], loc_ids: list[str], loc_by_id: dict[str, int], sea_by_id: dict[str, int],
+               link: Callable[[str, str, str], None]) -> tuple[list[Location], list[tuple[int, ...]]]:
+    """Each location of map.toml and its roads (a sea neighbour is linked through ``link``)."""
     locations = []
     land_adj: list[tuple[int, ...]] = []
     for i, t in enumerate(locs):
@@ -336,19 +378,11 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         t.provenance()
         t.get("note", str, "")
         t.done()
-    for a, nbrs in enumerate(land_adj):
-        for b in nbrs:
-            if a not in land_adj[b]:
-                raise DataError(f"map.toml: the road {loc_ids[a]} -> {loc_ids[b]} must be listed both ways")
-    dist, steps = _distances(land_adj)
-    sea_location = tuple(loc_by_id.get(x, -1) for x in sea_ids)
-    if "scilly" not in loc_by_id or "penzance" not in loc_by_id:
-        raise DataError("map.toml: the board needs the Isles of Scilly ('scilly') and Penzance ('penzance')")
-    if len(merchants) != 3:
-        raise DataError(f"map.toml: the board has three Merchant spaces, found {len(merchants)}")
-    merchant_ids = [t.data["id"] for t in merchants]
+    return locations, land_adj
 
-    # -- tracks ---------------------------------------------------------------
+
+def _load_tracks(data_dir: str | Path | None, loc_by_id: dict[str, int]) -> dict[str, Any]:
+    """tracks.toml: the start, the Gold Wheel, the Customs Track and the prices."""
     tr = load_toml(PKG, "tracks.toml", data_dir)
     start = Table(tr.get("start", {}), "tracks.toml [start]")
     officers = []
@@ -377,7 +411,14 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         raise DataError("tracks.toml [customs_track]: discovery and bribe need one value per space (at least 2)")
     if any(not 0 < s < len(discovery) for s in new_officer):
         raise DataError("tracks.toml [customs_track]: new_officer spaces must lie on the track after the start")
-    pr = Table(tr.get("prices", {}), "tracks.toml [prices]")
+    prices, row_cost = _prices(Table(tr.get("prices", {}), "tracks.toml [prices]"))
+    return dict(start_gold=start_gold, start_influence=start_inf, start_officers=tuple(officers),
+                counters=n_counters, bank_gold=bank, wheel=wheel, discovery=discovery, bribe=bribe,
+                new_officer=new_officer, prices=prices, row_cost=row_cost)
+
+
+def _prices(pr: Table) -> tuple[dict[int, tuple[tuple[tuple[int, int], ...], ...]], tuple[int, ...]]:
+    """The Price List: by town size, per row, (gold, reputation) by goods size; and each row's cost."""
     pr.provenance()
     pr.get("source", str, "")
     row_cost = tuple(pr.get("row_cost", list))
@@ -398,7 +439,11 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         prices[size] = tuple(rows)
     pr.done()
 
-    # -- ships, storehouses, goods --------------------------------------------
+    return prices, row_cost
+
+
+def _load_ships_and_storehouses(data_dir: str | Path | None,
+                                loc_by_id: dict[str, int]) -> tuple[list[Ship], list[Storehouse]]:
     ships = []
     sh_raw = _entries(load_toml(PKG, "ships.toml", data_dir), "ship", "ships.toml")
     for i, t in enumerate(sh_raw):
@@ -426,7 +471,11 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         t.get("note", str, "")
         t.done()
     _unique([s.id for s in stores], "storehouses.toml")
-    store_by_id = {s.id: s.index for s in stores}
+    return ships, stores
+
+
+def _load_goods(data_dir: str | Path | None, merchant_ids: list[str]) -> dict[str, Any]:
+    """goods.toml: the Goods Shapes and which Merchant holds each piece at the start."""
     g_raw = load_toml(PKG, "goods.toml", data_dir)
     shapes = []
     counts = {}
@@ -465,7 +514,13 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         if placed[gid] != c:
             raise DataError(f"goods.toml: shape {gid!r} has count {c} but the merchants hold {placed[gid]}")
 
-    # -- cards ------------------------------------------------------------------
+    return dict(shapes=tuple(shapes), goods=tuple(goods), goods_start=tuple(goods_start),
+                merchant_names=tuple(m_names))
+
+
+def _load_characters(data_dir: str | Path | None, board: dict[str, Any],
+                     store_by_id: dict[str, int]) -> list[Character]:
+    loc_by_id, sea_by_id, locations = board["loc_by_id"], board["sea_by_id"], board["locations"]
     chars = []
     for i, t in enumerate(_entries(load_toml(PKG, "characters.toml", data_dir), "character", "characters.toml")):
         cid = _ident(t)
@@ -499,6 +554,10 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         t.get("note", str, "")
         t.done()
     _unique([c.id for c in chars], "characters.toml")
+    return chars
+
+
+def _load_secrets(data_dir: str | Path | None, loc_by_id: dict[str, int]) -> tuple[list[Secret], list[int]]:
     secrets = []
     deck_cards: list[int] = []
     for i, t in enumerate(_entries(load_toml(PKG, "secrets.toml", data_dir), "secret", "secrets.toml")):
@@ -522,19 +581,6 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         t.get("note", str, "")
         t.done()
     _unique([s.id for s in secrets], "secrets.toml")
-
-    merchant_nodes = tuple(sea_by_id[m] for m in merchant_ids)
-    open_sea = tuple(sea_by_id[t.data["id"]] for t in seas)
-    return Components(
-        locations=tuple(locations), loc_by_id=loc_by_id, sea_ids=tuple(sea_ids), sea_by_id=sea_by_id,
-        sea_adj=tuple(tuple(sorted(a)) for a in adj), sea_location=sea_location, merchant_nodes=merchant_nodes,
-        merchant_names=tuple(m_names), open_sea=open_sea, dist=dist, steps=steps, scilly=loc_by_id["scilly"],
-        penzance=loc_by_id["penzance"], ships=tuple(ships), storehouses=tuple(stores), shapes=tuple(shapes),
-        goods=tuple(goods), goods_start=tuple(goods_start), characters=tuple(chars), secrets=tuple(secrets),
-        secret_deck=tuple(deck_cards), start_gold=start_gold, start_influence=start_inf,
-        start_officers=tuple(officers), counters=n_counters, bank_gold=bank, wheel=wheel, discovery=discovery,
-        bribe=bribe, new_officer=new_officer, prices=prices, row_cost=row_cost,
-    )
-
+    return secrets, deck_cards
 
 COMPONENTS = load_components()

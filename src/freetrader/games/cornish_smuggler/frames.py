@@ -11,15 +11,16 @@ the active player. A window for a Customs Officer being moved (Yew boy!)
 opens whatever moves the officer, inside any other window; other events do
 not open a second window while one is open (ruling 17).
 
-The card handlers live in ``abilities.py``; this module reaches them through
-``CornishState.cards`` (wired in ``state.py``), so imports go one way.
+What each card does is a ``CardEffect`` class in ``abilities.py``, found
+through ``EFFECTS`` by the effect id of the card's data (``state.py`` imports
+``abilities``, which registers them), so imports go one way.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from freetrader.core import Action
 from freetrader.core.frames import Frame, ReactionWindow, finish, push, replace
@@ -48,12 +49,13 @@ if TYPE_CHECKING:
     from .state import CornishState as S
 
 __all__ = [
-    "CardEffect", "CardRules", "CardWindow", "Customs", "Landing", "LoseCounter", "OfficerMove",
-    "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "busy_goods", "check_seizure", "landing", "open_window",
+    "EFFECTS", "CardEffect", "CardWindow", "Customs", "Landing", "LoseCounter", "OfficerMove",
+    "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "busy_goods", "card_effect", "card_usable", "check_seizure", "landing", "open_window",
     "replace_frame", "start_customs", "window",
 ]
 
 DECLINE = act("decline")
+DONE = act("done")
 _N_GOODS = len(C.goods)
 _TRIGGERED = frozenset(c.index for c in C.characters if c.event not in ("", "passive", "action"))
 # For each event, whose event the Secrets answering it may be played on (static data: asking leaks nothing).
@@ -61,25 +63,28 @@ SECRET_WHO: dict[str, frozenset[str]] = {}
 for _x in C.secrets:
     SECRET_WHO[_x.event] = SECRET_WHO.get(_x.event, frozenset()) | {_x.who}
 CUSTOMS_MOVE = "customs-move"
-
-
-class CardRules(Protocol):
-    """What the frames need of the card handlers (``abilities``)."""
-
-    def usable(self, s: S, q: int, card: int, w: CardWindow) -> bool: ...
-    def begin(self, s: S, q: int, card: int, w: CardWindow | None) -> None: ...
-    def options(self, s: S, f: CardEffect) -> list[Action]: ...
-    def choose(self, s: S, f: CardEffect, item: str, to: str) -> None: ...
-    def done(self, s: S, f: CardEffect) -> None: ...
-    def moved(self, s: S, f: CardEffect, move: OfficerMove) -> None: ...
-
-
-def _cards(s: S) -> CardRules:
-    rules: CardRules = type(s).cards
-    return rules
+_F = TypeVar("_F", bound=Frame[Any])
 
 
 # == the stack ========================================================================================
+class CornishFrame(Frame["S"]):
+    """A decision of Cornish Smuggler. A frame that only ``steps aside`` (the free moves a player may make
+    before their next choice) does not move the frame below on when it finishes: that choice is still to
+    make. Every other finished frame resumes the one below (``resumed``)."""
+
+    __slots__ = ()
+    #: True for a frame whose finishing leaves the frame below to decide again, untouched.
+    aside: ClassVar[bool] = False
+
+    def child_done(self, s: S, done: Frame[Any]) -> None:
+        if not getattr(done, "aside", False):
+            self.resumed(s, done)
+
+    def resumed(self, s: S, done: Frame[Any]) -> None:
+        """A frame pushed above this one has finished; by default this one decides again."""
+        return None
+
+
 def replace_frame(s: S, old: Frame[Any], new: Frame[Any]) -> None:
     """A frame below the top changes (a card answering an event alters the event): ``new`` takes its place."""
     s.frames = tuple(new if f is old else f for f in s.frames)
@@ -107,8 +112,8 @@ def busy_goods(s: S) -> frozenset[int]:
     for f in s.frames:
         if isinstance(f, (Sale, Raid)):
             out.add(f.goods)
-        elif isinstance(f, CardEffect) and f.goods >= 0:
-            out.add(f.goods)
+        elif isinstance(f, CardEffect) and f.working_on() >= 0:
+            out.add(f.working_on())
         elif isinstance(f, Landing):
             out.update(f.sel)
         elif isinstance(f, SeizureWindow):
@@ -123,7 +128,7 @@ def active_seat(s: S) -> int:
 
 # == reaction windows ==================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class CardWindow(ReactionWindow[Any]):
+class CardWindow(ReactionWindow["S"]):
     """An event cards may answer: ``subject`` is whose event it is, ``loc`` where, ``arg`` what (an officer, goods)."""
 
     event: str = ""
@@ -132,32 +137,31 @@ class CardWindow(ReactionWindow[Any]):
     arg: int = -1
     phase = Phase.REACT
 
-    def may_answer(self, s: Any, seat: int) -> bool:
+    def may_answer(self, s: S, seat: int) -> bool:
         return could_react(s, self, seat)
 
     def is_subject(self, s: S, q: int) -> bool:
         return q == self.subject
 
-    def answers(self, s: Any, seat: int) -> Sequence[Action]:
+    def answers(self, s: S, seat: int) -> Sequence[Action]:
         acts: list[Action] = []
         seen: set[int] = set()
-        rules = _cards(s)
         for k in s.secrets[seat]:
             x = C.secrets[k]
             if k not in seen and x.event == self.event:
                 seen.add(k)
-                if B.pay_options(s, seat, x.cost) and rules.usable(s, seat, B.SECRET + k, self):
+                if B.pay_options(s, seat, x.cost) and card_usable(s, seat, B.SECRET + k, self):
                     acts.append(act("play", x.id))
         for c in s.chars[seat]:
             ch = C.characters[c]
-            if ch.event == self.event and c not in s.motivated[seat] and rules.usable(s, seat, c, self):
+            if ch.event == self.event and c not in s.motivated[seat] and card_usable(s, seat, c, self):
                 acts.extend(act("motivate", ch.id, "", how) for how in B.pay_options(s, seat, ch.cost))
         return acts
 
-    def decline(self, s: Any) -> Action:
+    def decline(self, s: S) -> Action:
         return DECLINE
 
-    def may_decline(self, s: Any, seat: int) -> bool:
+    def may_decline(self, s: S, seat: int) -> bool:
         """Declining must leave the triggering Action affordable (a discount the player counted on)."""
         if seat != self.subject:
             return True
@@ -170,11 +174,16 @@ class CardWindow(ReactionWindow[Any]):
             return bool(s.gold[seat] >= 4 - s.buy_disc)
         return True
 
-    def answer(self, s: Any, seat: int, action: Action) -> None:
-        assert isinstance(action, (Play, Motivate))
-        _cards(s).begin(s, seat, play_card(s, seat, action), self)
+    def child_done(self, s: S, done: Frame[Any]) -> None:
+        if not getattr(done, "aside", False):
+            ReactionWindow.child_done(self, s, done)
 
-    def prompt(self, s: Any) -> str:
+    def answer(self, s: S, seat: int, action: Action) -> None:
+        assert isinstance(action, (Play, Motivate))
+        card = play_card(s, seat, action)
+        EFFECTS[B.card_of(card).effect].start(s, seat, card, self)
+
+    def prompt(self, s: S) -> str:
         return f"play a card on this event ({self.event}) or decline"
 
 
@@ -209,10 +218,10 @@ class SeizureWindow(CardWindow):
     def is_subject(self, s: S, q: int) -> bool:
         return any(s.g_owner[g] == q for g in self.goods)
 
-    def settled(self, s: Any) -> bool:
+    def settled(self, s: S) -> bool:
         return not self.goods
 
-    def close(self, s: Any) -> None:
+    def close(self, s: S) -> None:
         """Settle the seizure: what the cards left of it is seized; then John Thomas may answer."""
         goods = [g for g in self.goods if g in B.seizable(s, self.loc)]
         owner = B.seize(s, goods, self.loc)
@@ -229,9 +238,8 @@ def could_react(s: S, w: CardWindow, q: int) -> bool:
             mine = w.is_subject(s, q)
             if "any" in whos or ("self" in whos) == mine or "other" in whos and not mine:
                 return True
-    rules = _cards(s)
     for c in s.chars[q]:
-        if c in _TRIGGERED and C.characters[c].event == event and B.char_ready(s, q, c) and rules.usable(s, q, c, w):
+        if c in _TRIGGERED and C.characters[c].event == event and B.char_ready(s, q, c) and card_usable(s, q, c, w):
             return True
     return False
 
@@ -245,6 +253,87 @@ def open_window(s: S, event: str, subject: int, loc: int = -1, arg: int = -1,
     if event != CUSTOMS_MOVE and window(s) is not None:
         return False
     return kind.open(s, first=active_seat(s), event=event, subject=subject, loc=loc, arg=arg, **more)
+
+
+# == an Action its event's window holds up ==============================================================
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pending(CornishFrame):
+    """An Action held up by the window its event opens (cards may answer it): it is carried out
+    (``carry_out``) once the window closes, with what the cards changed in its own fields; it finishes
+    when what carrying it out opened (a seizure, the Witch) is over. It never decides itself."""
+
+    seat: int
+    carried: bool = False
+    phase = Phase.MAIN
+
+    def actor(self, s: S) -> int:
+        return self.seat
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return ()
+
+    def carry_out(self, s: S) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define carry_out()")
+
+    def start(self, s: S, event: str, loc: int = -1, arg: int = -1) -> None:
+        """Push this Action and open its event's window; with nobody to answer it is carried out at once."""
+        push(s, self)
+        if not open_window(s, event, self.seat, loc, arg):
+            self.resumed(s, self)
+
+    def resumed(self, s: S, done: Frame[Any]) -> None:
+        if self.carried:
+            finish(s, self)
+            return
+        now = dataclasses.replace(self, carried=True)
+        replace(s, now)
+        now.carry_out(s)
+        if s.frames and s.frames[-1] is now:
+            finish(s, now)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Purchase(Pending):
+    """A payment cards may make cheaper (``disc``, in Gold)."""
+
+    disc: int = 0
+
+
+#: The sea spaces off St Levan: a ship entering one during a move meets the Witch when the move is over.
+WITCH_NODES = frozenset(n for c in C.characters if c.event == "ship-enters" for n in c.places)
+WITCH_LOC = min(WITCH_NODES, default=-1)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Sailing(Pending):
+    """Move Ship: a ship card (William Bodinar) may answer with an extra space; when the move is over the
+    Witch of St Levan may answer a ship that entered her sea space during it (``witch``: that seat)."""
+
+    witch: int = -1
+
+    def carry_out(self, s: S) -> None:
+        witch_window(s, self.witch)
+
+
+def witch_window(s: S, seat: int) -> bool:
+    """Seat ``seat``'s ship entered the sea off St Levan during its move (-1: it did not): the Witch may answer."""
+    return seat >= 0 and open_window(s, "ship-enters", seat, WITCH_LOC)
+
+
+def innermost(s: S, kind: type[_F]) -> _F | None:
+    """The innermost frame of ``kind`` on the stack, if any (the Action a window's card answers)."""
+    for f in reversed(s.frames):
+        if isinstance(f, kind):
+            return f
+    return None
+
+
+def amend(s: S, kind: type[Frame[Any]], **changes: Any) -> None:
+    """A card answering an event changes the Action below the window (a discount, the Landing Risk...)."""
+    for f in reversed(s.frames):
+        if isinstance(f, kind):
+            replace_frame(s, f, dataclasses.replace(f, **changes))  # type: ignore[type-var]
+            return
 
 
 # == seizure =============================================================================================
@@ -261,66 +350,121 @@ def check_seizure(s: S, loc: int) -> bool:
 
 
 # == card effects ========================================================================================
-@dataclasses.dataclass(frozen=True, slots=True)
-class CardEffect(Frame[Any]):
-    """A card being resolved: ``steps`` decisions still to make (by ``decider``, else the card's ``seat``).
+#: Each effect id of the card data (``effect = "..."`` in ``data/*.toml``) to the class that carries it out.
+EFFECTS: dict[str, type[CardEffect]] = {}
 
-    ``officer``, ``goods`` and ``victim`` are what the card has chosen so far; ``loc`` and ``subject`` are the
-    event it answers (for a card played in a window).
+
+def card_effect(*ids: str) -> Callable[[type[_E]], type[_E]]:
+    """Register a ``CardEffect`` class as what the cards with these effect ids do."""
+    def register(cls: type[_E]) -> type[_E]:
+        for x in ids:
+            if x in EFFECTS:
+                raise ValueError(f"effect {x!r} is carried out by {EFFECTS[x].__name__} already")
+            EFFECTS[x] = cls
+        return cls
+    return register
+
+
+def card_usable(s: S, q: int, card: int, w: CardWindow | None) -> bool:
+    """Whether seat ``q`` may play ``card`` on window ``w``'s event: whose event it is, where, and whether the card
+    can do anything now."""
+    x = B.card_of(card)
+    if w is not None and x.event not in ("action", "free", "passive") and x.who != "any":
+        mine = w.is_subject(s, q)
+        if mine != (x.who == "self"):
+            return False
+    if x.places and (w is None or w.loc not in x.places):
+        return False
+    return EFFECTS[x.effect].usable(s, q, card, w)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardEffect(CornishFrame):
+    """What a card does (TAG's card-as-object): one class per effect, registered by its effect ids
+    (``card_effect``), with its own typed fields.
+
+    ``usable`` says whether the card can do anything now (``w``: the window it would answer, None when played
+    as an Action or free); ``start`` is what playing it does at once: a card with choices pushes itself as a
+    frame (``card`` the card played, ``seat`` its player), whose decisions are ``choices`` and ``choose``
+    (``legal``/``apply``; ``done`` when none is left or its player stops early).
     """
 
     card: int
     seat: int
-    steps: int = 0
-    officer: int = -1
-    goods: int = -1
-    victim: int = -1
-    decider: int = -1
-    loc: int = -1
-    subject: int = -1
     phase = Phase.EFFECT
 
-    def actor(self, s: Any) -> int:
-        return self.decider if self.decider >= 0 else self.seat
+    @classmethod
+    def usable(cls, s: S, q: int, card: int, w: CardWindow | None) -> bool:
+        return True
 
-    def legal(self, s: Any) -> Sequence[Action]:
-        opts = _cards(s).options(s, self)
-        return tuple(opts) if opts else (act("done"),)
+    @classmethod
+    def start(cls, s: S, q: int, card: int, w: CardWindow | None) -> None:
+        push(s, cls(card=card, seat=q))
 
-    def apply(self, s: Any, action: Action) -> None:
+    @property
+    def amount(self) -> int:
+        """The number printed on the card."""
+        return int(B.card_of(self.card).amount)
+
+    def working_on(self) -> int:
+        """The Goods Shape this effect is moving (a free move must leave it be), -1 none."""
+        return -1
+
+    def actor(self, s: S) -> int:
+        return self.seat
+
+    def choices(self, s: S) -> list[Action]:
+        return []
+
+    def choose(self, s: S, item: str, to: str) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has no choices")
+
+    def done(self, s: S) -> None:
+        finish(s, self)
+
+    def moved(self, s: S, move: OfficerMove) -> None:
+        """An officer this card moves is moved (Yew boy! may have decided where)."""
+        raise NotImplementedError(f"{type(self).__name__} moves no officer")
+
+    def go_on(self, s: S) -> None:
+        """What the card set off is over: the card is done (unless it has steps left)."""
+        finish(s, self)
+
+    def legal(self, s: S) -> Sequence[Action]:
+        opts = self.choices(s)
+        return tuple(opts) if opts else (DONE,)
+
+    def apply(self, s: S, action: Action) -> None:
         if isinstance(action, Choose):
-            _cards(s).choose(s, self, action.item, action.to)
+            self.choose(s, action.item, action.to)
         else:
-            _cards(s).done(s, self)
+            self.done(s)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return f"choose for {B.card_name(self.card)}"
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if isinstance(done, OfficerMove):
-            _cards(s).moved(s, self, done)
+            self.moved(s, done)
         else:
-            effect_continue(s, self)
+            self.go_on(s)
 
 
-def effect_continue(s: S, f: CardEffect) -> None:
-    """The card decides again, or is done when no step is left."""
-    if f.steps <= 0:
-        finish(s, f)
+_E = TypeVar("_E", bound=CardEffect)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Protect(Frame[Any]):
+class Protect(CornishFrame):
     """Squire Polglase may keep ``card``, which a rival's card would take from ``seat``."""
 
     seat: int
     card: int
     phase = Phase.PROTECT
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         k = self.seat
         acts: list[Action] = [DECLINE]
         for x in s.chars[k]:
@@ -328,7 +472,7 @@ class Protect(Frame[Any]):
                 acts.append(act("motivate", C.characters[x].id))
         return tuple(acts)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         k, c = self.seat, self.card
         if not isinstance(action, Motivate):
             lose_now(s, k, c)
@@ -341,10 +485,10 @@ class Protect(Frame[Any]):
         s._event(f"Seat {k} Motivates {C.characters[x].name} and keeps {C.characters[c].name}")
         finish(s, self)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "Motivate Squire Polglase to keep your Character, or decline"
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         finish(s, self)
 
 
@@ -365,17 +509,17 @@ def lose_now(s: S, p: int, c: int) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class LoseCounter(Frame[Any]):
+class LoseCounter(CornishFrame):
     seat: int
     phase = Phase.LOSE_COUNTER
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("remove", B.LOC_IDS[x]) for x in sorted(set(s.counters[self.seat])))
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Remove)
         p, loc = self.seat, action.loc
         s.counters[p].remove(loc)
@@ -383,13 +527,13 @@ class LoseCounter(Frame[Any]):
         B.seize_now(s, loc)
         finish(s, self)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "remove one of your Network Counters (a lost Character)"
 
 
 # == an officer being moved (Yew boy!) ====================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class OfficerMove(Frame[Any]):
+class OfficerMove(CornishFrame):
     """Customs Officer ``officer`` is being moved to ``to`` (one of ``options``): a window asks first whether
     someone plays Yew boy!; its player (``director``) then decides where the officer moves. The frame below
     makes the move when this one finishes (``to`` is the place decided)."""
@@ -400,13 +544,13 @@ class OfficerMove(Frame[Any]):
     director: int = -1
     phase = Phase.CUSTOMS_STEP
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.director
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("step", B.LOC_IDS[x]) for x in self.options)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Step)
         to = action.loc
         s._event(f"Seat {self.director} decides that Customs Officer {self.officer} moves to "
@@ -415,10 +559,10 @@ class OfficerMove(Frame[Any]):
         replace(s, done)
         finish(s, done)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "decide where the Customs Officer moves (Yew boy!)"
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if self.director < 0 or len(self.options) < 2:
             finish(s, self)
 
@@ -450,7 +594,7 @@ def directed(s: S) -> bool:
 
 # == Customs movement ======================================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class Customs(Frame[Any]):
+class Customs(CornishFrame):
     """Customs Movement towards ``target``: ``points`` steps left; ``mover`` the officer walking (-1: choose
     one); ``director`` the seat that played Yew boy! (-1: the player with least Gold chooses)."""
 
@@ -463,16 +607,16 @@ class Customs(Frame[Any]):
     def phase(self) -> Phase:
         return Phase.CUSTOMS_OFFICER if self.mover < 0 else Phase.CUSTOMS_STEP
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         """The player with least Gold, or whoever played Yew boy!"""
         return self.director if self.director >= 0 else B.chooser(s)
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         if self.mover < 0:
             return tuple(act("move", str(o)) for o in B.nearest_officers(s, self.target))
         return tuple(act("step", B.LOC_IDS[x]) for x in self.steps(s))
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.mover < 0:
             return "as the player with least Gold, choose which Customs Officer moves"
         return "as the player with least Gold, choose where the Customs Officer steps"
@@ -484,18 +628,20 @@ class Customs(Frame[Any]):
             return C.locations[at].land
         return C.steps[at][self.target]
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         if isinstance(a, Move):
             o = a.officer
             s._event(f"Seat {self.actor(s)}, with least Gold, chooses Customs Officer {o} to move")
-            now = dataclasses.replace(self, mover=o)
-            replace(s, now)
-            now.run(s)
+            chosen = dataclasses.replace(self, mover=o)
+            replace(s, chosen)
+            chosen.run(s)
         elif isinstance(a, Step) and not self.step(s, a.loc):
-            s.frames[-1].run(s)
+            now = s.frames[-1]
+            assert isinstance(now, Customs)
+            now.run(s)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         self.run(s)
 
     def run(self, s: S) -> None:
@@ -515,7 +661,9 @@ class Customs(Frame[Any]):
                 return
             if f.step(s, steps[0]):
                 return
-            f = s.frames[-1]  # type: ignore[assignment]
+            top = s.frames[-1]
+            assert isinstance(top, Customs)
+            f = top
         finish(s, f)
 
     def step(self, s: S, to: int) -> bool:
@@ -541,23 +689,26 @@ def start_customs(s: S, target: int, points: int) -> None:
 # == an Action's own steps ==================================================================================
 # -- Land Goods ------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Landing(Frame[Any]):
-    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far; ``excess`` the Customs moves it causes."""
+class Landing(CornishFrame):
+    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far; ``excess`` the Customs moves it causes;
+    ``risk_mod`` what cards played on the landing add to its Landing Risk, ``no_customs`` Dark of the Moon."""
 
     seat: int
     loc: int
     sel: tuple[int, ...] = ()
     excess: int = -1
     stage: Phase = Phase.LAND_SELECT  # LAND_SELECT, LAND_HIDE, LAND_STORE; or OVER while Customs move
+    risk_mod: int = 0
+    no_customs: bool = False
 
     @property
     def phase(self) -> Phase:
         return self.stage
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         p = self.seat
         if self.stage == Phase.LAND_SELECT:
             last = self.sel[-1] if self.sel else -1
@@ -569,14 +720,14 @@ class Landing(Frame[Any]):
             return tuple(act("hide", str(k)) for k in range(0, min(s.infl[p], self.excess) + 1))
         return self.storable(s) + (act("done"),)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.stage == Phase.LAND_SELECT:
             return "choose the Goods Shapes to unload, then done"
         if self.stage == Phase.LAND_HIDE:
             return f"spend Influence to hide the landing ({self.excess} Customs moves otherwise)"
         return "store landed goods straight into your storehouse, or done"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         if self.stage == Phase.LAND_SELECT:
             if isinstance(a, Unload):
@@ -597,11 +748,12 @@ class Landing(Frame[Any]):
         excess = landing_excess(s, self)
         s._event(f"Seat {p} lands {', '.join(B.goods_name(g) for g in self.sel)} at {C.locations[self.loc].name}: "
                  f"Landing Risk {excess + C.discovery[s.track]} against Discovery Level {C.discovery[s.track]}")
-        replace(s, dataclasses.replace(self, stage=Phase.OVER))
+        now = dataclasses.replace(self, stage=Phase.OVER)
+        replace(s, now)
         if not open_window(s, "land", p, self.loc):
-            s.frames[-1].risk(s)  # type: ignore[attr-defined]
+            now.risk(s)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if isinstance(done, Customs):
             finish(s, self)
         elif self.excess < 0:
@@ -612,10 +764,10 @@ class Landing(Frame[Any]):
     def risk(self, s: S) -> None:
         """The Landing Risk after the cards played on the landing (Holly & Olivia, Sea Fret, Dark of the Moon...)."""
         p = self.seat
-        excess = landing_excess(s, self) + s.risk_mod
-        if s.risk_mod:
+        excess = landing_excess(s, self) + self.risk_mod
+        if self.risk_mod:
             s._event(f"The Landing Risk is now {excess + C.discovery[s.track]}")
-        excess = max(0, excess) if self.loc != C.scilly and not s.no_customs else 0
+        excess = max(0, excess) if self.loc != C.scilly and not self.no_customs else 0
         if excess > 0 and s.infl[p] > 0:
             replace(s, dataclasses.replace(self, excess=excess, stage=Phase.LAND_HIDE))
         else:
@@ -685,7 +837,7 @@ def store_goods(s: S, g: int, store: int) -> None:
 
 # -- Sell Goods -----------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Sale(Frame[Any]):
+class Sale(CornishFrame):
     """Selling ``goods``: the price row (``PRICE``), then Customs, the tracks and new officers (``POST``)."""
 
     seat: int
@@ -693,20 +845,26 @@ class Sale(Frame[Any]):
     stage: Phase = Phase.PRICE  # PRICE, POST; OVER while Customs move or a window is open
     gold: int = 0
     to_post: int = 0
+    #: what cards did to the sale: sold as a size ``size`` town (Dolly Pentreath), ``bonus`` Gold more
+    #: (Elizabeth Quick), the bottom row free (Forged Cocket), tolls owed after it (card, seat; Peter Curnow)
+    size: int = 0
+    bonus: int = 0
+    free_row: bool = False
+    tolls: tuple[int, ...] = ()
 
     @property
     def phase(self) -> Phase:
         return self.stage
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat if self.stage == Phase.PRICE else B.chooser(s)
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         if self.stage == Phase.POST:
             return tuple(act("post", B.LOC_IDS[x]) for x in B.empty_land(s))
         p = self.seat
         acts: list[Action] = [act("price", "top")]
-        if s.free_row:
+        if self.free_row:
             acts.append(act("price", "bottom"))  # Forged Cocket: the bottom row without its cost
         for row in (1, 2):
             cost = C.row_cost[row]
@@ -716,12 +874,12 @@ class Sale(Frame[Any]):
                 acts.append(act("price", B.ROW_NAMES[row], "", "reputation"))
         return tuple(acts)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.stage == Phase.POST:
             return "as the player with least Gold, place the new Customs Officer on an empty land space"
         return "choose the price row for the sale"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         if isinstance(a, Post):
             self.post(s, a.loc)
@@ -747,12 +905,12 @@ class Sale(Frame[Any]):
         s.g_owner[g] = -1
         s._event(f"Seat {p} sells {B.goods_name(g)} in {town.name} (size {size}, {B.ROW_NAMES[row]} row) "
                  f"for {got} Gold and {rep} Reputation")
-        if s.sale_bonus:  # Elizabeth Quick: this Gold does not move the Customs Gold Counter
-            s._event(f"Seat {p} gains {B.gain_gold(s, p, s.sale_bonus)} Gold more")
+        if self.bonus:  # Elizabeth Quick: this Gold does not move the Customs Gold Counter
+            s._event(f"Seat {p} gains {B.gain_gold(s, p, self.bonus)} Gold more")
         replace(s, dataclasses.replace(self, stage=Phase.OVER, gold=got))
         start_customs(s, loc, 1)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if isinstance(done, Customs):
             self.after_customs(s)
         elif self.stage == Phase.POST:
@@ -792,51 +950,60 @@ class Sale(Frame[Any]):
 
     def finish_sale(self, s: S) -> None:
         """Receive Secrets Cards: every other player draws one (while the deck lasts)."""
+        now = s.frames[-1]
+        assert isinstance(now, Sale)
         p = self.seat
         n = s.seats
-        collect_tolls(s, p)
+        now.collect_tolls(s)
         for i in range(1, n):
             q = (p + i) % n
             if s.sdeck:
                 s.secrets[q].append(s.sdeck.pop())
-        finish(s, s.frames[-1])
+        finish(s, now)
+
+    def collect_tolls(self, s: S) -> None:
+        """Peter Curnow: after the sale the seller pays the toll (or all their Gold, if less)."""
+        p = self.seat
+        for i in range(0, len(self.tolls), 2):
+            card, q = self.tolls[i], self.tolls[i + 1]
+            due = min(s.gold[p], C.characters[card].amount)
+            s.gold[p] -= due
+            s.gold[q] += due
+            s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
 
 
-def collect_tolls(s: S, p: int) -> None:
-    """Peter Curnow: after the sale the seller pays the toll (or all their Gold, if less)."""
-    for i in range(0, len(s.tolls), 2):
-        card, q = s.tolls[i], s.tolls[i + 1]
-        due = min(s.gold[p], C.characters[card].amount)
-        s.gold[p] -= due
-        s.gold[q] += due
-        s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
-    s.tolls = []
+def begin_sale(s: S, p: int, g: int, size: int = 0, instead: Frame[Any] | None = None) -> None:
+    """Sell Goods: the seller's sale cards (Forged Cocket, Elizabeth Quick) and rivals' tolls answer first.
 
-
-def begin_sale(s: S, p: int, g: int) -> None:
-    """Sell Goods: the seller's sale cards (Forged Cocket, Elizabeth Quick) and rivals' tolls answer first."""
-    push(s, Sale(seat=p, goods=g))
+    ``size``: sold as a town of that size; ``instead``: the sale takes the place of that frame (the top),
+    the card that began it."""
+    sale = Sale(seat=p, goods=g, size=size)
+    if instead is not None and s.frames[-1] is instead:
+        replace(s, sale)
+    else:
+        push(s, sale)
     open_window(s, "sale", p, s.g_at[g])
 
 
 # -- Hire Character: the new counter ---------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class PlaceCounter(Frame[Any]):
-    """Hire Character: where the new Network Counter goes."""
+class PlaceCounter(CornishFrame):
+    """Hire Character: where the new Network Counter goes (``anywhere``: The Old Packhorse Road)."""
 
     seat: int
+    anywhere: bool = False
     phase = Phase.PLACE
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("place", B.LOC_IDS[x]) for x in B.legal_placements(s, self.seat))
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "place the new Network Counter"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Place)
         p, loc = self.seat, action.loc
         s.counters[p].append(loc)
@@ -846,7 +1013,7 @@ class PlaceCounter(Frame[Any]):
 
 # -- Raid the Customs House --------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
-class Raid(Frame[Any]):
+class Raid(CornishFrame):
     seat: int
     goods: int
     stage: Phase = Phase.RAID_DISCARD
@@ -855,21 +1022,21 @@ class Raid(Frame[Any]):
     def phase(self) -> Phase:
         return self.stage
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         p = self.seat
         if self.stage == Phase.RAID_DISCARD:
             return tuple(act("discard", C.characters[c].id) for c in s.chars[p] if C.characters[c].mob)
         return tuple(act("remove", B.LOC_IDS[x]) for x in sorted(set(s.counters[p])))
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.stage == Phase.RAID_DISCARD:
             return "discard a Mob character for the raid"
         return "remove one of your Network Counters for the raid"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         p = self.seat
         if isinstance(a, Discard):
@@ -892,5 +1059,5 @@ class Raid(Frame[Any]):
         if not check_seizure(s, C.penzance):
             finish(s, now)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         finish(s, self)

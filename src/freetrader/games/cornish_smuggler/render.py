@@ -147,16 +147,9 @@ def landing_at(view: Mapping[str, Any]) -> RenderableType | None:
     return Text("\n".join(lines), style="yellow")
 
 
-def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) -> RenderableType:
-    you = view.get("seat")
-    goods = {g["id"]: g for g in view["goods"]}
-    cu = view["customs"]
-    head = Text(
-        f"Turn {view['turn']} · First Player seat {view['first_player']} · Customs Track {cu['track']}/{cu['track_end']}"
-        f" · Discovery Level {cu['discovery']} · Bribe Cost {cu['bribe']} · Gold Wheel {cu['wheel']}/{cu['wheel_size']}"
-        + (" · LAST TURN" if view.get("ending") else ""),
-        style="bold",
-    )
+def _players_table(view: Mapping[str, Any], names: Sequence[str] | None, you: Any,
+                   goods: dict[str, Any]) -> Table:
+    """Each smuggler: Gold, Influence, Reputation, ship and hold, network, Characters, storehouses."""
     players = Table(title="Smugglers", expand=False)
     for col in ("seat", "Gold", "Infl", "Rep", "ship and hold", "network", "characters", "storehouses", "secrets"):
         players.add_column(col)
@@ -178,6 +171,11 @@ def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) 
             "\n".join(stores) or "-",
             str(pl["secrets"]),
         )
+    return players
+
+
+def _board_table(view: Mapping[str, Any], goods: dict[str, Any]) -> Table:
+    """Each place with something on it: counters, officers, goods, ships."""
     board = Table(title="The board", expand=False)
     for col in ("place", "kind", "counters", "officers", "goods", "ships"):
         board.add_column(col)
@@ -201,6 +199,21 @@ def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) 
     for node, who in sorted(ships_at.items()):
         if node not in C.loc_by_id:
             board.add_row(node, "sea", "", "", "", " ".join(who))
+    return board
+
+
+def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) -> RenderableType:
+    you = view.get("seat")
+    goods = {g["id"]: g for g in view["goods"]}
+    cu = view["customs"]
+    head = Text(
+        f"Turn {view['turn']} · First Player seat {view['first_player']} · Customs Track {cu['track']}/{cu['track_end']}"
+        f" · Discovery Level {cu['discovery']} · Bribe Cost {cu['bribe']} · Gold Wheel {cu['wheel']}/{cu['wheel_size']}"
+        + (" · LAST TURN" if view.get("ending") else ""),
+        style="bold",
+    )
+    players = _players_table(view, names, you, goods)
+    board = _board_table(view, goods)
     merchants = Table(title="Merchants", expand=False)
     merchants.add_column("merchant")
     merchants.add_column("Goods Shapes (id size)")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Action, BadRecord
-from freetrader.core.frames import Frame, push, replace
+from freetrader.core.frames import Frame, finish, push, replace
 
 from . import abilities as A
 from . import frames as F
@@ -91,7 +91,7 @@ from .board import (
 )
 from .board import passive as _passive
 from .components import COMPONENTS as C
-from .frames import check_seizure, start_customs
+from .frames import CornishFrame, check_seizure, start_customs
 from .packing import fits, hold_of_ship, hold_of_store
 from .phases import LAND, MERCHANT, PHASES, SHIP, SOLD, STORE, WAREHOUSE, WHERE, Phase
 
@@ -142,13 +142,12 @@ def setup(s: S) -> None:
     s.stores_left = [st.index for st in C.storehouses if st.start]
     s.first = s.options["first_player"] % n
     s.lantern = [-1] * n
-    reset_action(s)
     s.frames = (SetupShip(seat=s.first),)
     s._event(f"Seat {s.first} is the First Player and chooses a Ship card first")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class _SetupStep(Frame[Any]):
+class _SetupStep(CornishFrame):
     """One set-up choice; ``i`` counts the seats that have chosen at this step."""
 
     seat: int
@@ -156,10 +155,10 @@ class _SetupStep(Frame[Any]):
     phase = Phase.SETUP_SHIP
     text = ""
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return self.text
 
     def advance(self, s: S, then: Callable[[int], Frame[Any]] | None, clockwise: bool = True,
@@ -180,10 +179,10 @@ class SetupShip(_SetupStep):
     phase = Phase.SETUP_SHIP
     text = "choose your Ship card"
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("ship", C.ships[x].id) for x in s.ships_left)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Ship)
         ship = action.ship
         s.ship_card[self.seat] = ship
@@ -199,10 +198,10 @@ class SetupStore(_SetupStep):
     phase = Phase.SETUP_STORE
     text = "choose a START storehouse"
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("storehouse", C.storehouses[x].id) for x in s.stores_left)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Storehouse)
         store = action.store
         s.stores[self.seat].append(store)
@@ -222,17 +221,17 @@ class SetupDraw(_SetupStep):
     def phase(self) -> Phase:  # type: ignore[override]
         return Phase.SETUP_KEEP if self.drawn == 2 else Phase.SETUP_DRAW
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         if self.drawn == 2:
             return "keep one of the two Character cards you drew"
         return "draw a face-down Character card from a stack (two different stacks)"
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         if self.drawn == 2:
             return tuple(act("keep", C.characters[c].id) for c in s.drawn)
         return tuple(act("draw", deck_name(d)) for d in range(4) if s.stacks[d] and d not in s.drawn_decks)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a = action
         if isinstance(a, Draw):
             deck = a.deck
@@ -265,20 +264,20 @@ class SetupCounter(_SetupStep):
     phase = Phase.SETUP_COUNTER
     text = "place your first Network Counter on any land space"
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         home = first_counter_home(s, self.seat)
         if home >= 0:
             return (act("place", LOC_IDS[home]),)
         return tuple(act("place", x) for x in LOC_IDS)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         home = first_counter_home(s, self.seat)
         if home >= 0:
             ch = C.characters[s.chars[self.seat][0]]
             return f"place your first Network Counter in {C.locations[home].name} ({ch.name} must be placed there)"
         return self.text
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Place)
         loc = action.loc
         s.counters[self.seat].append(loc)
@@ -302,10 +301,10 @@ class SetupLaunch(_SetupStep):
     phase = Phase.SETUP_LAUNCH
     text = "place your ship on a Sea Space or a Merchant Space"
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return tuple(act("launch", C.sea_ids[x]) for x in C.open_sea + C.merchant_nodes)
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Launch)
         node = action.node
         s.ship_at[self.seat] = node
@@ -338,7 +337,6 @@ def start_turn(s: S, first_turn: bool = False) -> None:
 def finish_action(s: S, p: int, passing: bool = False) -> None:
     """One Action done: the player may still hide goods (Storehouse Locations: "at any time during a player's
     turn"); then play passes clockwise to the next player who has not passed."""
-    reset_action(s)
     if passing:
         s.passed[p] = True
     elif may_hide_or_claim(s, p):
@@ -357,15 +355,6 @@ def next_player(s: S, p: int) -> None:
             s.frames = (Main(seat=q),)
             return
     end_turn(s)
-
-
-def reset_action(s: S) -> None:
-    """The one-Action modifiers cards set (Landing Risk, prices, discounts) end with the Action."""
-    s.risk_mod = s.bribe_disc = s.buy_disc = s.sale_bonus = s.sale_size = 0
-    s.no_customs = s.free_row = s.place_free = False
-    s.witch_due = -1
-    if s.tolls:
-        s.tolls = []
 
 
 def end_turn(s: S) -> None:
@@ -398,30 +387,27 @@ def end_game(s: S, why: str) -> None:
 
 # == the Turn's decision ===================================================================
 @dataclasses.dataclass(frozen=True, slots=True)
-class Main(Frame[Any]):
+class Main(CornishFrame):
     """Seat ``seat`` takes one Action (or passes), or a free move first.
 
     When the frames an Action pushed have finished, the Action is over, unless ``free`` (a free move
-    is under way: the seat decides again). ``then`` names what the Action still has to do when the
-    window above it closes (``arg``: on what).
+    is under way: the seat decides again).
     """
 
     seat: int
     free: bool = False
-    then: str = ""
-    arg: int = -1
     phase = Phase.MAIN
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return legal_main(s, self.seat)
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "take one Action (or pass)"
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         a: Any = action
         kind = type(a)
         free = _FREE.get(kind)
@@ -436,27 +422,13 @@ class Main(Frame[Any]):
         if s.frames and s.frames[-1] is self:
             finish_action(s, self.seat, passing=kind is Pass)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if self.free:
             replace(s, Main(seat=self.seat))
         elif isinstance(done, F.OfficerMove):
             officer_moved(s, self.seat, done)
-        elif self.then:
-            replace(s, Main(seat=self.seat))
-            _THEN[self.then](s, self.seat, self.arg)
         else:
             finish_action(s, self.seat)
-
-
-def _when_closed(s: S, what: str, arg: int = -1) -> None:
-    """The window just opened above the Turn's frame: ``what`` is left to do when it closes."""
-    s.frames = (Main(seat=s.frames[0].seat, then=what, arg=arg),) + s.frames[1:]  # type: ignore[attr-defined]
-
-
-def _go_on(s: S, p: int) -> None:
-    """The Action's step is done: it is over unless that step opened a window."""
-    if isinstance(s.frames[-1], Main):
-        finish_action(s, p)
 
 
 # == free moves (Storehouse Locations, Abandoned Goods) ======================================================
@@ -522,62 +494,58 @@ def free_move(s: S, p: int, a: Any) -> None:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class _StorehouseMoves(Frame[Any]):
+class _StorehouseMoves(CornishFrame):
     """Goods into or out of a storehouse, or abandoned goods claimed, as a decision of the player's own
     (Storehouse Locations: "at any time during a player's turn"); ``done`` ends it (``_done``)."""
 
     seat: int
     phase = Phase.MAIN
 
-    def actor(self, s: Any) -> int:
+    def actor(self, s: S) -> int:
         return self.seat
 
-    def legal(self, s: Any) -> Sequence[Action]:
+    def legal(self, s: S) -> Sequence[Action]:
         return (_DONE, *free_moves(s, self.seat))
 
-    def apply(self, s: Any, action: Action) -> None:
+    def apply(self, s: S, action: Action) -> None:
         if type(action) is Done:
             self._done(s)
             return
         free_move(s, self.seat, action)
         if s.frames and s.frames[-1] is self:
-            self.child_done(s, self)
+            self.resumed(s, self)
 
-    def child_done(self, s: Any, done: Frame[Any]) -> None:
+    def resumed(self, s: S, done: Frame[Any]) -> None:
         if not free_moves(s, self.seat):
             self._done(s)
 
-    def _done(self, s: Any) -> None:
-        raise NotImplementedError
+    def _done(self, s: S) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must define _done()")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class AfterAction(_StorehouseMoves):
     """The Action is over but the player's turn is not: the free moves come before play passes on."""
 
-    def prompt(self, s: Any) -> str:
+    def prompt(self, s: S) -> str:
         return "your Action is over: move goods into or out of your storehouses (free), or done"
 
-    def _done(self, s: Any) -> None:
+    def _done(self, s: S) -> None:
         next_player(s, self.seat)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class FreeMoves(_StorehouseMoves):
     """Between the steps of an Action, before the player's next choice: ``done`` goes back to the choice
-    waiting below, which nothing here has decided."""
+    waiting below, which nothing here has decided (``aside``)."""
 
-    def prompt(self, s: Any) -> str:
+    aside = True
+
+    def prompt(self, s: S) -> str:
         return "before you go on: move goods into or out of your storehouses (free), or done"
 
-    def _done(self, s: Any) -> None:
-        _step_aside(s, self)
-
-
-def _step_aside(s: S, f: Frame[Any]) -> None:
-    """``f`` leaves the stack without telling the frame below: that decision is still to be made."""
-    if s.frames and s.frames[-1] is f:
-        s.frames = s.frames[:-1]
+    def _done(self, s: S) -> None:
+        finish(s, self)
 
 
 def offer_free_moves(s: S) -> None:
@@ -704,17 +672,7 @@ def move_ship(s: S, p: int, node: int, pay: str) -> None:
     spend(s, p, pay, 1, 3)
     s._event(f"Seat {p} sails to {node_name(node)}")
     s.ship_at[p] = node
-    A.ship_entered(s, p, node)
-    if F.open_window(s, "sail", p):
-        _when_closed(s, "sailed")
-    else:
-        after_sail(s, p)
-
-
-def after_sail(s: S, p: int, arg: int = -1) -> None:
-    """The move is over: the Witch of St Levan may answer a ship that entered her sea space."""
-    A.witch_window(s)
-    _go_on(s, p)
+    F.Sailing(seat=p, witch=p if node in F.WITCH_NODES else -1).start(s, "sail")
 
 
 def move_goods(s: S, p: int, g: int, to: int, pay: str, with_counter: bool) -> None:
@@ -756,23 +714,20 @@ def officer_moved(s: S, p: int, done: F.OfficerMove) -> None:
     s.off_at[o] = to
     s._event(f"Seat {p} moves Customs Officer {o} from {C.locations[frm].name} to {C.locations[to].name}")
     check_seizure(s, to)
-    _go_on(s, p)
+    if isinstance(s.frames[-1], Main):  # else the Action is over when the seizure window closes
+        finish_action(s, p)
 
 
-def buy_reputation(s: S, p: int) -> None:
+@dataclasses.dataclass(frozen=True, slots=True)
+class BuyingReputation(F.Purchase):
     """Buy Reputation: 4 Gold (Grace Trembath may answer: 2 Gold)."""
-    if F.open_window(s, "buy-reputation", p):
-        _when_closed(s, "buy-rep")
-    else:
-        do_buy_reputation(s, p)
 
-
-def do_buy_reputation(s: S, p: int, arg: int = -1) -> None:
-    price = 4 - s.buy_disc
-    pay_gold(s, p, price)
-    s.rep[p] += 1
-    s._event(f"Seat {p} buys 1 Reputation for {price} Gold")
-    _go_on(s, p)
+    def carry_out(self, s: S) -> None:
+        p = self.seat
+        price = 4 - self.disc
+        pay_gold(s, p, price)
+        s.rep[p] += 1
+        s._event(f"Seat {p} buys 1 Reputation for {price} Gold")
 
 
 def honest_work(s: S, p: int) -> None:
@@ -838,27 +793,25 @@ def legal_buys(s: S, p: int) -> list[Action]:
     return acts
 
 
-def buy_goods(s: S, p: int, g: int) -> None:
-    """Buy One Goods Shape (Nicholas Le Page may answer: 2 Gold less)."""
-    if F.open_window(s, "buy", p, arg=g):
-        _when_closed(s, "buy", g)
-    else:
-        do_buy(s, p, g)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Buying(F.Purchase):
+    """Buy One Goods Shape ``goods`` (Nicholas Le Page may answer: 2 Gold less)."""
 
+    goods: int = -1
 
-def do_buy(s: S, p: int, g: int) -> None:
-    s.infl[p] -= 1
-    pay_gold(s, p, buy_price(s, g))
-    s.g_where[g] = SHIP
-    s.g_at[g] = p
-    s.g_owner[g] = p
-    s.hold[p].append(g)
-    s._event(f"Seat {p} buys {goods_name(g)} for {buy_price(s, g)} Gold")
-    if not any(w == MERCHANT for w in s.g_where):
-        trigger_end(s, "the last Goods Shape was bought")
-    elif s.options["goods_end"] == "fits" and not goods_left_to_buy(s):
-        trigger_end(s, "the last Goods Shape any ship can hold was bought")
-    _go_on(s, p)
+    def carry_out(self, s: S) -> None:
+        p, g = self.seat, self.goods
+        s.infl[p] -= 1
+        pay_gold(s, p, buy_price(s, g))
+        s.g_where[g] = SHIP
+        s.g_at[g] = p
+        s.g_owner[g] = p
+        s.hold[p].append(g)
+        s._event(f"Seat {p} buys {goods_name(g)} for {buy_price(s, g)} Gold")
+        if not any(w == MERCHANT for w in s.g_where):
+            trigger_end(s, "the last Goods Shape was bought")
+        elif s.options["goods_end"] == "fits" and not goods_left_to_buy(s):
+            trigger_end(s, "the last Goods Shape any ship can hold was bought")
 
 
 def goods_left_to_buy(s: S) -> bool:
@@ -874,22 +827,20 @@ def goods_left_to_buy(s: S) -> bool:
 
 
 # -- Bribe Customs ------------------------------------------------------------------------
-def bribe(s: S, p: int, o: int) -> None:
-    """Bribe Customs (A Little Something for the Officer may answer: 3 Gold less)."""
-    if F.open_window(s, "bribe", p, s.off_at[o], arg=o):
-        _when_closed(s, "bribe", o)
-    else:
-        do_bribe(s, p, o)
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bribing(F.Purchase):
+    """Bribe Customs Officer ``officer`` (A Little Something for the Officer may answer: 3 Gold less)."""
 
+    officer: int = -1
 
-def do_bribe(s: S, p: int, o: int) -> None:
-    cost = bribe_cost(s, p, o)
-    s.infl[p] -= 1
-    pay_gold(s, p, cost)
-    s.off_bribe[o] = p
-    s._event(f"Seat {p} bribes Customs Officer {o} in {C.locations[s.off_at[o]].name} for {cost} Gold")
-    check_seizure(s, s.off_at[o])
-    _go_on(s, p)
+    def carry_out(self, s: S) -> None:
+        p, o = self.seat, self.officer
+        cost = bribe_cost(s, p, o)
+        s.infl[p] -= 1
+        pay_gold(s, p, cost)
+        s.off_bribe[o] = p
+        s._event(f"Seat {p} bribes Customs Officer {o} in {C.locations[s.off_at[o]].name} for {cost} Gold")
+        check_seizure(s, s.off_at[o])
 
 
 # -- Raid the Customs House --------------------------------------------------------------------
@@ -937,24 +888,17 @@ _ACTIONS: dict[type, _Handler] = {
     Escort: lambda s, p, a: move_goods(s, p, a.goods, a.loc, a.pay, with_counter=True),
     CounterMove: lambda s, p, a: move_counter(s, p, a.frm, a.loc, a.pay),
     OfficerAction: lambda s, p, a: move_officer_action(s, p, a.officer, a.loc, a.pay),
-    BuyReputation: lambda s, p, a: buy_reputation(s, p),
+    BuyReputation: lambda s, p, a: BuyingReputation(seat=p).start(s, "buy-reputation"),
     HonestWork: lambda s, p, a: honest_work(s, p),
     Discover: lambda s, p, a: discover_secret(s, p, a.pay),
     Land: lambda s, p, a: begin_landing(s, p),
     Hire: lambda s, p, a: hire(s, p, a.card, a.pay),
-    Buy: lambda s, p, a: buy_goods(s, p, a.goods),
-    Bribe: lambda s, p, a: bribe(s, p, a.officer),
+    Buy: lambda s, p, a: Buying(seat=p, goods=a.goods).start(s, "buy", arg=a.goods),
+    Bribe: lambda s, p, a: Bribing(seat=p, officer=a.officer).start(s, "bribe", s.off_at[a.officer], a.officer),
     Sell: lambda s, p, a: F.begin_sale(s, p, a.goods),
     Raid: lambda s, p, a: begin_raid(s, p, a.goods),
 }
 FREE_MOVES = frozenset(_FREE)
-# What an Action still has to do when the window above it closes (``Main.then``).
-_THEN: dict[str, Callable[[S, int, int], None]] = {
-    "sailed": after_sail,
-    "buy-rep": do_buy_reputation,
-    "buy": do_buy,
-    "bribe": do_bribe,
-}
 
 
 def check_consistent(s: S) -> None:

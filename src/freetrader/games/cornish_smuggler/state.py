@@ -24,11 +24,13 @@ class CornishState(FrameState):
 
     #: 2: decision frames replaced the phase codes and scratch registers (format 1 loads by replaying its record).
     #: 3: the Goods trigger counts only pieces a ship can hold (ruling 31); formats 1-2 replay with goods_end=last.
-    state_format: ClassVar[int] = 3
+    #: 4: what cards did to the Action under way lives in its frame (``Landing.risk_mod``, ``Sale.tolls``...),
+    #: not in state fields, and no frame keeps a continuation name (``Main.then``); format 3 loads by replay.
+    state_format: ClassVar[int] = 4
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
-    #: The card handlers the frames call (``frames.CardRules``).
-    cards: ClassVar[Any] = abilities
+    #: The card effects (``abilities``), registered for the frames by their data's effect ids (``frames.EFFECTS``).
+    cards: ClassVar[ModuleType] = abilities
 
     # per seat
     gold: PerSeat[list[int]]
@@ -68,17 +70,6 @@ class CornishState(FrameState):
     first: int
     turn: int
     ending: bool
-    # what cards did to the Action under way (reset when it ends)
-    risk_mod: int
-    no_customs: bool
-    free_row: bool
-    sale_bonus: int
-    sale_size: int
-    bribe_disc: int
-    buy_disc: int
-    place_free: bool
-    tolls: list[int]  # (card, seat) pairs owed after this sale
-    witch_due: int  # a ship that entered the sea off St Levan during this move, -1 none
 
     def _scores(self) -> list[float]:
         """Object of the Game: Gold plus Reputation."""
@@ -182,6 +173,47 @@ class CornishState(FrameState):
             if isinstance(f, F.Sale):
                 return f.goods
         return -1
+
+    # -- what cards did to the Action under way: read from its frame -----------------------------
+    @property
+    def risk_mod(self) -> int:
+        """What cards played on the landing under way add to its Landing Risk."""
+        f = F.landing(self)
+        return f.risk_mod if f is not None else 0
+
+    @property
+    def sale_size(self) -> int:
+        """The town size the sale under way sells at (Dolly Pentreath), 0: the town's own."""
+        f = F.innermost(self, F.Sale)
+        return f.size if f is not None else 0
+
+    @property
+    def sale_bonus(self) -> int:
+        f = F.innermost(self, F.Sale)
+        return f.bonus if f is not None else 0
+
+    @property
+    def free_row(self) -> bool:
+        f = F.innermost(self, F.Sale)
+        return f.free_row if f is not None else False
+
+    @property
+    def buy_disc(self) -> int:
+        """The Gold off the Goods Shape or Reputation being bought (Nicholas Le Page, Grace Trembath)."""
+        f = F.innermost(self, F.Purchase)
+        return f.disc if f is not None and not isinstance(f, rules.Bribing) else 0
+
+    @property
+    def bribe_disc(self) -> int:
+        """The Gold off the bribe under way (A Little Something for the Officer)."""
+        f = F.innermost(self, rules.Bribing)
+        return f.disc if f is not None else 0
+
+    @property
+    def place_free(self) -> bool:
+        """The Network Counter being placed may go anywhere (The Old Packhorse Road)."""
+        f = F.innermost(self, F.PlaceCounter)
+        return f.anywhere if f is not None else False
 
     @property
     def card_in_play(self) -> int:
