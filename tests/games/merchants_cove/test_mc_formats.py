@@ -28,12 +28,12 @@ def test_a_format_1_state_loads_as_the_same_position(name):
     old = FIXTURES[name]
     assert "format" not in old and "tasks" in old["state"]  # really a format-1 file
     s = GAME.state_from_json(old)
-    assert s.to_json()["format"] == 3 and s.events == old["events"] and s.rng.state == old["rng"]
+    assert s.to_json()["format"] == 4 and s.events == old["events"] and s.rng.state == old["rng"]
     kept = {k: v for k, v in old["state"].items() if k not in SCRATCH}
     assert {k: v for k, v in s.to_json()["state"].items() if k in kept} == kept
     assert R.STAGES[s.stage] == old["state"]["stage"] and R.PHASES[s.phase] == old["state"]["phase"]
     assert s.to_act == old["state"]["actor"] and s.legal_actions()
-    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()  # and it saves in format 3
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()  # and it saves in format 4
 
 
 def test_the_queued_work_of_a_format_1_state_is_on_its_stack():

@@ -25,6 +25,7 @@ from freetrader.core import BadOption, Rng
 from freetrader.games.merchants_cove import rules as R
 from freetrader.games.merchants_cove.components import COMPONENTS as C
 from freetrader.games.merchants_cove.components import GREY
+from freetrader.games.merchants_cove.flow import go_on
 from freetrader.games.merchants_cove.merchants import MERCHANTS, Merchant
 
 
@@ -674,9 +675,7 @@ def test_solo_peddler_places_on_the_boat_its_location_icon_shows():
     holding(s, 0)
     s.bag[0] -= 1
     before = len(s.boats[2])
-    from freetrader.games.merchants_cove import peddler
-
-    peddler.decide(s)
+    go_on(s)  # the Peddler's decision is taken at once, by its own rule
     assert len(s.boats[2]) == before + 1
 
 

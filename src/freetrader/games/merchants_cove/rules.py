@@ -6,18 +6,18 @@ timepiece furthest behind acts (top of a stack first). The pending decision is
 the top frame of ``s.frames`` (``flow.py``); the work an action sets off
 (place drawn adventurers, dock full boats, Townsfolk abilities, Rogue effects,
 the Mice, the timepiece's advance) waits below the decisions it leads to as
-typed ``Task`` frames, which ``run`` does as they come to the top. In solo play
-the Peddler (``peddler.py``) is one more timepiece whose decisions are made at
-once, each by its frame's Peddler rule.
+typed ``Effect`` frames, done as the frames above them finish (``flow.py``).
+In solo play the Peddler (``peddler.py``) is one more timepiece whose decisions
+are made at once, each by its frame's Peddler rule.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from freetrader.core import Action, BadOption, BadRecord
-from freetrader.core.frames import AskSeats, push
+from freetrader.core.frames import AskSeats, Frame, finish, push
 
 from . import boats, challenges, peddler, stash
 from .actions import (
@@ -71,16 +71,17 @@ from .board import (
 )
 from .components import ADV_NAMES, COLOURS, GOOD_IDS, GREY, N_GOODS, SIZES, good
 from .components import COMPONENTS as C
-from .flow import Choice, Decision, Task, drop
+from .flow import Choice, Decision, Effect, answer, go_on
 from .merchants import MERCHANTS, draw_corruption, gain, load_all, merchant_of, pay, produce
 from .phases import PHASES, STAGES, Phase, Stage
 
 if TYPE_CHECKING:
+    from .state import CoveState
     from .state import CoveState as S
 
 __all__ = [
     "PHASES", "STAGES", "COMMON", "SIZES", "SLOT_IDS", "PIER_IDS", "TF_BY_ID", "CORR_BY_ID", "ROGUE_BY_ID",
-    "setup", "run", "check_consistent", "next_on_clock", "advance_timepiece", "legal_main", "take_action",
+    "setup", "check_consistent", "next_on_clock", "advance_timepiece", "legal_main", "take_action",
     "sailing_open", "free_slots", "place_on_boat", "dock", "rob", "hire", "sponsor", "townsfolk_ability",
     "start_market", "customers", "sale_options", "legal_sales", "sell", "end_market", "clean_up",
     "final_scoring", "corruption_icons", "faction_icons", "hall_count", "townsfolk_sets", "who", "kind", "weight",
@@ -187,7 +188,6 @@ def setup(s: S) -> None:
     s._event(f"Rogue card: {rc.number} {rc.name} ({rc.bag} Rogues in the bag, {rc.lair} in the Lair); "
              f"Townsfolk: {sets}")
     choose_merchants(s)
-    run(s)
 
 
 def townsfolk_sets(sets: str) -> tuple[str, ...]:
@@ -225,7 +225,7 @@ def choose_merchants(s: S) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Draft(AskSeats[Any]):
+class Draft(AskSeats["CoveState"]):
     """The merchant draft: each seat in turn takes one of the merchants left."""
 
     phase = Phase.SETUP
@@ -295,6 +295,7 @@ def arrival(s: S) -> None:
             if s.day > 1:
                 staff_ability(s, p, space)
     push(s, CLOCK)
+    CLOCK.next_turn(s)
 
 
 # == Production: the Clock ==========================================================
@@ -311,20 +312,27 @@ def next_on_clock(s: S) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Clock(Task):
-    """Production: the timepiece furthest behind acts; when every one is at the Market token, the Market."""
+class Clock(Effect):
+    """Production: the timepiece furthest behind acts, turn after turn; when every one is at the Market
+    token, the Clock is done and the Market begins."""
 
-    def run(self, s: S) -> None:
+    def next_turn(self, s: S) -> None:
         p = next_on_clock(s)
         if p < 0:
-            start_market(s)
+            finish(s, self)
             return
-        push(s, self)
         s.actor = p
         if p >= s.seats:
             peddler_turn(s)
+            go_on(s)
         else:
             push(s, TURN)
+
+    def child_done(self, s: S, done: Frame[CoveState]) -> None:
+        self.next_turn(s)
+
+    def run(self, s: S) -> None:
+        start_market(s)
 
 
 def peddler_turn(s: S) -> None:
@@ -337,7 +345,7 @@ def peddler_turn(s: S) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class PeddlerGoods(Task):
+class PeddlerGoods(Effect):
     def run(self, s: S) -> None:
         peddler.gain_goods(s)
 
@@ -358,8 +366,9 @@ class Turn(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         if isinstance(action, Do):
-            drop(s)
+            answer(s)
             take_action(s, action.space)
+            go_on(s)
         elif isinstance(action, Challenge):
             challenges.complete(s)
 
@@ -385,7 +394,7 @@ def advance_timepiece(s: S, p: int, hours: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class AdvanceTimepiece(Task):
+class AdvanceTimepiece(Effect):
     """The hours of an action (or a Warlocks' Hour), once the work it set off is done."""
 
     hours: int
@@ -440,12 +449,12 @@ class MerchantStep(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         if not merchant_of(s, s.actor).step(s, s.actor, action):
-            drop(s)
+            finish(s, self)
 
 
 # == boats: loading and docking ======================================================
 @dataclass(frozen=True, slots=True)
-class LoadAdventurer(Task):
+class LoadAdventurer(Effect):
     """Draw an adventurer and place it in a boat (DTN); a Rogue as the Rogue card says (DOJ)."""
 
     def run(self, s: S) -> None:
@@ -484,12 +493,13 @@ class Festival(Decision):
         return "Dragon Island Festival: draw from the bag, or lure a guest from Dragon Island"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
+        answer(s)
         if isinstance(action, Lure):
             stash.festival_lure(s, action.adventurer, action.corruption)
             push(s, PLACE_ANY)
         else:
             draw_to_place(s)
+        go_on(s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,12 +517,15 @@ class Place(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Boat)
-        drop(s)
+        answer(s)
         place_on_boat(s, action.boat)
+        go_on(s)
 
     def peddler(self, s: S) -> None:
-        drop(s)
-        place_on_boat(s, peddler.place_choice(s, self.exclude))
+        boat = peddler.place_choice(s, self.exclude)
+        answer(s)
+        place_on_boat(s, boat)
+        go_on(s)
 
 
 def place_on_boat(s: S, b: int) -> None:
@@ -527,7 +540,7 @@ def place_on_boat(s: S, b: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class DockBoat(Task):
+class DockBoat(Effect):
     """A full boat docks at a free pier chosen by the active player (DTN, BSB); only four can (VDJ)."""
 
     boat: int
@@ -558,12 +571,15 @@ class DockAt(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Dock)
-        drop(s)
+        answer(s)
         dock(s, self.boat, action.slot)
+        go_on(s)
 
     def peddler(self, s: S) -> None:
-        drop(s)
-        dock(s, self.boat, free_slots(s, self.boat)[0])
+        slot = free_slots(s, self.boat)[0]
+        answer(s)
+        dock(s, self.boat, slot)
+        go_on(s)
 
 
 def dock(s: S, b: int, k: int) -> None:
@@ -594,7 +610,7 @@ def rogue_on_dock(s: S, rogues: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Robbers(Task):
+class Robbers(Effect):
     """Robbers: the docking player sets them on a rival, who draws 1 Corruption a Rogue."""
 
     rogues: int
@@ -620,8 +636,8 @@ class RobChoice(Choice):
         rob(s, action.seat, self.rogues)
 
     def peddler(self, s: S) -> None:  # the Peddler sets them on the player
-        drop(s)
         rob(s, 0, self.rogues)
+        finish(s, self)
 
 
 def rob(s: S, q: int, n: int) -> None:
@@ -642,10 +658,11 @@ class RaidOffer(Decision):
         return "Raiders: draw 1 Corruption to use a Town Square Townsfolk's ability, or skip"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
+        answer(s)
         if isinstance(action, Raid):
             stash.raid(s, action.townsfolk)
             push(s, UseAbility(action.townsfolk))
+        go_on(s)
 
 
 # == Townsfolk and Staff =============================================================
@@ -660,13 +677,14 @@ class Recruit(Decision):
         return "hire a Townsfolk, replace one in the Town Square, or skip"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
+        answer(s)
         if isinstance(action, Hire):
             hire(s, action.townsfolk)
         elif isinstance(action, Replace):
             replace_townsfolk(s, action.townsfolk)
         else:  # declined: a Square left short by an Underworld hire refills now, as after a hire or a replace
             refill_square(s)
+        go_on(s)
 
 
 def legal_recruit(s: S, p: int) -> list[Action]:
@@ -700,7 +718,7 @@ def replace_townsfolk(s: S, t: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class UseAbility(Task):
+class UseAbility(Effect):
     townsfolk: int
 
     def run(self, s: S) -> None:
@@ -708,7 +726,7 @@ class UseAbility(Task):
 
 
 @dataclass(frozen=True, slots=True)
-class StaffAbility(Task):
+class StaffAbility(Effect):
     space: int
 
     def run(self, s: S) -> None:
@@ -754,7 +772,7 @@ def townsfolk_ability(s: S, t: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardCorruption(Task):
+class DiscardCorruption(Effect):
     """Discard a Corruption card, if you hold one when it comes to it."""
 
     def run(self, s: S) -> None:
@@ -773,9 +791,9 @@ class DiscardChoice(Decision):
         return "choose a Corruption card to discard"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
         if isinstance(action, Discard):
             discard_corruption(s, s.actor, action.card)
+        finish(s, self)
 
 
 def legal_discard(s: S, p: int) -> list[Action]:
@@ -804,12 +822,12 @@ class ReturnChoice(Decision):
         return "send an adventurer on a sailing boat back to the bag"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
         if isinstance(action, Return):
             b, c = action.boat, action.adventurer
             s.boats[b].remove(c)
             s.bag[c] += 1
             s._event(f"Seat {s.actor} sends a {ADV_NAMES[c]} adventurer from boat {b + 1} back to the bag")
+        finish(s, self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -825,16 +843,17 @@ class TakeChoice(Decision):
         return "take an adventurer off a sailing boat to move it"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
+        answer(s)
         if isinstance(action, Take):
             b, c = action.boat, action.adventurer
             s.boats[b].remove(c)
             s._event(f"Seat {s.actor} takes a {ADV_NAMES[c]} adventurer off boat {b + 1}")
             push(s, PutAdventurer(c, b))
+        go_on(s)
 
 
 @dataclass(frozen=True, slots=True)
-class PutAdventurer(Task):
+class PutAdventurer(Effect):
     """The adventurer taken off a Boat, in the player's hand until placed on another (or back, if none)."""
 
     adventurer: int
@@ -860,8 +879,8 @@ class Sponsor(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Shield)
-        drop(s)
         sponsor(s, action.colour)
+        finish(s, self)
 
 
 def sponsor(s: S, c: int) -> None:
@@ -871,22 +890,26 @@ def sponsor(s: S, c: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class MarketTurn(Task):
-    """The Market: each merchant sells in turn, first to reach the Market token first; then sponsorship."""
+class MarketTurn(Effect):
+    """The Market: each merchant sells in turn, first to reach the Market token first; when every one has,
+    the Market is done: sponsorship, then Clean-Up or final scoring."""
+
+    def next_seller(self, s: S) -> None:
+        while s.order:
+            p = s.actor = s.order[0]
+            if p >= s.seats:
+                peddler_sells(s)
+            elif legal_sales(s, p):
+                push(s, SELLING)
+                return
+            s.order.pop(0)
+        finish(s, self)
+
+    def child_done(self, s: S, done: Frame[CoveState]) -> None:
+        self.next_seller(s)
 
     def run(self, s: S) -> None:
-        if not s.order:
-            end_market(s)
-            return
-        push(s, self)
-        p = s.actor = s.order[0]
-        if p >= s.seats:
-            peddler_sells(s)
-            s.order.pop(0)
-        elif not legal_sales(s, p):
-            s.order.pop(0)
-        else:
-            push(s, SELLING)
+        end_market(s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -906,7 +929,7 @@ class Selling(Decision):
             if legal_sales(s, p):
                 return
         s.order.pop(0)
-        drop(s)
+        finish(s, self)
 
 
 def peddler_sells(s: S) -> None:
@@ -939,6 +962,7 @@ def start_market(s: S) -> None:
     s.bought = [0] * (len(C.piers) * 5)
     s.order = sorted(range(s.np), key=lambda p: s.stack[p])
     push(s, MARKET)
+    MARKET.next_seller(s)
 
 
 def customers(s: S, pier: int, colour: int) -> int:
@@ -1006,7 +1030,7 @@ def end_market(s: S) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class OfferFinalPay(Task):
+class OfferFinalPay(Effect):
     """New Corruption cards can be paid off "at any time": a seat holding one it can pay for has a last
     decision before final scoring (after the Market's sponsorship), in seat order."""
 
@@ -1031,11 +1055,11 @@ class FinalPay(Decision):
         return "before final scoring: pay off a Corruption card by the cost shown on it, or done"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
+        finish(s, self)
 
 
 @dataclass(frozen=True, slots=True)
-class FinalScoring(Task):
+class FinalScoring(Effect):
     def run(self, s: S) -> None:
         final_scoring(s)
 
@@ -1112,23 +1136,6 @@ def final_scoring(s: S) -> None:
         lost = pay(s, p, corrupt[p] * rate)
         s._event(f"Final scoring: {who(s, p)} +{g} for faction icons, -{lost} for Corruption")
     s.stage = Stage.OVER
-
-
-# == the driver =========================================================================
-def run(s: S) -> None:
-    """Do the work on top of the stack until a seat must decide or the game ends."""
-    while True:
-        frames = s.frames
-        if not frames:
-            return
-        f = frames[-1]
-        if isinstance(f, Task):
-            s.frames = frames[:-1]
-            f.run(s)
-        elif f.actor(s) >= s.seats:
-            peddler.decide(s)
-        else:
-            return
 
 
 # One shared instance of each frame without fields.

@@ -23,8 +23,10 @@ __all__ = ["CoveState"]
 
 class CoveState(FrameState):
     # format 1 kept the work in a tuple queue and phase/scratch registers; format 2 keeps frames; format 3
-    # breaks Clean-Up's gold ties by the stack (option stack_ties), so older saves replay with the seat tie
-    state_format = 3
+    # breaks Clean-Up's gold ties by the stack (option stack_ties), so older saves replay with the seat tie;
+    # format 4 runs the work on core's stack (an answered decision leaves ANSWERED in its place): older saves
+    # replay (``Game._migrate``)
+    state_format = 4
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
 
@@ -90,10 +92,6 @@ class CoveState(FrameState):
         """The kind of the pending decision; ``OVER`` once the game has ended."""
         frames = self.frames
         return frames[-1].phase if frames else Phase.OVER  # type: ignore[attr-defined]
-
-    def _apply(self, action: Action) -> None:
-        FrameState._apply(self, action)
-        rules.run(self)
 
     def _anytime(self, seat: int) -> Sequence[Action]:
         return stash.pay_at_any_decision(self, seat)
