@@ -123,7 +123,7 @@ def setup(s: S) -> None:
     s.shields = [[0] * 4 for _ in range(s.seats)]
     s.staff = [[] for _ in range(s.seats)]
     s.corr = [[] for _ in range(n)]
-    s.mb = [[] for _ in range(s.seats)]
+    s.mb = [None] * s.seats
     s.drawn = -1
     s.actor = 0
     s.bought = [0] * (len(C.piers) * 5)
@@ -431,25 +431,10 @@ def take_action(s: S, a: str) -> None:
         push(s, RECRUIT_FRAME)
     elif a == "sponsor":
         push(s, SPONSOR_FRAME)
-    elif m.begin(s, p, a):
-        push(s, MERCHANT_STEP)
-
-
-@dataclass(frozen=True, slots=True)
-class MerchantStep(Decision):
-    """The small decisions of a merchant's own action, until the merchant says it is done."""
-
-    phase = Phase.MERCH
-
-    def legal(self, s: S) -> list[Action]:
-        return merchant_of(s, s.actor).legal(s, s.actor)
-
-    def prompt(self, s: S) -> str:
-        return merchant_of(s, s.actor).prompt(s, s.actor)
-
-    def apply(self, s: S, action: Action) -> None:
-        if not merchant_of(s, s.actor).step(s, s.actor, action):
-            finish(s, self)
+    else:
+        step = m.begin(s, p, a)
+        if step is not None:  # the merchant's own small decisions (``merchants``' Step frames)
+            push(s, step)
 
 
 # == boats: loading and docking ======================================================
@@ -1140,7 +1125,7 @@ def final_scoring(s: S) -> None:
 
 # One shared instance of each frame without fields.
 CLOCK, MARKET, TURN, LOAD, PEDDLER_GOODS = Clock(), MarketTurn(), Turn(), LoadAdventurer(), PeddlerGoods()
-SELLING, MERCHANT_STEP, FESTIVAL_FRAME, PLACE_ANY = Selling(), MerchantStep(), Festival(), Place()
+SELLING, FESTIVAL_FRAME, PLACE_ANY = Selling(), Festival(), Place()
 FINAL_PAY, FINAL_SCORING = FinalPay(), FinalScoring()
 RECRUIT_FRAME, SPONSOR_FRAME, RAID_FRAME = Recruit(), Sponsor(), RaidOffer()
 DISCARD_TASK, DISCARD_FRAME, RETURN_FRAME, TAKE_FRAME = DiscardCorruption(), DiscardChoice(), ReturnChoice(), TakeChoice()
