@@ -691,3 +691,16 @@ def test_a_simulation_with_a_random_first_player_uses_the_games_own_option():
 
     p = plan(GAME, ["heuristic", "heuristic"], 1, {"merchants": "random"}, 0, random_first=True)
     assert p.options["first_player"] == "random"
+
+
+def test_a_clone_and_its_original_change_their_merchant_boards_apart():
+    """Boards are shared by a clone until one side changes one (copy on first use): neither sees the other's move."""
+    s = new(2, "alchemist,blacksmith")
+    turn(s, 0)
+    c = s.clone()
+    alchemist, blacksmith = s.mb[0].to_json(), s.mb[1].to_json()
+    c.apply("do gather")  # the clone's Alchemist gathers
+    assert s.mb[0].to_json() == alchemist and c.mb[0].to_json() != alchemist
+    turn(s, 1)
+    s.apply("do smelt")  # the original's Blacksmith smelts
+    assert s.mb[1].to_json() != blacksmith and c.mb[1].to_json() == blacksmith

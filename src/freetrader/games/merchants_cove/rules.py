@@ -124,6 +124,7 @@ def setup(s: S) -> None:
     s.staff = [[] for _ in range(s.seats)]
     s.corr = [[] for _ in range(n)]
     s.mb = [None] * s.seats
+    s.mb_own = (1 << s.seats) - 1
     s.drawn = -1
     s.actor = 0
     s.bought = [0] * (len(C.piers) * 5)
@@ -250,6 +251,7 @@ class Draft(AskSeats["CoveState"]):
 def take_merchant(s: S, p: int, mid: str) -> None:
     s.merchant[p] = mid
     s.mb[p] = MERCHANTS[mid].setup(s, p)
+    s.mb_own |= 1 << p
     s._event(f"Seat {p} plays {MERCHANTS[mid].name}")
 
 

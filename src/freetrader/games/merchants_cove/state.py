@@ -95,12 +95,16 @@ class CoveState(_Fields):
     """The fields, and per seat its merchant's board: a ``merchants.Board`` whose own fields are declared in its
     merchant's module (so a new merchant is a module and a data entry); copied and saved through them."""
 
-    __slots__ = ("mb",)
+    __slots__ = ("mb", "mb_own")
     mb: list[Board | None]  # per seat: its merchant's board (None before the merchant is chosen)
+    #: A bit per seat whose board this state may change in place. A clone shares the boards and neither
+    #: copy owns them; ``Merchant.board`` copies a board before its first use (clone costs no board copy).
+    mb_own: int
 
     def _copy_into(self, other: Any) -> None:
         _Fields._copy_into(self, other)
-        other.mb = [b.copy() if b is not None else None for b in self.mb]
+        other.mb = self.mb[:]
+        other.mb_own = self.mb_own = 0
 
     def _game_json(self) -> dict[str, Any]:
         return {**_Fields._game_json(self), "mb": [b.to_json() if b is not None else None for b in self.mb]}
@@ -113,6 +117,7 @@ class CoveState(_Fields):
         _Fields._load_game_json(self, {k: v for k, v in data.items() if k != "mb"})
         self.mb = [board_from_json(m, b, f"saved state field 'mb' (seat {p})")
                    for p, (m, b) in enumerate(zip(self.merchant, boards, strict=True))]
+        self.mb_own = (1 << self.seats) - 1
 
     @property
     def phase(self) -> Phase:

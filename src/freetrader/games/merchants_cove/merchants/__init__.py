@@ -119,6 +119,11 @@ class Merchant(ABC, Generic[B]):
         self.p = self.data.params
 
     def board(self, s: S, seat: int) -> B:
+        """The seat's board, this merchant's, to read or change (a board shared with a clone is copied first)."""
+        if not s.mb_own >> seat & 1:
+            board = s.mb[seat]
+            s.mb[seat] = board.copy() if board is not None else None
+            s.mb_own |= 1 << seat
         return s.mb[seat]  # type: ignore[return-value]  # the seat's merchant is this one: its board is of its class
 
     @property
