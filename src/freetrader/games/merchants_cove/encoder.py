@@ -438,6 +438,13 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
     for x in townsfolk_sets(v["townsfolk_sets"]):
         sets[_SET[x]] = 1.0
     out += sets
+    _board_features(v, out)
+    _player_features(v, n, me, out)
+    return out
+
+
+def _board_features(v: Mapping[str, Any], out: list[float]) -> None:
+    """The Boats, piers, halls, bag, decks, the drawn adventurer and the Challenge card."""
     for b in range(NB):
         if b < len(v["boats"]):
             bt = v["boats"][b]
@@ -481,6 +488,11 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
         one_hot(out, _CHAL[ch["active"]] if ch["active"] else None, len(C.challenges))
         out += [ch["deck"] / CHAL_DECK, ch["set_aside"] / CHAL_DECK, ch["timepiece_hour"] / CHAL_HOURS]
     _counts(out, v.get("your_corruption", ()), _CORR, NC)
+
+
+def _player_features(v: Mapping[str, Any], n: int, me: int, out: list[float]) -> None:
+    """The Clock rows, the Peddler and the seat blocks, relative to seat ``me``."""
+    ped = v.get("peddler")
     players = v["players"]
     rows = [0.0] * ((MAX_SEATS + 1) * _CLOCK)
     for p in range(n):
@@ -501,7 +513,6 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
         r = (p - me) % n
         blocks[r * SEAT : (r + 1) * SEAT] = _seat_block(players[p])
     out += blocks
-    return out
 
 
 # == the fast path: from the state ====================================================================
