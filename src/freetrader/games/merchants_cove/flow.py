@@ -10,11 +10,11 @@ when the frame above an effect finishes, the effect finishes too
 whatever that work pushed is done. Effects pushed together happen last pushed
 first, and ``go_on`` starts them.
 
-A decision, once answered, gives its place to ``ANSWERED`` (``answer``): the
-work the answer sets off is pushed above it, and the frame below goes on when
-that work is done, exactly as if the decision had ended before its work began.
-A frame pushed above a decision that is not its work (a Corruption card paid
-with Goods at any decision) leaves the decision to be asked again.
+A decision, once answered, finishes when the work its answer pushed is done
+(``settle``; at once if it pushed nothing), as core's ``ChooseOne`` does: the
+frame below goes on after that work, exactly as if the decision had ended
+before its work began. A frame that ``interrupts`` (a Corruption card paid with
+Goods at any decision) leaves the decision below it to be asked again.
 
 Every decision of a turn is the active player's (``state.actor``); when that is
 the Peddler (solo), ``go_on`` lets the decision's own ``peddler`` rule take it.
@@ -23,18 +23,17 @@ the Peddler (solo), ``go_on`` lets the decision's own ``peddler`` rule take it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from freetrader.core import Action
-from freetrader.core.frames import ChooseOne, Frame, finish, replace
+from freetrader.core.frames import ChooseOne, Frame, finish
 
 from .phases import Phase
 
 if TYPE_CHECKING:
     from .state import CoveState
 
-__all__ = ["ANSWERED", "Answered", "Choice", "Decision", "Effect", "answer", "go_on"]
+__all__ = ["Choice", "Decision", "Effect", "go_on", "settle"]
 
 
 class Effect(Frame["CoveState"]):
@@ -63,25 +62,21 @@ class Effect(Frame["CoveState"]):
             go_on(s)
 
 
-@dataclass(frozen=True, slots=True)
-class Answered(Effect):
-    """Where an answered decision stood: the frame below goes on once the work its answer pushed is done."""
-
-    def run(self, s: CoveState) -> None:
-        return None
-
-
-ANSWERED = Answered()
-
-
 class Decision(Frame["CoveState"]):
     """A decision of the active player."""
 
     __slots__ = ()
     phase: ClassVar[Phase]
+    #: True for a frame pushed above a decision at rest that is not its answer's work (a payment made at any
+    #: decision): when it finishes, the decision below is asked again.
+    interrupts: ClassVar[bool] = False
 
     def actor(self, s: CoveState) -> int:
         return s.actor
+
+    def child_done(self, s: CoveState, done: Frame[CoveState]) -> None:
+        if not getattr(done, "interrupts", False):  # the work of its answer is done
+            finish(s, self)
 
     def peddler(self, s: CoveState) -> None:
         """How the Peddler automaton takes this decision; none reaches it by default, so never stay stuck."""
@@ -95,24 +90,28 @@ class Choice(ChooseOne["CoveState"]):
     phase: ClassVar[Phase]
 
     def child_done(self, s: CoveState, done: Frame[CoveState]) -> None:
-        return None  # its answer pushes nothing: a frame above it was a payment made meanwhile; ask again
+        return None  # its answer pushes nothing: a frame above it interrupted it (a payment); ask again
 
     def peddler(self, s: CoveState) -> None:
         finish(s, self)
 
 
-def answer(s: CoveState) -> None:
-    """The decision on top is answered: ``ANSWERED`` takes its place; push the work, then ``go_on``."""
-    replace(s, ANSWERED)
+def settle(s: CoveState, frame: Frame[CoveState], frames: tuple[Frame[CoveState], ...]) -> None:
+    """``frame``, answered when the stack was ``frames``, is done now if its answer pushed nothing; otherwise
+    what it pushed goes on, and ``frame`` finishes after it (``child_done``)."""
+    if s.frames is frames:
+        finish(s, frame)
+    else:
+        go_on(s)
 
 
 def go_on(s: CoveState) -> None:
     """Go on from the top frame: an effect is done at once, a Peddler's decision is taken by its own rule;
     a seat's decision waits for the seat."""
-    if not s.frames:
-        return
-    top = s.frames[-1]
-    if isinstance(top, Effect):
-        finish(s, top)
-    elif isinstance(top, (Decision, Choice)) and top.actor(s) >= s.seats:
-        top.peddler(s)
+    frames = s.frames
+    if frames:
+        top = frames[-1]
+        if isinstance(top, Effect):
+            finish(s, top)
+        elif top.actor(s) >= s.seats and isinstance(top, (Decision, Choice)):
+            top.peddler(s)

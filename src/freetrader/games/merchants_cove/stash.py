@@ -421,6 +421,7 @@ class PayWithGoods(Decision):
     card: int
     left: int
     phase = Phase.PAYGOOD
+    interrupts = True
 
     def legal(self, s: S) -> list[Action]:
         shelf = s.shelf[s.actor]

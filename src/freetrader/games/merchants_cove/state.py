@@ -27,7 +27,7 @@ class _Fields(FrameState):
 
     # format 1 kept the work in a tuple queue and phase/scratch registers; format 2 keeps frames; format 3
     # breaks Clean-Up's gold ties by the stack (option stack_ties), so older saves replay with the seat tie;
-    # format 4 runs the work on core's stack (an answered decision leaves ANSWERED in its place) and saves
+    # format 4 runs the work on core's stack (an answered decision waits below its work's frames) and saves
     # each merchant board by its declared field names: older saves replay (``Game._migrate``)
     state_format = 4
     rules: ClassVar[ModuleType] = rules

@@ -56,7 +56,7 @@ from .board import (
 )
 from .components import ADV_NAMES, COLOURS, GREY, good
 from .components import COMPONENTS as C
-from .flow import Choice, Decision, Effect, answer, go_on
+from .flow import Choice, Decision, Effect, settle
 from .merchants import draw_corruption, gain, merchant_of, pay, produce
 from .phases import Phase
 
@@ -171,13 +171,13 @@ class Festival(Decision):
         return "Dragon Island Festival: draw from the bag, or lure a guest from Dragon Island"
 
     def apply(self, s: S, action: Action) -> None:
-        answer(s)
+        frames = s.frames
         if isinstance(action, Lure):
             stash.festival_lure(s, action.adventurer, action.corruption)
             push(s, PLACE_ANY)
         else:
             draw_to_place(s)
-        go_on(s)
+        settle(s, self, frames)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,15 +195,15 @@ class Place(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Boat)
-        answer(s)
+        frames = s.frames
         place_on_boat(s, action.boat)
-        go_on(s)
+        settle(s, self, frames)
 
     def peddler(self, s: S) -> None:
         boat = peddler.place_choice(s, self.exclude)
-        answer(s)
+        frames = s.frames
         place_on_boat(s, boat)
-        go_on(s)
+        settle(s, self, frames)
 
 
 def place_on_boat(s: S, b: int) -> None:
@@ -249,15 +249,15 @@ class DockAt(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         assert isinstance(action, Dock)
-        answer(s)
+        frames = s.frames
         dock(s, self.boat, action.slot)
-        go_on(s)
+        settle(s, self, frames)
 
     def peddler(self, s: S) -> None:
         slot = free_slots(s, self.boat)[0]
-        answer(s)
+        frames = s.frames
         dock(s, self.boat, slot)
-        go_on(s)
+        settle(s, self, frames)
 
 
 def dock(s: S, b: int, k: int) -> None:
@@ -336,11 +336,11 @@ class RaidOffer(Decision):
         return "Raiders: draw 1 Corruption to use a Town Square Townsfolk's ability, or skip"
 
     def apply(self, s: S, action: Action) -> None:
-        answer(s)
+        frames = s.frames
         if isinstance(action, Raid):
             stash.raid(s, action.townsfolk)
             push(s, UseAbility(action.townsfolk))
-        go_on(s)
+        settle(s, self, frames)
 
 
 # == Townsfolk and Staff =============================================================
@@ -355,14 +355,14 @@ class Recruit(Decision):
         return "hire a Townsfolk, replace one in the Town Square, or skip"
 
     def apply(self, s: S, action: Action) -> None:
-        answer(s)
+        frames = s.frames
         if isinstance(action, Hire):
             hire(s, action.townsfolk)
         elif isinstance(action, Replace):
             replace_townsfolk(s, action.townsfolk)
         else:  # declined: a Square left short by an Underworld hire refills now, as after a hire or a replace
             refill_square(s)
-        go_on(s)
+        settle(s, self, frames)
 
 
 def legal_recruit(s: S, p: int) -> list[Action]:
@@ -521,13 +521,13 @@ class TakeChoice(Decision):
         return "take an adventurer off a sailing boat to move it"
 
     def apply(self, s: S, action: Action) -> None:
-        answer(s)
+        frames = s.frames
         if isinstance(action, Take):
             b, c = action.boat, action.adventurer
             s.boats[b].remove(c)
             s._event(f"Seat {s.actor} takes a {ADV_NAMES[c]} adventurer off boat {b + 1}")
             push(s, PutAdventurer(c, b))
-        go_on(s)
+        settle(s, self, frames)
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,9 +583,9 @@ class Turn(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         if isinstance(action, Do):
-            answer(s)
+            frames = s.frames
             take_action(s, action.space)
-            go_on(s)
+            settle(s, self, frames)
         elif isinstance(action, Challenge):
             challenges.complete(s)
 
