@@ -20,7 +20,6 @@ import freetrader
 from freetrader.adapters._session import Session
 from freetrader.adapters.encoders import encoder_for, merchants_cove, seat_view
 from freetrader.adapters.encoders.merchants_cove import _AT, NC, NOTATIONS, SEAT, SIZE, MerchantsCoveEncoder
-from freetrader.games.merchants_cove.merchants import alchemist, blacksmith, captain, chronomancer
 
 from .test_fast_encoders import _check_position
 
@@ -83,10 +82,10 @@ def _flags(s: Any) -> dict[str, bool]:
         "market": s.stage == 2 and bool(s.order), "peddler to sell": s.stage == 2 and s.seats in s.order[1:],
         "rogue cards": len(s.rogues) > 1, "staff": any(s.staff), "shelf": any(map(any, s.shelf)),
         "on an action": any(s.last), "mice": min(s.mice) < 13, "doppelganger": any(s.hall_rogues),
-        "slide": al is not None and al[alchemist.SLIDE_N] > 0, "ichor waiting": al is not None and al[alchemist.WAIT] > 0,
-        "die coloured": bs is not None and max(bs[blacksmith.COL : blacksmith.COL + 5]) >= 0,
-        "die placed": bs is not None and max(bs[blacksmith.PLACE : blacksmith.PLACE + 5]) >= 0,
-        "ship at sea": ca is not None and any(ca[captain.AT_SEA : captain.AT_SEA + 3]),
+        "slide": al is not None and bool(al.slide), "ichor waiting": al is not None and al.waiting > 0,
+        "die coloured": bs is not None and max(bs.colour) >= 0,
+        "die placed": bs is not None and max(bs.furnace) >= 0,
+        "ship at sea": ca is not None and any(ca.at_sea),
         "chronomancer": "chronomancer" in boards, "draft": s.stage == 0, "over": s.is_over,
     }
 
@@ -186,9 +185,17 @@ def test_the_last_position_cache_notices_each_field_it_compares(field):
     assert enc.encode_state(s, 0).tobytes() == enc.encode(seat_view(s, 0)).tobytes()
 
 
-# A counter on each merchant board that the encoder shows as a number.
-_BOARD_COUNTER = {"alchemist": alchemist.BAG, "blacksmith": blacksmith.COAL, "captain": captain.TREAS,
-                  "chronomancer": chronomancer.SHARDS}
+# A counter on each merchant board that the encoder shows as a number: its field and the item in it, if a list.
+_BOARD_COUNTER = {"alchemist": ("bag", 0), "blacksmith": ("coal", None), "captain": ("treasures", None),
+                  "chronomancer": ("shards", 0)}
+
+
+def _bump_board(s: Any, p: int) -> None:
+    name, i = _BOARD_COUNTER[s.merchant[p]]
+    if i is None:
+        setattr(s.mb[p], name, getattr(s.mb[p], name) + 1)
+    else:
+        getattr(s.mb[p], name)[i] += 1
 
 
 def _swap_merchants(s: Any) -> None:
@@ -218,7 +225,7 @@ MOVES: dict[str, Any] = {
     "supply": lambda s: s.supply[1].__setitem__(3, s.supply[1][3] + 1),
     "shields": lambda s: s.shields[1].__setitem__(2, s.shields[1][2] + 1), "staff": lambda s: s.staff[1].append(5),
     "corr (a rival's count)": lambda s: s.corr[1].append(0), "corr (my own)": lambda s: s.corr[0].append(1),
-    "mb": lambda s: s.mb[1].__setitem__(_BOARD_COUNTER[s.merchant[1]], s.mb[1][_BOARD_COUNTER[s.merchant[1]]] + 1),
+    "mb": lambda s: _bump_board(s, 1),
     "merchant": _swap_merchants,
 }
 
@@ -245,15 +252,34 @@ def _stash_position(seats: int = 3) -> Any:
 
 
 @pytest.mark.skipif(not merchants_cove.ACCELERATED, reason="the C encoder was not built")
+def _out_of_range(state: Any) -> list[Any]:
+    """The state's merchant boards, each with a value the observation has no place for."""
+    boards = [b.copy() for b in state.mb]
+    for m, b in zip(state.merchant, boards, strict=True):
+        if m == "alchemist":
+            b.slide = [9]
+        elif m == "blacksmith":
+            b.unlocked = 9
+        elif m == "captain":
+            b.hold = [[0] * 5]  # one ship's hold where three are read: IndexError, not ValueError
+        else:
+            b.grid[0] = 9
+    assert any(m != "captain" for m in state.merchant)
+    return boards
+
+
 def test_compiled_tail_refuses_a_malformed_state():
     """Fields of the wrong length, type or range raise a Python error instead of reading past the data."""
     state = _stash_position()
+    out_of_range = _out_of_range(state)
+    if state.merchant[0] == "captain":
+        out_of_range[0] = state.mb[0]
     cases: list[tuple[str, Any, type[Exception]]] = [
         ("gold", [1], IndexError), ("time", (1, 2, 3), TypeError), ("stack", [0, 0], IndexError),
-        ("last", ["nowhere"] * 3, KeyError), ("merchant", ["alchemist"], IndexError),
+        ("last", ["nowhere"] * 3, KeyError), ("merchant", state.merchant[:1], IndexError),
         ("merchant", ["nobody"] * 3, KeyError), ("shelf", [[0] * 3] * 3, IndexError), ("supply", [1, 2, 3], TypeError),
         ("shields", [[0] * 4] * 2, IndexError), ("staff", [[999]] * 3, ValueError), ("corr", [[]], IndexError),
-        ("mb", [[0] * 23] * 2, IndexError), ("mb", [[9] * 23] * 3, ValueError), ("mb", [[0]] * 3, IndexError),
+        ("mb", state.mb[:2], IndexError), ("mb", out_of_range, ValueError), ("mb", [[0]] * 3, AttributeError),
         ("pdeck", None, TypeError), ("seats", 9, ValueError), ("np", 7, ValueError), ("gold", [1.5] * 3, TypeError),
     ]
     for field, value, error in cases:
@@ -280,7 +306,9 @@ def test_compiled_tail_keeps_no_references():
     broken = state.clone()
     for f in names:  # the same lists, so that the error path's releases are counted too
         setattr(broken, f, getattr(state, f))
-    broken.mb = [[9] * 23] * 3
+    broken.mb = _out_of_range(state)
+    if state.merchant[0] == "captain":
+        broken.mb[0] = state.mb[0]
     before = [sys.getrefcount(x) for x in fields]
     for _ in range(2000):
         enc.encode_state(state, 1)

@@ -6,6 +6,7 @@ import freetrader
 from freetrader.games.merchants_cove import rules as R
 from freetrader.games.merchants_cove.components import COLOURS
 from freetrader.games.merchants_cove.components import COMPONENTS as C
+from freetrader.games.merchants_cove.flow import go_on
 
 GAME = freetrader.game("merchants-cove")
 
@@ -40,9 +41,9 @@ def holding(s, c: int, p: int | None = None) -> None:
 
 
 def then(s, *work) -> None:
-    """This work (``rules`` Task frames) is next, as if an action had just set it off; run it."""
+    """This work (``rules`` Effect frames) is next, as if an action had just set it off; let it go on."""
     s.frames = s.frames + tuple(reversed(work))
-    R.run(s)
+    go_on(s)
     fresh(s)
 
 
@@ -104,7 +105,7 @@ def to_market(s) -> None:
     """Every timepiece to the Market token, then let the rules run into the Market."""
     s.time = [C.market] * s.np
     s.frames = (R.CLOCK,)
-    R.run(s)
+    R.CLOCK.next_turn(s)
     fresh(s)
 
 

@@ -19,8 +19,21 @@ from freetrader.core import BadRecord
 from freetrader.games.merchants_cove import rules as R
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "format1-states.json").read_text())
-# what format 2 keeps in frames instead, and the stage (saved by its member name now)
-SCRATCH = {"tasks", "phase", "sub", "sub2", "picked", "pending", "resume", "stage"}
+# what format 2 keeps in frames instead, the stage (saved by its member name now), the boards (by field name now)
+SCRATCH = {"tasks", "phase", "sub", "sub2", "picked", "pending", "resume", "stage", "mb"}
+
+
+def _flat(merchant: str, b: dict) -> list[int]:
+    """A board saved by field name (format 4) laid out as formats 1-3 saved it: a flat list; the multi-step
+    action's progress (its step, the Captain's ship, the Chronomancer's rewind), which frames keep now, as None."""
+    if merchant == "alchemist":
+        return [*b["bag"], len(b["slide"]), *b["slide"], *[-1] * (6 - len(b["slide"])), *b["cauldron"], *b["ichor"],
+                b["toxic"], b["pours"], b["waiting"]]
+    if merchant == "blacksmith":
+        return [b["unlocked"], *b["pips"], *b["colour"], *b["furnace"], *b["heat"], b["coal"], None, b["placed"]]
+    if merchant == "captain":
+        return [*b["at_sea"], *(x for h in b["hold"] for x in h), b["treasures"], None, None, b["spins"], b["waiting"]]
+    return [*b["grid"], b["spare"], *b["workers"], *b["shards"], None, None]
 
 
 @pytest.mark.parametrize("name", sorted(FIXTURES))
@@ -28,12 +41,16 @@ def test_a_format_1_state_loads_as_the_same_position(name):
     old = FIXTURES[name]
     assert "format" not in old and "tasks" in old["state"]  # really a format-1 file
     s = GAME.state_from_json(old)
-    assert s.to_json()["format"] == 3 and s.events == old["events"] and s.rng.state == old["rng"]
+    assert s.to_json()["format"] == 4 and s.events == old["events"] and s.rng.state == old["rng"]
     kept = {k: v for k, v in old["state"].items() if k not in SCRATCH}
     assert {k: v for k, v in s.to_json()["state"].items() if k in kept} == kept
+    boards = s.to_json()["state"]["mb"]
+    flat = [_flat(m, b) for m, b in zip(s.merchant, boards, strict=True)]
+    assert flat == [[x if y is not None else None for x, y in zip(o, f, strict=True)]
+                    for o, f in zip(old["state"]["mb"], flat, strict=True)]
     assert R.STAGES[s.stage] == old["state"]["stage"] and R.PHASES[s.phase] == old["state"]["phase"]
     assert s.to_act == old["state"]["actor"] and s.legal_actions()
-    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()  # and it saves in format 3
+    assert GAME.state_from_json(s.to_json()).to_json() == s.to_json()  # and it saves in format 4
 
 
 def test_the_queued_work_of_a_format_1_state_is_on_its_stack():

@@ -28,7 +28,11 @@ def _invariants(s) -> None:
         s.tf_sets == "all")
     for p in range(s.seats):
         assert all(0 <= x <= C.shield_max for x in s.shields[p])
-        assert all(v >= -1 for v in s.mb[p]), "merchant boards hold no negative counts"
+        board = s.mb[p]
+        if board is not None:
+            values = [v if isinstance(v, list) else [v] for v in board.to_json().values()]
+            flat = [x for v in values for y in v for x in (y if isinstance(y, list) else [y])]
+            assert all(v >= -1 for v in flat), "merchant boards hold no negative counts"
 
 
 @settings(max_examples=30, deadline=None)

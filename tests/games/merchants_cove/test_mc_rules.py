@@ -25,6 +25,7 @@ from freetrader.core import BadOption, Rng
 from freetrader.games.merchants_cove import rules as R
 from freetrader.games.merchants_cove.components import COMPONENTS as C
 from freetrader.games.merchants_cove.components import GREY
+from freetrader.games.merchants_cove.flow import go_on
 from freetrader.games.merchants_cove.merchants import MERCHANTS, Merchant
 
 
@@ -426,12 +427,12 @@ def test_recruit_pays_the_cost_uses_the_ability_and_unlocks_a_staff_space():
     _put_in_square(s, "washer")
     set_gold(s, 0, 3)
     turn(s, 0)
-    slide = s.mb[0][5]
+    slide = len(s.mb[0].slide)
     s.apply("do recruit")
     s.apply("hire washer")
     assert s.staff[0] == [R.TF_BY_ID["washer"]]
     assert s.gold[0] == 3 - 1 + 2  # cost 1, ability gold 2
-    assert s.mb[0][5] == slide + 2  # the Alchemist's first Staff space: 2 marbles onto the slide
+    assert len(s.mb[0].slide) == slide + 2  # the Alchemist's first Staff space: 2 marbles onto the slide
 
 
 def test_recruit_needs_the_gold_replace_puts_the_card_under_the_deck():
@@ -511,13 +512,13 @@ def test_alchemist_gather_pour_chain_and_brew():
     s = new(2, "alchemist,blacksmith")
     turn(s, 0)
     s.apply("do gather")
-    assert s.mb[0][5] == C.merchants["alchemist"].params["gather"]
+    assert len(s.mb[0].slide) == C.merchants["alchemist"].params["gather"]
     b = s.mb[0]
-    b[5:12] = [4, 0, 2, 2, 0, -1, -1]  # slide red, blue, blue, red
+    b.slide = [0, 2, 2, 0]  # slide red, blue, blue, red
     turn(s, 0)
     s.apply("do pour")
     s.apply("pour 2")  # the blues, then the reds close the gap and follow
-    assert b[5] == 0 and b[12] == 2 and b[14] == 2
+    assert b.slide == [] and b.cauldron[0] == 2 and b.cauldron[2] == 2
     turn(s, 0)
     s.apply("do brew")
     assert s.shelf[0][R.GOOD_IDS.index("small-red")] == 1 and s.shelf[0][R.GOOD_IDS.index("small-blue")] == 1
@@ -526,14 +527,14 @@ def test_alchemist_gather_pour_chain_and_brew():
 def test_alchemist_ichor_is_wild_and_toxic_waste_corrupts_at_clean_up():
     s = new(2, "alchemist,blacksmith")
     b = s.mb[0]
-    b[5:8] = [1, 4, -1]
+    b.slide = [4]
     turn(s, 0)
     s.apply("do pour")
     s.apply("pour 1")
     assert texts(s) == ["into red", "into green", "into blue", "into yellow"]
     s.apply("into yellow")
-    assert b[15] == 1 and b[19] == 1
-    b[20] = 3
+    assert b.cauldron[3] == 1 and b.ichor[3] == 1
+    b.toxic = 3
     MERCHANTS["alchemist"].clean_up(s, 0)
     assert len(s.corr[0]) == 3 - C.merchants["alchemist"].params["toxic_free"]
 
@@ -543,24 +544,24 @@ def test_blacksmith_smelt_heat_forge_and_keep_colours_for_corruption():
     b = s.mb[0]
     turn(s, 0)
     s.apply("do smelt")
-    assert all(b[6 + i] >= 0 and 1 <= b[1 + i] <= 6 for i in range(3)) and b[20] == 1
-    cols = b[6:9]
+    assert all(b.colour[i] >= 0 and 1 <= b.pips[i] <= 6 for i in range(3)) and b.coal == 1
+    cols = b.colour[:3]
     turn(s, 0)
     s.last[0] = "heat"
     s.apply("do smelt")
     s.apply("keep colours")
-    assert b[6:9] == cols and len(s.corr[0]) == 1
-    b[1], b[6] = 6, 2  # die 1: a blue 6
-    b[18] = 5
+    assert b.colour[:3] == cols and len(s.corr[0]) == 1
+    b.pips[0], b.colour[0] = 6, 2  # die 1: a blue 6
+    b.heat[2] = 5
     turn(s, 0)
     s.apply("do heat")
     s.apply("die 1")
-    assert b[18] == 11
+    assert b.heat[2] == 11
     s.apply("coal blue")
-    assert b[18] == 13
+    assert b.heat[2] == 13
     turn(s, 0)
     s.apply("do forge")
-    assert s.shelf[0][R.GOOD_IDS.index("large-blue")] == 1 and b[18] == 0 and b[11] == -1
+    assert s.shelf[0][R.GOOD_IDS.index("large-blue")] == 1 and b.heat[2] == 0 and b.furnace[0] == -1
 
 
 def test_blacksmith_unlocks_alloy_dice_for_gold():
@@ -570,7 +571,7 @@ def test_blacksmith_unlocks_alloy_dice_for_gold():
     set_gold(s, 0, 5)
     turn(s, 0)
     s.apply("do unlock")
-    assert s.mb[0][0] == 4 and s.gold[0] == 5 - C.merchants["blacksmith"].params["unlock_cost"]
+    assert s.mb[0].unlocked == 4 and s.gold[0] == 5 - C.merchants["blacksmith"].params["unlock_cost"]
 
 
 def test_captain_compass_catch_storm_and_treasure():
@@ -579,58 +580,58 @@ def test_captain_compass_catch_storm_and_treasure():
     s.rng = Fixed(0)  # red
     turn(s, 0)
     s.apply("do sail")
-    assert b[0] == 1 and b[3] == 1
+    assert b.at_sea[0] == 1 and b.hold[0][0] == 1
     compass = C.merchants["captain"].lists["compass"]
     s.rng = Fixed(compass.index("treasure"))
     turn(s, 0)
     s.apply("do spin")
-    assert b[3 + 4] == 1 and b[18] == C.merchants["captain"].params["treasures"] - 1
+    assert b.hold[0][4] == 1 and b.treasures == C.merchants["captain"].params["treasures"] - 1
     assert texts(s) == ["again", "stop"]
     s.rng = Fixed(compass.index("storm"))
     s.apply("again")
-    assert b[0] == 0 and sum(b[3:8]) == 0
+    assert b.at_sea[0] == 0 and sum(b.hold[0]) == 0
 
 
 def test_captain_recall_turns_catches_and_treasure_into_goods_treasures_renew():
     s = new(2, "captain,alchemist")
     b = s.mb[0]
-    b[0] = b[1] = 1
-    b[3] = 4  # ship 1: 4 red
-    b[8 + 1] = 3  # ship 2: 3 green
-    b[8 + 4] = 1  # and a treasure
-    b[18] = 0
+    b.at_sea[0] = b.at_sea[1] = 1
+    b.hold[0][0] = 4  # ship 1: 4 red
+    b.hold[1][1] = 3  # ship 2: 3 green
+    b.hold[1][4] = 1  # and a treasure
+    b.treasures = 0
     turn(s, 0)
     s.apply("do recall")
     assert s.shelf[0][R.GOOD_IDS.index("large-red")] == 1 and s.shelf[0][R.GOOD_IDS.index("small-green")] == 1
     s.apply("treasure yellow")
     assert s.shelf[0][R.GOOD_IDS.index("large-yellow")] == 1
     MERCHANTS["captain"].clean_up(s, 0)
-    assert b[18] == C.merchants["captain"].params["treasures"]
+    assert b.treasures == C.merchants["captain"].params["treasures"]
 
 
 def test_chronomancer_slides_tiles_and_workers_ride_round():
     s = new(2, "chronomancer,alchemist")
     b = s.mb[0]
-    b[0:10] = [0, 1, 2, 3, 4, 0, 1, 2, 3, 4]
-    b[10], b[11] = 2, 8
+    b.grid, b.spare = [0, 1, 2, 3, 4, 0, 1, 2, 3], 4
+    b.workers = [2, 8]
     turn(s, 0)
     s.apply("do shift")
     s.apply("push r1-left")
-    assert b[0:3] == [4, 0, 1] and b[9] == 2 and b[10] == 0
+    assert b.grid[0:3] == [4, 0, 1] and b.spare == 2 and b.workers[0] == 0
 
 
 def test_chronomancer_travel_gathers_shards_anomaly_turns_time_back_and_craft():
     s = new(2, "chronomancer,alchemist")
     b = s.mb[0]
-    b[0:10] = [0, 0, 4, 1, 1, 2, 3, 3, 2, 0]
-    b[10], b[11] = 0, 8
+    b.grid, b.spare = [0, 0, 4, 1, 1, 2, 3, 3, 2], 0
+    b.workers = [0, 8]
     turn(s, 0)
     s.time[0] = 5
     s.apply("do travel")
     s.apply("worker 1 2")
-    assert b[12] == 1
+    assert b.shards[0] == 1
     s.apply("worker 2 9")
-    assert b[12 + 2] == 1
+    assert b.shards[2] == 1
     assert s.time[0] == 5 + C.merchants["chronomancer"].actions["travel"]
     turn(s, 0)
     s.time[0] = 5
@@ -640,7 +641,7 @@ def test_chronomancer_travel_gathers_shards_anomaly_turns_time_back_and_craft():
     s.apply("worker 2 9")
     assert s.time[0] == 5 - 1 + C.merchants["chronomancer"].actions["travel"]
     p = C.merchants["chronomancer"].params
-    b[12:16] = [p["large"], p["small"], 0, 0]  # enough red shards for a large, green for a small
+    b.shards = [p["large"], p["small"], 0, 0]  # enough red shards for a large, green for a small
     turn(s, 0)
     s.apply("do craft")
     assert s.shelf[0][R.GOOD_IDS.index("large-red")] == 1 and s.shelf[0][R.GOOD_IDS.index("small-green")] == 1
@@ -674,9 +675,7 @@ def test_solo_peddler_places_on_the_boat_its_location_icon_shows():
     holding(s, 0)
     s.bag[0] -= 1
     before = len(s.boats[2])
-    from freetrader.games.merchants_cove import peddler
-
-    peddler.decide(s)
+    go_on(s)  # the Peddler's decision is taken at once, by its own rule
     assert len(s.boats[2]) == before + 1
 
 
@@ -692,3 +691,16 @@ def test_a_simulation_with_a_random_first_player_uses_the_games_own_option():
 
     p = plan(GAME, ["heuristic", "heuristic"], 1, {"merchants": "random"}, 0, random_first=True)
     assert p.options["first_player"] == "random"
+
+
+def test_a_clone_and_its_original_change_their_merchant_boards_apart():
+    """Boards are shared by a clone until one side changes one (copy on first use): neither sees the other's move."""
+    s = new(2, "alchemist,blacksmith")
+    turn(s, 0)
+    c = s.clone()
+    alchemist, blacksmith = s.mb[0].to_json(), s.mb[1].to_json()
+    c.apply("do gather")  # the clone's Alchemist gathers
+    assert s.mb[0].to_json() == alchemist and c.mb[0].to_json() != alchemist
+    turn(s, 1)
+    s.apply("do smelt")  # the original's Blacksmith smelts
+    assert s.mb[1].to_json() != blacksmith and c.mb[1].to_json() == blacksmith

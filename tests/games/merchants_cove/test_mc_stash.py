@@ -10,6 +10,7 @@ from freetrader.games.merchants_cove import rules as R
 from freetrader.games.merchants_cove import stash
 from freetrader.games.merchants_cove.components import COMPONENTS as C
 from freetrader.games.merchants_cove.components import GREY
+from freetrader.games.merchants_cove.flow import go_on
 
 PRINTED_SETUP = {  # Game Setup: in bag, in Lair
     "pirates": (4, 3), "kraken": (1, 4), "ghost-sailors": (4, 1), "grey-walkers": (5, 3), "raiders": (4, 2),
@@ -58,14 +59,14 @@ def test_mc_stash_rogue_warlocks_advance_the_timepiece_1_hour():
     _dock_with_rogues(s, 1)
     assert R.AdvanceTimepiece(1) in s.frames
     t0 = s.time[0]
-    R.run(s)
+    go_on(s)
     assert s.time[0] == t0 + 1
 
 
 def test_mc_stash_rogue_raiders_corruption_for_a_town_square_ability():
     s = new(2, rogue="raiders")
     _dock_with_rogues(s, 1)
-    R.run(s)
+    go_on(s)
     assert s.phase == R.RAID and "skip" in texts(s)
     target = s.square[0]
     n = len(s.corr[0])
@@ -138,7 +139,7 @@ def test_mc_stash_rogue_mind_controllers_return_a_customer_for_corruption():
     s.bag[GREY] -= 1
     s.drawn = GREY
     R.place_on_boat(s, 0)
-    R.run(s)
+    go_on(s)
     assert s.phase == R.MIND
     fresh(s)
     s.apply("mind red")
@@ -366,7 +367,7 @@ def test_mc_stash_two_seater_empty_at_arrival_docks_at_any_pier_and_joins_its_cu
     s.drawn = colour("green")
     s.bag[colour("green")] -= 1
     R.place_on_boat(s, boats.TWO)
-    R.run(s)
+    go_on(s)
     fresh(s)
     assert s.phase == R.DOCK and texts(s) == ["dock bazaar", "dock square-left", "dock black"]  # occupied too
     s.apply("dock bazaar")
@@ -394,13 +395,13 @@ def test_mc_stash_boat_setup_3_of_8_one_revealed_each_arrival():
 
 
 def test_mc_stash_peddler_two_arrow_icon_targets_the_two_seater():
-    from freetrader.games.merchants_cove import boats, peddler
+    from freetrader.games.merchants_cove import boats
 
     s = new(1, boats="2-seater")
     s.pcard = next(c.index for c in C.peddler_cards if c.arrows)
     holding(s, colour("red"), p=1)
     s.bag[colour("red")] -= 1
-    peddler.decide(s)
+    go_on(s)  # the Peddler's decision is taken at once, by its own rule
     assert colour("red") in s.boats[boats.TWO]
 
 

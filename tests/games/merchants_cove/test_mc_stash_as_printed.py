@@ -167,7 +167,7 @@ def _peddler_passes_the_mouse(chal_space: int):
     s.pdeck.append(one)
     s.chal_at = chal_space  # day 1: the Challenge Timepiece on this Clock space
     s.frames = (R.CLOCK,)
-    R.run(s)
+    R.CLOCK.next_turn(s)
     fresh(s)
     return s
 

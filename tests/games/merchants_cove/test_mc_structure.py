@@ -97,3 +97,22 @@ def test_the_golden_record_notation_is_unchanged():
     record = json.loads(line[len("record "):])
     state = freetrader.replay(record)
     assert state.record()["actions"] == record["actions"]
+
+
+def test_the_stack_changes_only_through_core_frames():
+    """No module of the game writes ``state.frames`` itself (no private removal, no driver of its own): frames
+    move by core's ``push``, ``replace`` and ``finish``; and no merchant board keeps a step continuation."""
+    writes = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AugAssign, ast.AnnAssign)) else []
+            writes += [f"{path.name}:{node.lineno}" for t in targets
+                       if isinstance(t, ast.Attribute) and t.attr == "frames"]
+    assert writes == []
+    from freetrader.core.fields import declared_fields
+    from freetrader.games.merchants_cove.merchants import MERCHANTS
+
+    for m in MERCHANTS.values():
+        names = {f.name for f in declared_fields(m.board_class)}
+        assert names and not names & {"step", "ship", "rewound"}, m.id

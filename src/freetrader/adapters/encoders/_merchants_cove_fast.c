@@ -6,13 +6,14 @@
  * the Python path spends most of its time rebuilding. The rest of the vector
  * changes seldom and stays with the Python blocks. Each value is computed in
  * double, as Python computes it, then rounded to float once. The layout is
- * declared in games/merchants_cove/encoder.py (the seat block's offsets come from the header
- * generated from it); configure() hands over the name indices
- * and constants so that they are defined in one place, and checks that the
- * merchant board layouts compiled in below are the ones the merchant modules
- * use. Anything unexpected (a missing field, a short list, an index out of
- * range) raises, and the Python path is the reference the tests compare
- * against.
+ * declared in games/merchants_cove/encoder.py: every offset, the merchant boards'
+ * pieces included, comes from the header generated from it. A merchant board is
+ * read by its declared field names (merchants/*.py ``Board`` subclasses);
+ * configure() hands over the name indices and constants so that they are
+ * defined in one place, and checks that every board field read below is one
+ * its merchant declares. Anything unexpected (a missing field, a short list,
+ * an index out of range) raises, and the Python path is the reference the
+ * tests compare against.
  */
 #include "_fastobs.h"
 #include "_merchants_cove_layout.h" /* the offsets, generated from the encoder's declared layout */
@@ -26,25 +27,24 @@
 #define MAX_TF 256
 #define MAX_PCARDS 64
 
-/* seat block offsets: seated + merchant, action space, shelf, supply, shields, the rest, the boards */
-#define AT_SPACE 5
-#define AT_GOODS 21
-#define AT_REST 41
-static const int board_at[4] = {MC_SEAT_ALCHEMIST, MC_SEAT_BLACKSMITH, MC_SEAT_CAPTAIN, MC_SEAT_CHRONOMANCER};
-
-/* merchant board layouts (mb indices), checked against the merchant modules by configure() */
-enum { AL_BAG = 0, AL_SLIDE_N = 5, AL_SLIDE = 6, AL_CAUL = 12, AL_TOXIC = 20, AL_POURS = 21, AL_WAIT = 22 };
-enum { BS_UNLOCKED = 0, BS_PIPS = 1, BS_COL = 6, BS_PLACE = 11, BS_HEAT = 16, BS_COAL = 20, BS_PLACED = 22, BS_MAXD = 5 };
-enum { CA_AT_SEA = 0, CA_HOLD = 3, CA_TREAS = 18, CA_SPINS = 21, CA_WAIT = 22, CA_SHIPS = 3 };
-enum { CH_GRID = 0, CH_SPARE = 9, CH_WORKER = 10, CH_SHARDS = 12, CH_CELLS = 9 };
-static const long layout[] = {
-    AL_BAG, AL_SLIDE_N, AL_SLIDE, AL_CAUL, AL_TOXIC, AL_POURS, AL_WAIT,
-    BS_UNLOCKED, BS_PIPS, BS_COL, BS_PLACE, BS_HEAT, BS_COAL, BS_PLACED, BS_MAXD,
-    CA_AT_SEA, CA_HOLD, CA_TREAS, CA_SPINS, CA_WAIT, CA_SHIPS,
-    CH_GRID, CH_SPARE, CH_WORKER, CH_SHARDS, CH_CELLS,
-    MAX_SEATS, CLOCK, NGOODS, N_SPACES, STATS, SEAT,
-};
+/* the merchant boards' sizes the observation has room for (checked against the Python ones by configure()) */
+#define MAX_SLIDE 6
+#define MAX_DICE 5
+#define SHIPS 3
+#define CELLS 9
+static const long layout[] = {MAX_SLIDE, MAX_DICE, SHIPS, CELLS, MAX_SEATS, CLOCK, NGOODS, N_SPACES, STATS, SEAT};
 #define N_LAYOUT ((Py_ssize_t)(sizeof(layout) / sizeof(layout[0])))
+
+/* The board fields read below, by merchant (in merchant-index order), each one its merchant declares. */
+enum { B_BAG, B_SLIDE, B_CAULDRON, B_ICHOR, B_TOXIC, B_POURS, B_WAITING, B_UNLOCKED, B_PIPS, B_COLOUR, B_FURNACE,
+       B_HEAT, B_COAL, B_PLACED, B_AT_SEA, B_HOLD, B_TREASURES, B_SPINS, B_GRID, B_SPARE, B_WORKERS, B_SHARDS,
+       N_BOARD_FIELDS };
+static const char *const board_field_names[N_BOARD_FIELDS] = {
+    "bag", "slide", "cauldron", "ichor", "toxic", "pours", "waiting", "unlocked", "pips", "colour", "furnace",
+    "heat", "coal", "placed", "at_sea", "hold", "treasures", "spins", "grid", "spare", "workers", "shards",
+};
+static const int board_field_merchant[N_BOARD_FIELDS] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3};
+static PyObject *board_field[N_BOARD_FIELDS]; /* interned names */
 
 static PyObject *merchant_index = NULL, *space_index = NULL; /* str -> int */
 static int n_tf = -1, n_pcards = 0;
@@ -59,11 +59,32 @@ static const char *const field_names[N_FIELDS] = {
 };
 static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Merchants Cove"};
 
+/* Each board field read here is among its merchant's declared ones (a sequence of name tuples, by merchant). */
+static int check_board_fields(PyObject *declared) {
+    PyObject *fast = ft_tuple(declared, "the board fields must be a sequence");
+    if (fast == NULL) return -1;
+    int ok = PyTuple_Size(fast) == 4;
+    for (int f = 0; ok && f < N_BOARD_FIELDS; f++) {
+        PyObject *names = PyTuple_GetItem(fast, board_field_merchant[f]);
+        int has = PySequence_Contains(names, board_field[f]);
+        if (has < 0) { Py_DECREF(fast); return -1; }
+        ok = has;
+    }
+    Py_DECREF(fast);
+    if (!ok) {
+        PyErr_SetString(PyExc_RuntimeError, "the compiled Merchants Cove board fields differ from the declared ones: "
+                                            "rebuild");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *configure(PyObject *self, PyObject *args) {
-    PyObject *merch, *spaces, *icon_seq, *lay;
-    if (!PyArg_ParseTuple(args, "O!O!OddiO", &PyDict_Type, &merch, &PyDict_Type, &spaces, &icon_seq, &market_hour,
-                          &peddler_deck, &n_pcards, &lay))
+    PyObject *merch, *spaces, *icon_seq, *lay, *declared;
+    if (!PyArg_ParseTuple(args, "O!O!OddiOO", &PyDict_Type, &merch, &PyDict_Type, &spaces, &icon_seq, &market_hour,
+                          &peddler_deck, &n_pcards, &lay, &declared))
         return NULL;
+    if (check_board_fields(declared) < 0) return NULL;
     PyObject *fast = ft_tuple(lay, "the layout must be a sequence");
     if (fast == NULL) return NULL;
     int same = PyTuple_Size(fast) == N_LAYOUT;
@@ -167,60 +188,144 @@ static long name_index(PyObject *index, PyObject *name, long none) {
     return i;
 }
 
-static int board(long m, PyObject *b, float *o) {
+/* A board field: a list (borrowed from *keep, which holds the new reference) or a long. */
+static PyObject *field_list(PyObject *b, int f, PyObject **keep) {
+    PyObject *v = PyObject_GetAttr(b, board_field[f]);
+    if (v == NULL) return NULL;
+    *keep = v;
+    if (!PyList_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "the merchant board's %s must be a list", board_field_names[f]);
+        return NULL;
+    }
+    return v;
+}
+
+static int field_long(PyObject *b, int f, long *out) {
+    PyObject *v = PyObject_GetAttr(b, board_field[f]);
+    if (v == NULL) return -1;
+    *out = PyLong_AsLong(v);
+    Py_DECREF(v);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+/* Board field f (a list of k ints) as floats at out. */
+static int field_floats(PyObject *b, int f, int k, float *out) {
+    PyObject *keep = NULL, *v = field_list(b, f, &keep);
+    int rc = v == NULL ? -1 : floats(v, 0, k, out);
+    Py_XDECREF(keep);
+    return rc;
+}
+
+/* Board field f (an int) as a float at out. */
+static int field_float(PyObject *b, int f, float *out) {
     long v;
+    if (field_long(b, f, &v) < 0) return -1;
+    *out = (float)(double)v;
+    return 0;
+}
+
+/* The seat block s's piece of merchant m's board (the block's other boards stay zero). */
+static int board(long m, PyObject *b, float *s) {
+    PyObject *keep = NULL, *v;
+    long x;
+    int rc = -1;
     switch (m) {
     case 0: { /* Alchemist */
-        if (floats(b, AL_BAG, 5, o) < 0 || ft_item(b, AL_SLIDE_N, &v) < 0) return -1;
-        if (v < 0 || v > 6) {
-            PyErr_Format(PyExc_ValueError, "%ld marbles on the Alchemist's slide", v);
-            return -1;
+        if (field_floats(b, B_BAG, 5, s + MC_SEAT_ALCHEMIST) < 0 || (v = field_list(b, B_SLIDE, &keep)) == NULL) break;
+        Py_ssize_t n = PyList_Size(v);
+        if (n > MAX_SLIDE) {
+            PyErr_Format(PyExc_ValueError, "%zd marbles on the Alchemist's slide", n);
+            break;
         }
-        for (long i = 0; i < v; i++) {
-            long c;
-            if (ft_item(b, AL_SLIDE + i, &c) < 0 || hot(c, 5, 5, o + 5 + 5 * i) < 0) return -1;
-        }
-        return floats(b, AL_CAUL, 8, o + 35) < 0 || floats(b, AL_TOXIC, 1, o + 43) < 0 ||
-               floats(b, AL_POURS, 1, o + 44) < 0 || floats(b, AL_WAIT, 1, o + 45) < 0 ? -1 : 0;
+        Py_ssize_t i = 0;
+        for (; i < n; i++)
+            if (ft_item(v, i, &x) < 0 || hot(x, 5, 5, s + MC_SEAT_ALCHEMIST_SLIDE + 5 * i) < 0) break;
+        if (i < n || field_floats(b, B_CAULDRON, 4, s + MC_SEAT_ALCHEMIST_CAULDRONS) < 0 ||
+            field_floats(b, B_ICHOR, 4, s + MC_SEAT_ALCHEMIST_ICHOR) < 0 ||
+            field_float(b, B_TOXIC, s + MC_SEAT_ALCHEMIST_TOXIC) < 0 ||
+            field_float(b, B_POURS, s + MC_SEAT_ALCHEMIST_POURS) < 0 ||
+            field_float(b, B_WAITING, s + MC_SEAT_ALCHEMIST_WAITING) < 0)
+            break;
+        rc = 0;
+        break;
     }
-    case 1: { /* Blacksmith */
-        if (ft_item(b, BS_UNLOCKED, &v) < 0) return -1;
-        if (v < 0 || v > BS_MAXD) {
-            PyErr_Format(PyExc_ValueError, "%ld Blacksmith dice unlocked", v);
-            return -1;
+    case 1: { /* Blacksmith: per die unlocked, pips/6, colour one-hot, furnace one-hot */
+        PyObject *k2 = NULL, *k3 = NULL, *pips, *col, *furn;
+        if (field_long(b, B_UNLOCKED, &x) < 0) break;
+        if (x < 0 || x > MAX_DICE) {
+            PyErr_Format(PyExc_ValueError, "%ld Blacksmith dice unlocked", x);
+            break;
         }
-        for (long i = 0; i < v; i++) {
-            long pips, col, place;
-            float *d = o + 10 * i;
-            if (ft_item(b, BS_PIPS + i, &pips) < 0 || ft_item(b, BS_COL + i, &col) < 0 ||
-                ft_item(b, BS_PLACE + i, &place) < 0)
-                return -1;
-            d[0] = 1.0f;
-            d[1] = (float)(pips / 6.0);
-            if (hot(col < 0 ? 4 : col, 4, 4, d + 2) < 0 || hot(place < 0 ? 4 : place, 4, 4, d + 6) < 0) return -1;
+        if ((pips = field_list(b, B_PIPS, &keep)) != NULL && (col = field_list(b, B_COLOUR, &k2)) != NULL &&
+            (furn = field_list(b, B_FURNACE, &k3)) != NULL) {
+            long i = 0;
+            for (; i < x; i++) {
+                long p, c, f;
+                float *d = s + MC_SEAT_BLACKSMITH + 10 * i;
+                if (ft_item(pips, i, &p) < 0 || ft_item(col, i, &c) < 0 || ft_item(furn, i, &f) < 0) break;
+                d[0] = 1.0f;
+                d[1] = (float)(p / 6.0);
+                if (hot(c < 0 ? 4 : c, 4, 4, d + 2) < 0 || hot(f < 0 ? 4 : f, 4, 4, d + 6) < 0) break;
+            }
+            rc = i < x ? -1 : 0;
         }
-        o += 10 * BS_MAXD;
-        for (int c = 0; c < 4; c++) {
-            if (ft_item(b, BS_HEAT + c, &v) < 0) return -1;
-            o[c] = (float)(v / 10.0);
+        Py_XDECREF(k2);
+        Py_XDECREF(k3);
+        if (rc < 0) break;
+        rc = -1;
+        Py_CLEAR(keep);
+        if ((v = field_list(b, B_HEAT, &keep)) == NULL) break;
+        int c = 0;
+        for (; c < 4; c++) {
+            if (ft_item(v, c, &x) < 0) break;
+            s[MC_SEAT_BLACKSMITH_HEAT + c] = (float)(x / 10.0);
         }
-        return floats(b, BS_COAL, 1, o + 4) < 0 || floats(b, BS_PLACED, 1, o + 5) < 0 ? -1 : 0;
+        if (c < 4 || field_float(b, B_COAL, s + MC_SEAT_BLACKSMITH_COAL) < 0 ||
+            field_float(b, B_PLACED, s + MC_SEAT_BLACKSMITH_PLACED) < 0)
+            break;
+        rc = 0;
+        break;
     }
-    case 2: /* Captain */
-        for (int s = 0; s < CA_SHIPS; s++)
-            if (floats(b, CA_AT_SEA + s, 1, o + 6 * s) < 0 || floats(b, CA_HOLD + 5 * s, 5, o + 6 * s + 1) < 0)
-                return -1;
-        return floats(b, CA_TREAS, 1, o + 18) < 0 || floats(b, CA_SPINS, 1, o + 19) < 0 ||
-               floats(b, CA_WAIT, 1, o + 20) < 0 ? -1 : 0;
-    case 3: /* Chronomancer */
-        for (int i = 0; i < CH_CELLS + 1; i++) /* the grid, then the spare tile */
-            if (ft_item(b, CH_GRID + i, &v) < 0 || hot(v, 5, 5, o + 5 * i) < 0) return -1;
-        for (int w = 0; w < 2; w++)
-            if (ft_item(b, CH_WORKER + w, &v) < 0 || hot(v, CH_CELLS, CH_CELLS, o + 50 + CH_CELLS * w) < 0) return -1;
-        return floats(b, CH_SHARDS, 4, o + 68);
+    case 2: { /* Captain: per ship at sea, then its hold (4 colours, treasure) */
+        static const int ship_at[SHIPS] = {MC_SEAT_CAPTAIN, MC_SEAT_CAPTAIN_SHIP_2, MC_SEAT_CAPTAIN_SHIP_3};
+        PyObject *k2 = NULL, *sea, *hold;
+        if ((sea = field_list(b, B_AT_SEA, &keep)) == NULL || (hold = field_list(b, B_HOLD, &k2)) == NULL) {
+            Py_XDECREF(k2);
+            break;
+        }
+        int i = 0;
+        for (; i < SHIPS; i++) {
+            PyObject *h = sub_list(hold, i);
+            if (h == NULL || floats(sea, i, 1, s + ship_at[i]) < 0 || floats(h, 0, 5, s + ship_at[i] + 1) < 0) break;
+        }
+        Py_XDECREF(k2);
+        if (i < SHIPS || field_float(b, B_TREASURES, s + MC_SEAT_CAPTAIN_TREASURES) < 0 ||
+            field_float(b, B_SPINS, s + MC_SEAT_CAPTAIN_SPINS) < 0 ||
+            field_float(b, B_WAITING, s + MC_SEAT_CAPTAIN_WAITING) < 0)
+            break;
+        rc = 0;
+        break;
     }
-    PyErr_Format(PyExc_ValueError, "merchant index %ld out of range", m);
-    return -1;
+    case 3: { /* Chronomancer: grid cells then the spare tile one-hot, each worker's cell one-hot, shards */
+        float *o = s + MC_SEAT_CHRONOMANCER;
+        if ((v = field_list(b, B_GRID, &keep)) == NULL) break;
+        int i = 0;
+        for (; i < CELLS; i++)
+            if (ft_item(v, i, &x) < 0 || hot(x, 5, 5, o + 5 * i) < 0) break;
+        if (i < CELLS || field_long(b, B_SPARE, &x) < 0 || hot(x, 5, 5, o + 5 * CELLS) < 0) break;
+        Py_CLEAR(keep);
+        if ((v = field_list(b, B_WORKERS, &keep)) == NULL) break;
+        for (i = 0; i < 2; i++)
+            if (ft_item(v, i, &x) < 0 || hot(x, CELLS, CELLS, o + 5 * (CELLS + 1) + CELLS * i) < 0) break;
+        if (i < 2 || field_floats(b, B_SHARDS, 4, s + MC_SEAT_CHRONOMANCER_SHARDS) < 0) break;
+        rc = 0;
+        break;
+    }
+    default:
+        PyErr_Format(PyExc_ValueError, "merchant index %ld out of range", m);
+    }
+    Py_XDECREF(keep);
+    return rc;
 }
 
 static PyObject *tail(PyObject *self, PyObject *args) {
@@ -310,13 +415,15 @@ static PyObject *tail(PyObject *self, PyObject *args) {
         long a = name_index(space_index, PyList_GetItem(lists[L_LAST], p), -1);
         if (m == -2 || a == -2) goto fail;
         s[0] = 1.0f;
-        if ((m >= 0 && hot(m, 4, -1, s + 1) < 0) || (a >= 0 && hot(a, N_SPACES, -1, s + AT_SPACE) < 0)) goto fail;
+        if ((m >= 0 && hot(m, 4, -1, s + MC_SEAT_MERCHANT) < 0) ||
+            (a >= 0 && hot(a, N_SPACES, -1, s + MC_SEAT_SPACE) < 0))
+            goto fail;
         PyObject *shelf = sub_list(lists[L_SHELF], p), *supply = sub_list(lists[L_SUPPLY], p);
         PyObject *shields = sub_list(lists[L_SHIELDS], p), *staff = sub_list(lists[L_STAFF], p);
         PyObject *corr = sub_list(lists[L_CORR], p);
         if (shelf == NULL || supply == NULL || shields == NULL || staff == NULL || corr == NULL) goto fail;
-        if (floats(shelf, 0, NGOODS, s + AT_GOODS) < 0 || floats(supply, 0, NGOODS, s + AT_GOODS + NGOODS) < 0 ||
-            floats(shields, 0, 4, s + AT_REST) < 0)
+        if (floats(shelf, 0, NGOODS, s + MC_SEAT_GOODS) < 0 || floats(supply, 0, NGOODS, s + MC_SEAT_SUPPLY) < 0 ||
+            floats(shields, 0, 4, s + MC_SEAT_SHIELDS) < 0)
             goto fail;
         Py_ssize_t nstaff = PyList_Size(staff);
         long got[5] = {0};
@@ -329,12 +436,15 @@ static PyObject *tail(PyObject *self, PyObject *args) {
             }
             for (int c = 0; c < 5; c++) got[c] += icons[x][c];
         }
-        s[AT_REST + 4] = (float)(double)nstaff;
-        for (int c = 0; c < 5; c++) s[AT_REST + 5 + c] = (float)(double)got[c];
-        s[AT_REST + 10] = (float)(double)PyList_Size(corr);
+        s[MC_SEAT_HIRED] = (float)(double)nstaff;
+        for (int c = 0; c < 5; c++) s[MC_SEAT_ICONS + c] = (float)(double)got[c];
+        s[MC_SEAT_CORRUPTION] = (float)(double)PyList_Size(corr);
         if (m >= 0) {
-            PyObject *b = sub_list(lists[L_MB], p);
-            if (b == NULL || board(m, b, s + board_at[m]) < 0) goto fail;
+            if (p >= PyList_Size(lists[L_MB])) {
+                PyErr_SetString(PyExc_IndexError, "a list in the state is shorter than its game needs");
+                goto fail;
+            }
+            if (board(m, PyList_GetItem(lists[L_MB], p), s) < 0) goto fail;
         }
     }
 
@@ -349,7 +459,8 @@ fail:
 
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
-     "configure(merchant_index, space_index, icons, market_hour, peddler_deck, n_peddler_cards, layout)"},
+     "configure(merchant_index, space_index, icons, market_hour, peddler_deck, n_peddler_cards, layout, "
+     "board_fields)"},
     {"tail", tail, METH_VARARGS,
      "tail(state, me, to_act, market) -> bytearray of float32: the Clock rows, the Peddler and the seat blocks"},
     {NULL, NULL, 0, NULL},
@@ -363,5 +474,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__merchants_cove_fast(void) {
     if (ft_init(&T) < 0) return NULL;
+    for (int f = 0; f < N_BOARD_FIELDS; f++)
+        if ((board_field[f] = PyUnicode_InternFromString(board_field_names[f])) == NULL) return NULL;
     return PyModule_Create(&module);
 }

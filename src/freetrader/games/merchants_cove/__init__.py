@@ -93,8 +93,9 @@ class _MerchantsCove(Game):
     state_class = CoveState
 
     def _migrate(self, data: Mapping[str, Any], fmt: int) -> State:
-        """Formats 1 and 2 were written before Clean-Up's gold ties kept the stack's order: they replay, and go
-        on, under the tie by seat number they began with."""
+        """Formats 1 to 3 laid out the stack and the boards otherwise: they replay from their records. Formats 1
+        and 2 were written before Clean-Up's gold ties kept the stack's order: they replay, and go on, under the
+        tie by seat number they began with."""
         if fmt < 3:
             data = {**data, "options": {"stack_ties": "seat", **data.get("options", {})}}
         return super()._migrate(data, fmt)

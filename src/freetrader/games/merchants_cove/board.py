@@ -26,7 +26,8 @@ __all__ = [
 TF_BY_ID = {t.id: t.index for t in C.townsfolk}
 CORR_BY_ID = {c.id: c.index for c in C.corruption}
 ROGUE_BY_ID = {r.id: r.index for r in C.rogues}
-# the first slot of each pier: where the 2-seater's Adventurers stand when it docks there
+# the slots of each pier, and the first: where the 2-seater's Adventurers stand when it docks there
+_SLOTS_OF = tuple(tuple(k for k, (pi, _) in enumerate(C.slots) if pi == pier) for pier in range(len(C.piers)))
 _PIER_SLOT = tuple(C.slots.index(next(sl for sl in C.slots if sl[0] == pi)) for pi in range(len(C.piers)))
 
 
@@ -80,10 +81,13 @@ def free_slots(s: S, b: int) -> list[int]:
 
 
 def customers_raw(s: S, pier: int, colour: int) -> int:
+    """Customers of ``colour`` at the pier's slots, a Faction Leader counting two (``weight``)."""
     n = 0
-    for k, (pi, _) in enumerate(C.slots):
-        if pi == pier:
-            n += sum(weight(c) for c in s.slot_adv[k] if kind(c) == colour)
+    adv = s.slot_adv
+    for k in _SLOTS_OF[pier]:
+        for c in adv[k]:
+            if c % 5 == colour:  # kind(c), inline: the Market asks this for every good, pier and colour
+                n += 2 if c >= 5 else 1
     return n
 
 

@@ -25,6 +25,7 @@ from .actions import AGAIN, DONE, SELLS, STOP
 from .components import COMPONENTS as C
 from .components import GREY, N_GOODS
 from .merchants import MERCHANTS
+from .merchants.captain import CAPTAIN, SpinAgain
 
 HOUR = 2.6  # gold an hour of the Clock is worth
 CORRUPTION = 2.5  # gold a Corruption icon is expected to cost
@@ -91,10 +92,9 @@ class MerchantsCoveBot(Bot):
             return names[self.rng.choice(sorted(names))]  # the merchants are near-equal by design
         if ph == R.SELL:
             return self._sell(s, seat, legal)
-        if ph == R.MERCH and s.merchant[seat] == "captain" and AGAIN in legal:
-            b = s.mb[seat]
-            ship = b[20]
-            catch = sum(b[3 + ship * 5 + k] for k in range(4)) + 3 * b[3 + ship * 5 + 4]
+        if ph == R.MERCH and isinstance(s.frames[-1], SpinAgain):
+            hold = CAPTAIN.board(s, seat).hold[s.frames[-1].ship]
+            catch = sum(hold[:4]) + 3 * hold[4]
             return AGAIN if catch < 6 else STOP
         deep = ph == R.MAIN
         best, best_v = legal[0], -1e18

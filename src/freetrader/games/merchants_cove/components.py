@@ -267,6 +267,23 @@ def _stash(data_dir: str | Path | None) -> dict[str, dict[str, Any]]:
 
 
 def load_components(data_dir: str | Path | None = None) -> Components:
+    """Every component from ``data/*.toml`` (or a data pack's folder), each file checked as it is read."""
+    board = _board(data_dir)
+    adv, boat_count = board["adventurers"], board["boat_count"]
+    rogues = _rogues(data_dir, adv[GREY])
+    tfs = _townsfolk(data_dir)
+    cards = _corruption(data_dir)
+    pcards, psupply, pshelf = _peddler(data_dir, boat_count)
+    return Components(
+        **board, rogues=rogues, townsfolk=tfs, tf_sets=tuple(dict.fromkeys(c.set for c in tfs)), corruption=cards,
+        corruption_deck=tuple(i for c in cards if c.box == "base" for i in [c.index] * c.count),
+        merchants=_merchants(data_dir), peddler_cards=pcards, peddler_supply=psupply, peddler_shelf=pshelf,
+        stash=_stash(data_dir), challenges=_challenges(data_dir), boat_setups=_boat_setups(data_dir),
+    )
+
+
+def _board(data_dir: str | Path | None) -> dict[str, Any]:
+    """``board.toml``: the Components fields it gives, by name."""
     raw = load_toml(PKG, "board.toml", data_dir)
     t = _section(raw, "rounds", "board.toml")
     days = t.get("days", int)
@@ -331,7 +348,18 @@ def load_components(data_dir: str | Path | None = None) -> Components:
     common = {k: t.get(k, int) for k in ("load", "recruit", "sponsor")}
     load_count = t.get("load_count", int)
     _finish(t)
+    return dict(
+        days=days, clock_start=clock_start, market=market, mice=mice, mouse_step=mouse_step, mouse_load=mouse_load,
+        adventurers=tuple(adv), boat_count=boat_count, capacity=capacity, arrival=arrival, boat_side=tuple(side),
+        piers=tuple(piers), slots=tuple(slots), values=tuple(values), supply=tuple(supply), shelf=shelf,
+        carry_over=carry, hall_seed=hall_seed, shield_max=shield_max, sponsor_rate=sponsor_rate, **sc,
+        square=square, sets=sets, staff_spaces=staff_spaces, start_gold=start_gold, bank=bank, common=common,
+        load_count=load_count,
+    )
 
+
+def _rogues(data_dir: str | Path | None, grey: int) -> tuple[RogueCard, ...]:
+    """``rogues.toml``: the Rogue cards (at most ``grey`` Rogues each, bag and Lair)."""
     rogues = []
     for i, r in enumerate(_entries(load_toml(PKG, "rogues.toml", data_dir), "rogue", "rogues.toml")):
         eff = r.get("effect", str)
@@ -343,12 +371,16 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         r.get("recommended", str, "")
         r.get("round_setup", str, "")
         r.get("peddler", str, "")
-        if rc.bag + rc.lair > adv[GREY]:
-            raise DataError(f"{r.where}: {rc.bag} in the bag and {rc.lair} in the Lair exceed the {adv[GREY]} Rogues")
+        if rc.bag + rc.lair > grey:
+            raise DataError(f"{r.where}: {rc.bag} in the bag and {rc.lair} in the Lair exceed the {grey} Rogues")
         rogues.append(rc)
         _finish(r)
     _unique([r.id for r in rogues], "rogues.toml")
+    return tuple(rogues)
 
+
+def _townsfolk(data_dir: str | Path | None) -> tuple[Townsfolk, ...]:
+    """``townsfolk.toml``: every Townsfolk card of every set."""
     tfs = []
     for i, c in enumerate(_entries(load_toml(PKG, "townsfolk.toml", data_dir), "townsfolk", "townsfolk.toml")):
         ab = c.get("ability", str)
@@ -360,19 +392,24 @@ def load_components(data_dir: str | Path | None = None) -> Components:
                              c.get("amount", int)))
         _finish(c)
     _unique([c.id for c in tfs], "townsfolk.toml")
-    tf_sets = tuple(dict.fromkeys(c.set for c in tfs))
+    return tuple(tfs)
 
-    cards, deck = [], []
+
+def _corruption(data_dir: str | Path | None) -> tuple[CorruptionCard, ...]:
+    """``corruption.toml``: the Corruption cards (the base ones make the deck, ``count`` each)."""
+    cards = []
     for i, c in enumerate(_entries(load_toml(PKG, "corruption.toml", data_dir), "corruption", "corruption.toml")):
         fac = c.get("faction", str)
         card = CorruptionCard(i, c.get("id", str), c.get("icons", int), _colour(fac, c.where) if fac else -1,
                               c.get("count", int), _cost(c), _box(c))
         cards.append(card)
-        if card.box == "base":
-            deck += [i] * card.count
         _finish(c)
     _unique([c.id for c in cards], "corruption.toml")
+    return tuple(cards)
 
+
+def _merchants(data_dir: str | Path | None) -> dict[str, MerchantData]:
+    """``merchants.toml``: each merchant's actions, Staff abilities and (designed) numbers."""
     merchants = {}
     for m in _entries(load_toml(PKG, "merchants.toml", data_dir), "merchant", "merchants.toml"):
         mid = m.get("id", str)
@@ -388,7 +425,11 @@ def load_components(data_dir: str | Path | None = None) -> Components:
         merchants[mid] = MerchantData(mid, m.get("name", str), m.get("complexity", int), dict(m.get("actions", dict)),
                                       tuple(staff), dict(m.get("params", dict)), lists)
         _finish(m)
+    return merchants
 
+
+def _peddler(data_dir: str | Path | None, boat_count: int) -> tuple[tuple[PeddlerCard, ...], tuple[int, ...], int]:
+    """``peddler.toml``: the Peddler's cards, its supply and its shelf."""
     praw = load_toml(PKG, "peddler.toml", data_dir)
     t = _section(praw, "peddler", "peddler.toml")
     psupply = [0] * N_GOODS
@@ -406,18 +447,7 @@ def load_components(data_dir: str | Path | None = None) -> Components:
                                   tuple(_good(g, c.where) for g in c.get("goods", list)), c.get("hours", int),
                                   c.get("arrows", bool, False)))
         _finish(c)
-
-    return Components(
-        days=days, clock_start=clock_start, market=market, mice=mice, mouse_step=mouse_step, mouse_load=mouse_load,
-        adventurers=tuple(adv), boat_count=boat_count, capacity=capacity, arrival=arrival, boat_side=tuple(side),
-        piers=tuple(piers), slots=tuple(slots), values=tuple(values), supply=tuple(supply), shelf=shelf,
-        carry_over=carry, hall_seed=hall_seed, shield_max=shield_max, sponsor_rate=sponsor_rate, **sc,
-        square=square, sets=sets, staff_spaces=staff_spaces, start_gold=start_gold, bank=bank, common=common,
-        load_count=load_count, rogues=tuple(rogues), townsfolk=tuple(tfs), tf_sets=tf_sets, corruption=tuple(cards),
-        corruption_deck=tuple(deck), merchants=merchants, peddler_cards=tuple(pcards), peddler_supply=tuple(psupply),
-        peddler_shelf=pshelf, stash=_stash(data_dir),
-        challenges=_challenges(data_dir), boat_setups=_boat_setups(data_dir),
-    )
+    return tuple(pcards), tuple(psupply), pshelf
 
 
 COMPONENTS = load_components()

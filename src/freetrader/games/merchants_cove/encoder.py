@@ -91,10 +91,11 @@ from freetrader.adapters.encoders._build import compiled, index_of, one_hot
 from freetrader.adapters.encoders.base import Catalogue, Encoder, seat_in_range
 from freetrader.adapters.encoders.layout import Block, Layout, Piece
 from freetrader.core import Game, State
+from freetrader.core.fields import declared_fields
 from freetrader.games.merchants_cove import boats as _boats
 from freetrader.games.merchants_cove.components import ADV_NAMES, COLOURS, GOOD_IDS, GREY, SIZES
 from freetrader.games.merchants_cove.components import COMPONENTS as C
-from freetrader.games.merchants_cove.merchants import MERCHANTS
+from freetrader.games.merchants_cove.merchants import MERCHANTS, Board
 from freetrader.games.merchants_cove.merchants import alchemist as _al
 from freetrader.games.merchants_cove.merchants import blacksmith as _bs
 from freetrader.games.merchants_cove.merchants import captain as _ca
@@ -437,6 +438,13 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
     for x in townsfolk_sets(v["townsfolk_sets"]):
         sets[_SET[x]] = 1.0
     out += sets
+    _board_features(v, out)
+    _player_features(v, n, me, out)
+    return out
+
+
+def _board_features(v: Mapping[str, Any], out: list[float]) -> None:
+    """The Boats, piers, halls, bag, decks, the drawn adventurer and the Challenge card."""
     for b in range(NB):
         if b < len(v["boats"]):
             bt = v["boats"][b]
@@ -480,6 +488,11 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
         one_hot(out, _CHAL[ch["active"]] if ch["active"] else None, len(C.challenges))
         out += [ch["deck"] / CHAL_DECK, ch["set_aside"] / CHAL_DECK, ch["timepiece_hour"] / CHAL_HOURS]
     _counts(out, v.get("your_corruption", ()), _CORR, NC)
+
+
+def _player_features(v: Mapping[str, Any], n: int, me: int, out: list[float]) -> None:
+    """The Clock rows, the Peddler and the seat blocks, relative to seat ``me``."""
+    ped = v.get("peddler")
     players = v["players"]
     rows = [0.0] * ((MAX_SEATS + 1) * _CLOCK)
     for p in range(n):
@@ -500,7 +513,6 @@ def _view_features(v: Mapping[str, Any]) -> list[float]:
         r = (p - me) % n
         blocks[r * SEAT : (r + 1) * SEAT] = _seat_block(players[p])
     out += blocks
-    return out
 
 
 # == the fast path: from the state ====================================================================
@@ -677,37 +689,36 @@ def _die(key: tuple[int, int, int]) -> bytes:
 _DIE = _Memo(_die)
 
 
-def _fast_alchemist(b: list[int]) -> bytes:
-    n = b[_al.SLIDE_N]
-    slide = [_MARBLE_HOT[c] for c in b[_al.SLIDE : _al.SLIDE + n]]
-    return b"".join((_PACK5(*b[_al.BAG : _al.BAG + 5]), *slide, _MARBLE_HOT[5] * (6 - n),
-                     _PACK11(*b[_al.CAUL : _al.CAUL + 8], b[_al.TOXIC], b[_al.POURS], b[_al.WAIT])))
+def _fast_alchemist(b: _al.AlchemistBoard) -> bytes:
+    slide = [_MARBLE_HOT[c] for c in b.slide]
+    return b"".join((_PACK5(*b.bag), *slide, _MARBLE_HOT[5] * (6 - len(slide)),
+                     _PACK11(*b.cauldron, *b.ichor, b.toxic, b.pours, b.waiting)))
 
 
-def _fast_blacksmith(b: list[int]) -> bytes:
-    n = b[_bs.UNLOCKED]
-    dice = [_DIE[(b[_bs.PIPS + i], b[_bs.COL + i], b[_bs.PLACE + i])] for i in range(n)]
-    heat = b[_bs.HEAT : _bs.HEAT + 4]
+def _fast_blacksmith(b: _bs.BlacksmithBoard) -> bytes:
+    n = b.unlocked
+    dice = [_DIE[(b.pips[i], b.colour[i], b.furnace[i])] for i in range(n)]
+    heat = b.heat
     return b"".join((*dice, bytes(40 * (_bs.MAXD - n)),
-                     _PACK6(heat[0] / 10, heat[1] / 10, heat[2] / 10, heat[3] / 10, b[_bs.COAL], b[_bs.PLACED])))
+                     _PACK6(heat[0] / 10, heat[1] / 10, heat[2] / 10, heat[3] / 10, b.coal, b.placed)))
 
 
-def _fast_captain(b: list[int]) -> bytes:
-    h = _ca.HOLD
-    return _PACK21(b[_ca.AT_SEA], *b[h : h + 5], b[_ca.AT_SEA + 1], *b[h + 5 : h + 10], b[_ca.AT_SEA + 2],
-                   *b[h + 10 : h + 15], b[_ca.TREAS], b[_ca.SPINS], b[_ca.WAIT])
+def _fast_captain(b: _ca.CaptainBoard) -> bytes:
+    sea, hold = b.at_sea, b.hold
+    return _PACK21(sea[0], *hold[0], sea[1], *hold[1], sea[2], *hold[2], b.treasures, b.spins, b.waiting)
 
 
-def _fast_chronomancer(b: list[int]) -> bytes:
-    return b"".join((*[_TILE_HOT[t] for t in b[_ch.GRID : _ch.GRID + _ch.N ** 2]], _TILE_HOT[b[_ch.SPARE]],
-                     _CELL_HOT[b[_ch.WORKER]], _CELL_HOT[b[_ch.WORKER + 1]], _PACK4(*b[_ch.SHARDS : _ch.SHARDS + 4])))
+def _fast_chronomancer(b: _ch.ChronomancerBoard) -> bytes:
+    return b"".join((*[_TILE_HOT[t] for t in b.grid], _TILE_HOT[b.spare],
+                     _CELL_HOT[b.workers[0]], _CELL_HOT[b.workers[1]], _PACK4(*b.shards)))
 
 
-_BOARD_PACK = {"alchemist": _fast_alchemist, "blacksmith": _fast_blacksmith, "captain": _fast_captain,
-               "chronomancer": _fast_chronomancer}
+_BOARD_PACK: dict[str, Callable[[Any], bytes]] = {
+    "alchemist": _fast_alchemist, "blacksmith": _fast_blacksmith, "captain": _fast_captain,
+    "chronomancer": _fast_chronomancer}
 
 
-def _board(merchant: str, mb: list[int]) -> bytes:
+def _board(merchant: str, mb: Board | None) -> bytes:
     """The four merchant boards of a seat block: zeros but for its merchant's."""
     if not merchant:
         return _NO_BOARDS
@@ -754,11 +765,8 @@ _compiled: Any = compiled("_merchants_cove_fast")  # None where not built; self.
 if _compiled is not None:
     _compiled.configure(
         _MERCH, _SPACE, _ICONS, float(C.market), PEDDLER_DECK, len(C.peddler_cards),
-        (_al.BAG, _al.SLIDE_N, _al.SLIDE, _al.CAUL, _al.TOXIC, _al.POURS, _al.WAIT,
-         _bs.UNLOCKED, _bs.PIPS, _bs.COL, _bs.PLACE, _bs.HEAT, _bs.COAL, _bs.PLACED, _bs.MAXD,
-         _ca.AT_SEA, _ca.HOLD, _ca.TREAS, _ca.SPINS, _ca.WAIT, _ca.SHIPS,
-         _ch.GRID, _ch.SPARE, _ch.WORKER, _ch.SHARDS, _ch.N ** 2,
-         MAX_SEATS, _CLOCK, _NGOODS, len(SPACES), _STATS, SEAT),
+        (6, _bs.MAXD, _ca.SHIPS, _ch.N ** 2, MAX_SEATS, _CLOCK, _NGOODS, len(SPACES), _STATS, SEAT),
+        tuple(tuple(f.name for f in declared_fields(MERCHANTS[m].board_class)) for m in MERCHANT_IDS),
     )
 ACCELERATED = _compiled is not None
 # ``encode_parts`` cuts the compiled tail (the Clock rows and Peddler, then the seat blocks) into the
@@ -880,7 +888,7 @@ class MerchantsCoveEncoder(Encoder):
             for p in range(n):
                 if old is None or mb[p] != old[p]:
                     boards[p] = _board(merchant[p], mb[p])
-            seen[0], seen[5] = merchant[:], [x[:] for x in mb]
+            seen[0], seen[5] = merchant[:], [x.copy() if x is not None else None for x in mb]
         self._blocks = [heads[p] + goods[p] + rest[p] + boards[p] for p in range(n)]
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:

@@ -20,13 +20,12 @@ from . import boats, stash
 from .board import location_icon, sailing_open
 from .components import COMPONENTS as C
 from .components import GOOD_IDS, PeddlerCard
-from .flow import Choice, Decision
 from .merchants import produce
 
 if TYPE_CHECKING:
     from .state import CoveState as S
 
-__all__ = ["best_sale", "decide", "gain_goods", "location_icon", "place_choice", "reveal"]
+__all__ = ["best_sale", "gain_goods", "location_icon", "place_choice", "reveal"]
 
 
 def reveal(s: S) -> PeddlerCard:
@@ -60,10 +59,3 @@ def place_choice(s: S, exclude: int) -> int:
 def best_sale(options: list[tuple[int, int, int, bool]]) -> tuple[int, int, int, bool]:
     """In the Market it sells every good it can, the best price first."""
     return max(options, key=lambda o: (o[2], -o[1], o[0]))
-
-
-def decide(s: S) -> None:
-    """The Peddler takes the pending decision at once, by that decision's own Peddler rule."""
-    top = s.frames[-1]
-    assert isinstance(top, (Decision, Choice))
-    top.peddler(s)

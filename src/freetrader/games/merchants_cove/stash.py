@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from freetrader.core import Action
-from freetrader.core.frames import push, replace
+from freetrader.core.frames import finish, push, replace
 
 from . import board as B
 from .actions import (
@@ -40,7 +40,7 @@ from .actions import (
 from .boats import capacity
 from .components import ADV_NAMES, COLOURS, GOOD_IDS, GREY, good
 from .components import COMPONENTS as C
-from .flow import Choice, Decision, Task, drop
+from .flow import Choice, Decision, Effect
 from .merchants import draw_corruption, gain, pay
 from .phases import Phase
 
@@ -138,8 +138,8 @@ class KrakenChoice(Choice):
         start = B.location_icon(s)
         targets = [a for a in kraken_targets(s) if isinstance(a, Kraken)]
         a = min(targets, key=lambda x: (x.boat - start) % len(s.boats))
-        drop(s)
         kraken_take(s, a.boat, a.adventurer)
+        finish(s, self)
 
 
 def doppelgangers(s: S, rogue: int) -> None:
@@ -176,8 +176,8 @@ class HallChoice(Choice):
         doppelganger_hall(s, action.colour)
 
     def peddler(self, s: S) -> None:
-        drop(s)
         doppelganger_hall(s, B.location_icon(s) % 4)
+        finish(s, self)
 
 
 def assassins(s: S, rogue: int) -> None:
@@ -208,8 +208,8 @@ class AssassinChoice(Choice):
         assassinate(s, action.townsfolk)
 
     def peddler(self, s: S) -> None:
-        drop(s)
         assassinate(s, s.square[B.location_icon(s) % len(s.square)])
+        finish(s, self)
 
 
 def place_targets(s: S, boats: list[int]) -> list[int]:
@@ -239,7 +239,7 @@ def mind_controllers(s: S, b: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class MindControllers(Task):
+class MindControllers(Effect):
     """The offer waits for the work above it (the Boat may have docked or emptied meanwhile)."""
 
     boat: int
@@ -261,9 +261,9 @@ class MindOffer(Decision):
         return "Mind Controllers: draw 1 Corruption to send a Customer from that Boat to the bag, or skip"
 
     def apply(self, s: S, action: Action) -> None:
-        drop(s)
         if isinstance(action, Mind):
             mind_return(s, self.boat, action.adventurer)
+        finish(s, self)
 
 
 def mind_return(s: S, b: int, c: int) -> None:
@@ -341,15 +341,16 @@ class Officials(Decision):
 
     def apply(self, s: S, action: Action) -> None:
         if not isinstance(action, Staff):
-            drop(s)
+            finish(s, self)
             return
         k = action.space
         picked, left = self.picked | 1 << k, self.left - 1
-        if left > 0 and picked != (1 << C.staff_spaces) - 1:
+        more = left > 0 and picked != (1 << C.staff_spaces) - 1
+        if more:
             replace(s, Officials(left, picked))
-        else:
-            drop(s)
-        B.staff_ability(s, s.actor, k)
+        B.staff_ability(s, s.actor, k)  # pushes nothing: done before the frame below goes on
+        if not more:
+            finish(s, self)
 
 
 def gain_grey_good(s: S, p: int, n: int = 1) -> None:
@@ -420,6 +421,7 @@ class PayWithGoods(Decision):
     card: int
     left: int
     phase = Phase.PAYGOOD
+    interrupts = True
 
     def legal(self, s: S) -> list[Action]:
         shelf = s.shelf[s.actor]
@@ -438,10 +440,11 @@ class PayWithGoods(Decision):
             s.supply[p][g] += 1
         if self.left <= 1:
             B.discard_corruption(s, p, self.card)
-            drop(s)
         else:
             replace(s, PayWithGoods(self.card, self.left - 1))
         s._event(f"Seat {p} returns {GOOD_IDS[g]} to pay for a Corruption card")
+        if self.left <= 1:
+            finish(s, self)  # the decision it interrupted is asked again
 
 
 # == Dragon Island Festival =======================================================================

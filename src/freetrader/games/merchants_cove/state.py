@@ -7,24 +7,29 @@ more (the Peddler is index ``seats``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from freetrader.core import Action
+from freetrader.core import Action, BadRecord
 from freetrader.core.fields import Hidden, PerSeat
 from freetrader.core.frames import FrameState
 
 from . import rules, stash, view
+from .merchants import Board, board_from_json
 from .phases import Phase, Stage
 
 __all__ = ["CoveState"]
 
 
-class CoveState(FrameState):
+class _Fields(FrameState):
+    """Every field but the merchant boards, declared for ``core.fields`` (copy, JSON, checks on load)."""
+
     # format 1 kept the work in a tuple queue and phase/scratch registers; format 2 keeps frames; format 3
-    # breaks Clean-Up's gold ties by the stack (option stack_ties), so older saves replay with the seat tie
-    state_format = 3
+    # breaks Clean-Up's gold ties by the stack (option stack_ties), so older saves replay with the seat tie;
+    # format 4 runs the work on core's stack (an answered decision waits below its work's frames) and saves
+    # each merchant board by its declared field names: older saves replay (``Game._migrate``)
+    state_format = 4
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
 
@@ -40,7 +45,6 @@ class CoveState(FrameState):
     merchant: PerSeat[list[str]]
     shields: PerSeat[list[list[int]]]
     staff: PerSeat[list[list[int]]]  # hired Townsfolk, in order (the first fill the Staff spaces)
-    mb: PerSeat[list[list[int]]]  # merchant board, layout owned by the merchant module
     # the board
     bag: list[int]  # adventurers per colour (its make-up is public; a draw is random)
     boats: list[list[int]]
@@ -85,15 +89,41 @@ class CoveState(FrameState):
     hall_rogue_leaders: list[int]  # the Rogue Leader in a Hall as a Doppelganger (also in hall_rogues)
     lair_leaders: int  # Faction Leaders in the Lair (also counted in lair)
 
+
+
+class CoveState(_Fields):
+    """The fields, and per seat its merchant's board: a ``merchants.Board`` whose own fields are declared in its
+    merchant's module (so a new merchant is a module and a data entry); copied and saved through them."""
+
+    __slots__ = ("mb", "mb_own")
+    mb: list[Board | None]  # per seat: its merchant's board (None before the merchant is chosen)
+    #: A bit per seat whose board this state may change in place. A clone shares the boards and neither
+    #: copy owns them; ``Merchant.board`` copies a board before its first use (clone costs no board copy).
+    mb_own: int
+
+    def _copy_into(self, other: Any) -> None:
+        _Fields._copy_into(self, other)
+        other.mb = self.mb[:]
+        other.mb_own = self.mb_own = 0
+
+    def _game_json(self) -> dict[str, Any]:
+        return {**_Fields._game_json(self), "mb": [b.to_json() if b is not None else None for b in self.mb]}
+
+    def _load_game_json(self, data: Mapping[str, Any]) -> None:
+        boards = data.get("mb")
+        if not isinstance(boards, list) or len(boards) != self.seats:
+            raise BadRecord(f"saved state field 'mb' must list one merchant board per seat ({self.seats}), "
+                            f"got {boards!r}")
+        _Fields._load_game_json(self, {k: v for k, v in data.items() if k != "mb"})
+        self.mb = [board_from_json(m, b, f"saved state field 'mb' (seat {p})")
+                   for p, (m, b) in enumerate(zip(self.merchant, boards, strict=True))]
+        self.mb_own = (1 << self.seats) - 1
+
     @property
     def phase(self) -> Phase:
         """The kind of the pending decision; ``OVER`` once the game has ended."""
         frames = self.frames
         return frames[-1].phase if frames else Phase.OVER  # type: ignore[attr-defined]
-
-    def _apply(self, action: Action) -> None:
-        FrameState._apply(self, action)
-        rules.run(self)
 
     def _anytime(self, seat: int) -> Sequence[Action]:
         return stash.pay_at_any_decision(self, seat)
