@@ -12,11 +12,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from freetrader.core.moves import Move, plain
+
 from .components import COMPONENTS, Components, load_components
 
-__all__ = ["components"]
+__all__ = ["components", "moves"]
 
 
 def components(data_dir: str | Path | None = None) -> dict[str, Any]:
     c: Components = COMPONENTS if data_dir is None else load_components(data_dir)
     return {"deck": sorted(set(c.deck)), "start_chips": c.start_chips}
+
+
+def moves(state: Any, seat: int) -> list[Move]:
+    """Every legal action of the seat to act as data for the page (``core.moves.Move``): its verb, the ids it
+    names by role, what it costs and pays (from the rules' own functions). High Card's are plain."""
+    if state.to_act != seat or state.is_over:
+        return []
+    return [plain(a) for a in state.legal_actions()]

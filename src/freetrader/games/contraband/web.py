@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from freetrader.core.data import load_toml
+from freetrader.core.moves import Move, named
 
 from .components import COMPONENTS, Components, load_components
 
-__all__ = ["choice_notes", "components"]
+__all__ = ["choice_notes", "components", "moves", "purse"]
 
 _PKG = __package__ or "freetrader.games.contraband"
 
@@ -50,4 +51,32 @@ def choice_notes(state: Any, seat: int) -> dict[str, str]:
                          else f"duty ${a.duty}; fine ${a.fine} if found undeclared")
         elif verb == "search":
             out[text] = f"finds contraband: fines are paid; honest luggage: you pay ${c.search_compensation}"
+    return out
+
+
+#: the ids each verb's notation names (``core.moves.named``)
+ROLES: dict[str, tuple[str, ...]] = {"claim": ("article",), "discard": ("article",), "borrow": ("lender",)}
+
+
+def purse(state: Any, seat: int) -> dict[str, int]:
+    """Contraband's money changes hands when a declaration settles, never as a choice is made: no move costs now."""
+    return {}
+
+
+def moves(state: Any, seat: int) -> list[Move]:
+    """Every legal action of the seat to act: the article a claim or discard names, the lender of a loan."""
+    if state.to_act != seat or state.is_over:
+        return []
+    by_id = {a.id: a for a in COMPONENTS.articles}
+    notes = choice_notes(state, seat)
+    out = []
+    for action in state.legal_actions():
+        m = named(action, ROLES, note=notes.get(str(action), ""))
+        a = by_id.get(m.targets.get("article", ""))
+        label = m.label
+        if a is not None:
+            label = f"{m.verb.capitalize()} {a.name}" + (f" (${a.duty})" if m.verb == "claim" and a.duty else "")
+        elif m.verb == "borrow":
+            label = f"Borrow from seat {m.targets['lender']}"
+        out.append(Move(m.action, m.verb, label, m.targets, note=m.note))
     return out

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from freetrader.core.data import load_toml
+from freetrader.core.moves import Move, named
 
 from .components import COLOURS, COMPONENTS, GREY, PKG, SIZES, Components, load_components
 
-__all__ = ["choice_notes", "components"]
+__all__ = ["choice_notes", "components", "moves", "purse"]
 
 
 def components(data_dir: str | Path | None = None) -> dict[str, Any]:
@@ -101,3 +102,41 @@ def choice_notes(state: Any, seat: int) -> dict[str, str]:
                 kind, amount = card.cost
                 out[text] = what + (f"; pay-off {amount} {kind}" if verb == "pay" and kind else "")
     return {k: v for k, v in out.items() if k in legal}
+
+
+#: the ids each verb's notation names, in order (``core.moves.named``); web.js draws and names them
+ROLES: dict[str, tuple[str, ...]] = {
+    "merchant": ("merchant",), "do": ("space",), "boat": ("boat",), "dock": ("slot",), "hire": ("townsfolk",),
+    "replace": ("townsfolk",), "shield": ("colour",), "discard": ("corruption",), "pay": ("corruption",),
+    "return": ("boat", "adventurer"), "take": ("boat", "adventurer"), "rob": ("seat",), "sell": ("good", "pier"),
+    "pour": ("marble",), "into": ("colour",), "die": ("die",), "coal": ("colour",), "ship": ("ship",),
+    "treasure": ("colour",), "push": ("push",), "worker": ("worker", "cell"), "lure": ("adventurer", "with"),
+    "kraken": ("boat", "adventurer"), "hall": ("colour",), "kill": ("townsfolk",), "mind": ("adventurer",),
+    "raid": ("townsfolk",), "staff": ("space",), "give": ("good",), "keep": ("what",),
+}
+
+
+def purse(state: Any, seat: int) -> dict[str, int]:
+    """What ``seat`` holds of each resource a move's ``cost`` or ``pays`` names."""
+    return {"gold": state.gold[seat]}
+
+
+def moves(state: Any, seat: int) -> list[Move]:
+    """Every legal action of the seat to act: its ids by role; a sale's gold (``rules.sale_options``), a hire's cost."""
+    from . import rules
+    from .actions import SELLS
+
+    if state.to_act != seat or state.is_over:
+        return []
+    c = COMPONENTS
+    sold = {str(SELLS[g][pi][rog]): price for g, pi, price, rog in rules.sale_options(state, seat)}
+    hired = {t.id: t.cost for t in c.townsfolk}
+    notes = choice_notes(state, seat)
+    out = []
+    for action in state.legal_actions():
+        text = str(action)
+        m = named(action, ROLES, note=notes.get(text, ""))
+        cost = {"gold": hired[m.targets["townsfolk"]]} if m.verb == "hire" else {}
+        pays = {"gold": sold[text]} if text in sold else {}
+        out.append(Move(text, m.verb, m.label, m.targets, cost, pays, m.note))
+    return out
