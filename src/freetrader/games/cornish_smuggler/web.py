@@ -341,6 +341,8 @@ def moves(state: Any, seat: int) -> list[Move]:
         targets = {role: item} if item else {}
         if to:
             targets["to"] = to
+        if a.pay:
+            targets["with"] = a.pay  # the way of paying this move was chosen with (a variant of the same move)
         cost, pays = _amounts(state, seat, a, rows)
         rep = COMPONENTS.characters[_CHARS[item]].reputation if verb == "keep" and item in _CHARS else None
         free = verb == "price" and bool(rows.get(item, {}).get("free_by_card"))

@@ -10,6 +10,7 @@ it does for the rules; ``data/drawing.toml`` holds the drawing's colours.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,18 @@ def purse(state: Any, seat: int) -> dict[str, int]:
     return {"gold": state.gold[seat]}
 
 
+def _said(ident: str) -> str:
+    """An id as the log names it (``log_names``), else its words; the page's web.js words moves its own way."""
+    return _names().get(ident) or _names().get(ident.removeprefix("rogues-")) or ident.replace("-", " ")
+
+
+@cache
+def _names() -> dict[str, str]:
+    c = COMPONENTS
+    named = {t.id: t.name for t in c.townsfolk} | {m.id: m.name for m in c.merchants.values()}
+    return {**named, **{p.id: p.name for p in c.piers}, **_log_names(c)}
+
+
 def moves(state: Any, seat: int) -> list[Move]:
     """Every legal action of the seat to act: its ids by role; a sale's gold (``rules.sale_options``), a hire's cost."""
     from . import rules
@@ -136,6 +149,10 @@ def moves(state: Any, seat: int) -> list[Move]:
     for action in state.legal_actions():
         text = str(action)
         m = named(action, ROLES, note=notes.get(text, ""))
+        m = Move(text, m.verb, " ".join([m.verb.capitalize(), *(_said(v) for v in m.targets.values())]), m.targets)
+        pier = m.targets.get("pier", "")
+        if m.verb == "sell" and pier.startswith("rogues-"):  # a sale to the Rogues at that pier (Cultists)
+            m = Move(text, m.verb, m.label + " to the Rogues", {**m.targets, "pier": pier.removeprefix("rogues-"), "buyer": "rogues"})
         cost = {"gold": hired[m.targets["townsfolk"]]} if m.verb == "hire" else {}
         pays = {"gold": sold[text]} if text in sold else {}
         out.append(Move(text, m.verb, m.label, m.targets, cost, pays, m.note))

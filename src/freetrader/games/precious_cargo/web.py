@@ -8,6 +8,7 @@ it does for the rules; ``data/drawing.toml`` holds the drawing's colours.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +96,8 @@ def purse(state: Any, seat: int) -> dict[str, int]:
 
 
 def _place(pid: str) -> str:
-    return next((p.name for p in COMPONENTS.places if p.id == pid), pid)
+    """A settlement by its name; a dot of the route board by its printed grid name ("dot b5")."""
+    return next((p.name for p in COMPONENTS.places if p.id == pid and p.country >= 0), f"dot {pid}")
 
 
 def _crate(token: str) -> str:
@@ -106,7 +108,7 @@ def _crate(token: str) -> str:
 
 def _label(verb: str, t: dict[str, str]) -> str:
     ship, n = t.get("ship", ""), t.get("sails", "")
-    words = {
+    words: dict[str, Callable[[], str]] = {
         "move": lambda: f"Move ship {ship} → {_place(t['to'])}",
         "again": lambda: f"Move ship {ship} again → {_place(t['to'])}",
         "build": lambda: f"Build a hull at {_place(t['place'])}",
