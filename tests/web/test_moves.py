@@ -8,7 +8,13 @@ and pays is what applying it takes from (and gives to) the seat (``web.purse``).
 
 from __future__ import annotations
 
+import importlib
+import json
 import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +22,7 @@ from layout import TABLES
 
 import freetrader
 from freetrader.core.moves import Move
-from freetrader.core.registry import load_part
+from freetrader.core.registry import game_package, load_part
 from freetrader.core.state import State
 from freetrader.server.log import choice_notes_of
 
@@ -165,3 +171,66 @@ def test_a_move_as_json_leaves_out_nothing_amounts() -> None:
     m = Move("buy g01", "buy", "Buy L Tetromino (4)", {"goods": "g01"}, {"influence": 1, "gold": 0}, {})
     assert m.to_json() == {"verb": "buy", "label": "Buy L Tetromino (4)", "targets": {"goods": "g01"},
                            "cost": {"influence": 1}, "pays": {}, "note": ""}
+
+
+# -- no page reads notation ------------------------------------------------------------------------------
+WEB = Path(freetrader.__file__).parent
+#: The shapes a notation or card-text parser takes in a page: a legal move's text split, matched or sliced
+#: (``String(n).trim().split(/\s+/)``, ``notation.split(" ")``), a pattern built at run time (the cost
+#: regex over a card's text), a notation grammar.
+PARSING = re.compile(r"(?:(?:String|str)\((?:n|notation|a)\)|\b(?:n|notation)\b)(?:\.trim\(\))?"
+                     r"\.(?:split|match|replace|startsWith|slice|indexOf)\(|\ba\.split\("
+                     r"|new RegExp\(|\bNOTATION\b|\.(?:cost|text|ability)\)?\.(?:match|split)\(")
+
+
+def pages() -> list[Path]:
+    return sorted([*WEB.glob("games/*/web.js"), *WEB.glob("web/*.js")])
+
+
+def test_the_scan_finds_the_parsers_pages_had() -> None:
+    for line in ('const t = String(n).trim().split(/\\s+/);', 'const m = new RegExp("(\\\\d+) " + a.pay, "i").exec(card.cost);',
+                 'const [verb, rest] = [notation.split(" ")[0], notation.split(" ").slice(1).join(" ")];',
+                 'const m = NOTATION.exec(String(n).trim());', 'const [verb, a, b] = str(n).trim().split(/\\s+/);',
+                 'const verb = a.split(" ")[0];'):
+        assert PARSING.search(line), line
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_page_parses_move_notation_or_card_text(page: Path) -> None:
+    found = [f"{page.name}:{k}: {line.strip()[:100]}" for k, line in enumerate(page.read_text().splitlines(), 1)
+             if not line.lstrip().startswith("//") and PARSING.search(line)]
+    assert not found, "a page reads a move's notation or a card's text: " + "; ".join(found)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t[0])
+def test_buttons_read_the_same_whatever_the_notation(table: tuple[str, str, dict[str, Any], int]) -> None:
+    """Behaviour: each page's labels come from the moves sent, so renaming every notation to an opaque
+    token ("#7") while the moves stay the same changes no button's words."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node (apt-get install nodejs)")
+    _, game, options, seats = table
+    g = freetrader.game(game)
+    samples: list[dict[str, Any]] = []
+    opaque: list[dict[str, Any]] = []
+    for state in positions(game, options, seats, 1)[::5]:
+        seat = state.to_act
+        view = state.view(seat, events=False)
+        notes = choice_notes_of(state, seat)
+        legal = [n for n in notes if not n.startswith("@")][:40]
+        samples.append({"view": view, "legal": legal, "notes": notes})
+        renamed = {f"#{k}": notes[n] for k, n in enumerate(legal)}
+        opaque.append({"view": {**view, "legal": list(renamed)}, "legal": list(renamed),
+                       "notes": {**renamed, **{k: v for k, v in notes.items() if k.startswith("@")}}})
+    script = Path(importlib.import_module(game_package(g)).__file__ or "").parent / "web.js"
+    comps = load_part(g, "web").components()
+    labels = [_labels(node, script, comps, s) for s in (samples, opaque)]
+    differ = [(a, b) for x, y in zip(*labels, strict=True) for a, b in zip(x, y, strict=True) if a != b]
+    assert not differ, f"{len(differ)} buttons read differently when only the notation changed, e.g. {differ[:5]}"
+    assert sum(map(len, labels[0])) > 50
+
+
+def _labels(node: str, script: Path, comps: dict[str, Any], samples: list[dict[str, Any]]) -> list[list[str]]:
+    out = subprocess.run([node, str(Path(__file__).parent / "labels.js")], check=True, capture_output=True, text=True,
+                         input=json.dumps({"script": str(script), "components": comps, "samples": samples}, default=str))
+    return list(json.loads(out.stdout))

@@ -140,7 +140,6 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
                           for town in sorted(c.prices)},
         "row_cost": list(c.row_cost),
         "rows": list(ROW_NAMES),
-        "costs": [dict(pays, verb=verb) for verb, pays in ACTION_COSTS.items()],  # a list: verbs are not board ids
         "scilly": loc[c.scilly].id,  # no Customs at a landing on the Isles of Scilly
         # how the log names what its events print by id (server/log.py): the engine writes a goods piece as
         # "g06 (size 4 l-tetromino)"; players read "goods (size 4 L Tetromino)", never a piece number they
