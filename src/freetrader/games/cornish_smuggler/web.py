@@ -315,7 +315,7 @@ def _label(verb: str, item: str, role: str, to: str, card_rep: int | None) -> st
     elif verb == "draw":
         text += f" the {item} stack"
     elif item:
-        text += " " + (_name(item, role) if role != "from" else "your counter at " + _name(item, "place"))
+        text += " " + _name(item, "place" if role == "from" else role)
     if to:
         text += (" in " if verb == "store" else " → ") + _name(to, "place")
     if card_rep is not None:
@@ -343,7 +343,7 @@ def moves(state: Any, seat: int) -> list[Move]:
         if a.pay:
             targets["with"] = a.pay  # the way of paying this move was chosen with (a variant of the same move)
         cost, pays = _amounts(state, seat, a, rows)
-        rep = COMPONENTS.characters[_CHARS[item]].reputation if verb == "keep" and item in _CHARS else None
+        rep = COMPONENTS.characters[_CHARS[item]].reputation if verb in ("keep", "hire") and item in _CHARS else None
         free = verb == "price" and bool(rows.get(item, {}).get("free_by_card"))
         out.append(Move(str(a), verb, _label(verb, item, role, to, rep), targets, cost, pays,
                         "free by a card" if free else ""))
