@@ -142,7 +142,8 @@ def moves(state: Any, seat: int) -> list[Move]:
     if state.to_act != seat or state.is_over:
         return []
     c = COMPONENTS
-    sold = {str(SELLS[g][pi][rog]): price for g, pi, price, rog in rules.sale_options(state, seat)}
+    sold = {str(SELLS[g][pi][rog]): (price, c.piers[pi].corruption + (1 if rog else 0))
+            for g, pi, price, rog in rules.sale_options(state, seat)}
     hired = {t.id: t.cost for t in c.townsfolk}
     notes = choice_notes(state, seat)
     out = []
@@ -154,6 +155,10 @@ def moves(state: Any, seat: int) -> list[Move]:
         if m.verb == "sell" and pier.startswith("rogues-"):  # a sale to the Rogues at that pier (Cultists)
             m = Move(text, m.verb, m.label + " to the Rogues", {**m.targets, "pier": pier.removeprefix("rogues-"), "buyer": "rogues"})
         cost = {"gold": hired[m.targets["townsfolk"]]} if m.verb == "hire" else {}
-        pays = {"gold": sold[text]} if text in sold else {}
-        out.append(Move(text, m.verb, m.label, m.targets, cost, pays, m.note))
+        pays = {"gold": sold[text][0]} if text in sold else {}
+        note = notes.get(text, "")
+        if text in sold:  # the gold is in pays; the Corruption a Black Market or Rogue sale brings is not
+            k = sold[text][1]
+            note = f"{k} Corruption card{'s' if k > 1 else ''}" if k else ""
+        out.append(Move(text, m.verb, m.label, m.targets, cost, pays, note))
     return out

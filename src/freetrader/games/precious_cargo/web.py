@@ -138,15 +138,19 @@ def moves(state: Any, seat: int) -> list[Move]:
     for action in state.legal_actions():
         cost: dict[str, int] = {}
         pays: dict[str, int] = {}
+        note = notes.get(str(action), "")  # Install's and Take's words; the amounts say the rest
         if isinstance(action, A.Build):
-            cost = {"coins": c.hull_cost}
+            cost, note = {"coins": c.hull_cost}, ""
         elif isinstance(action, A.AddSails):
-            cost = {"coins": action.n * c.sail_cost}
+            cost, note = {"coins": action.n * c.sail_cost}, ""
         elif isinstance(action, A.Sell):
             p = state.at[seat * A.SHIPS + action.ship - 1]
             k = kind[action.crate.partition("@")[0]]
-            pays = {"coins": (VALUE[k] if state.chips[p] == k else c.not_in_demand)
-                    + (c.governor_income if state.gov[p] == seat else 0)}
-        m = named(action, ROLES, cost=cost, pays=pays, note=notes.get(str(action), ""))
+            wanted, owner = state.chips[p] == k, state.gov[p]
+            pays = {"coins": (VALUE[k] if wanted else c.not_in_demand) + (c.governor_income if owner == seat else 0)}
+            note = ("in demand" if wanted else "not in demand") + (
+                f"; your Governor there adds {c.governor_income}" if owner == seat else
+                f"; the other player's Governor there earns {c.governor_income}" if owner >= 0 else "")
+        m = named(action, ROLES, cost=cost, pays=pays, note=note)
         out.append(Move(m.action, m.verb, _label(m.verb, dict(m.targets)), m.targets, cost, pays, m.note))
     return out
