@@ -143,7 +143,7 @@
       case "do": { const c = actionCost(view, me.merchant, a); return nice(a) + (c !== null ? ` (${c} h)` : ""); }
       case "boat": return (view.drawn ? `Put the ${ADV_NAME[view.drawn] || nice(view.drawn)}` : "Put the adventurer") + ` on boat ${a}`;
       case "dock": return "Dock at " + slotName(a);
-      case "hire": return `Hire the ${tfName(a)}` + (TF[a] && TF[a].cost !== null ? ` (${TF[a].cost} gold)` : "");
+      case "hire": return `Hire the ${tfName(a)}`;  // its cost is the move's (shown beside it)
       case "replace": return `Replace the ${tfName(a)}`;
       case "skip": return "Skip";
       case "done": return "Done";
