@@ -65,6 +65,8 @@ def purse(state: Any, seat: int) -> dict[str, int]:
 
 def moves(state: Any, seat: int) -> list[Move]:
     """Every legal action of the seat to act: the article a claim or discard names, the lender of a loan."""
+    from . import rules
+
     if state.to_act != seat or state.is_over:
         return []
     by_id = {a.id: a for a in COMPONENTS.articles}
@@ -76,7 +78,9 @@ def moves(state: Any, seat: int) -> list[Move]:
         label = m.label
         if a is not None:
             label = f"{m.verb.capitalize()} {a.name}" + (f" (${a.duty})" if m.verb == "claim" and a.duty else "")
-        elif m.verb == "borrow":
+        note = m.note
+        if m.verb == "borrow":
             label = f"Borrow from seat {m.targets['lender']}"
-        out.append(Move(m.action, m.verb, label, m.targets, note=m.note))
+            note = f"a loan of ${rules.shortfall(state)}, taken off your net worth at the end (par. 10)"
+        out.append(Move(m.action, m.verb, label, m.targets, note=note))
     return out
