@@ -8,6 +8,7 @@ does for the rules; ``data/drawing.toml`` holds the drawing's colours.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -69,18 +70,24 @@ def moves(state: Any, seat: int) -> list[Move]:
 
     if state.to_act != seat or state.is_over:
         return []
-    by_id = {a.id: a for a in COMPONENTS.articles}
     notes = choice_notes(state, seat)
     out = []
     for action in state.legal_actions():
-        m = named(action, ROLES, note=notes.get(str(action), ""))
-        a = by_id.get(m.targets.get("article", ""))
-        label = m.label
-        if a is not None:
-            label = f"{m.verb.capitalize()} {a.name}" + (f" (${a.duty})" if m.verb == "claim" and a.duty else "")
-        note = m.note
+        m = _described(action)
+        note = notes.get(m.action, "")
         if m.verb == "borrow":
-            label = f"Borrow from seat {m.targets['lender']}"
             note = f"a loan of ${rules.shortfall(state)}, taken off your net worth at the end (par. 10)"
-        out.append(Move(m.action, m.verb, label, m.targets, note=note))
+        out.append(Move(m.action, m.verb, m.label, m.targets, note=note))
     return out
+
+
+@cache  # actions are frozen and interned: what one names and how it reads is fixed
+def _described(action: Any) -> Move:
+    m = named(action, ROLES)
+    a = next((x for x in COMPONENTS.articles if x.id == m.targets.get("article")), None)
+    label = m.label
+    if a is not None:
+        label = f"{m.verb.capitalize()} {a.name}" + (f" (${a.duty})" if m.verb == "claim" and a.duty else "")
+    elif m.verb == "borrow":
+        label = f"Borrow from seat {m.targets['lender']}"
+    return Move(m.action, m.verb, label, m.targets)

@@ -16,6 +16,7 @@ from typing import Any
 from freetrader.core.data import load_toml
 from freetrader.core.moves import Move
 
+from . import board as B
 from .board import ROW_NAMES
 from .components import COMPONENTS, DECKS, PKG, Components, Hold, load_components
 from .packing import arrangements
@@ -171,7 +172,6 @@ def sale_quote(state: Any) -> dict[str, Any] | None:
     the top row, the Forged Cocket's free bottom row, Elizabeth Quick's extra Gold, and the Gold Wheel move
     ``advance_gold_wheel`` makes. ``None`` when no price is being chosen.
     """
-    from . import board as B
 
     f = _sale_frame(state)
     if f is None:
@@ -214,8 +214,6 @@ def _amounts(s: Any, p: int, a: Any, quote_rows: dict[str, dict[str, Any]]) -> t
     discounts are the engine's own (``board.passive``, ``hire_price``, ``bribe_cost``, ``buy_price``), and a
     Buy or Buy Reputation discount a card set (``buy_disc``) counts.
     """
-    from . import board as B
-
     c = COMPONENTS
     verb, item, pay = a.verb, a.item, a.pay
     if verb == "price" and item in quote_rows:
@@ -335,19 +333,25 @@ def moves(state: Any, seat: int) -> list[Move]:
     rows = {r["row"]: r for r in quote["rows"]} if quote else {}
     out = []
     for a in state.legal_actions():
-        verb, item, to = a.verb, a.item, a.to
-        role = _role(verb, item) if item else ""
-        targets = {role: item} if item else {}
-        if to:
-            targets["to"] = to
-        if a.pay:
-            targets["with"] = a.pay  # the way of paying this move was chosen with (a variant of the same move)
+        text, verb, label, targets = _described(a)
         cost, pays = _amounts(state, seat, a, rows)
-        rep = COMPONENTS.characters[_CHARS[item]].reputation if verb in ("keep", "hire") and item in _CHARS else None
-        free = verb == "price" and bool(rows.get(item, {}).get("free_by_card"))
-        out.append(Move(str(a), verb, _label(verb, item, role, to, rep), targets, cost, pays,
-                        "free by a card" if free else ""))
+        free = verb == "price" and bool(rows.get(a.item, {}).get("free_by_card"))
+        out.append(Move(text, verb, label, targets, cost, pays, "free by a card" if free else ""))
     return out
+
+
+@cache  # actions are frozen and few (legal_actions hands out interned ones): what a move names is fixed
+def _described(a: Any) -> tuple[str, str, str, dict[str, str]]:
+    """An action's notation, verb, label and targets by role (what does not depend on the position)."""
+    verb, item, to = a.verb, a.item, a.to
+    role = _role(verb, item) if item else ""
+    targets = {role: item} if item else {}
+    if to:
+        targets["to"] = to
+    if a.pay:
+        targets["with"] = a.pay  # the way of paying this move was chosen with (a variant of the same move)
+    rep = COMPONENTS.characters[_CHARS[item]].reputation if verb in ("keep", "hire") and item in _CHARS else None
+    return str(a), verb, _label(verb, item, role, to, rep), targets
 
 
 def _costs_text(amounts: dict[str, int]) -> str:

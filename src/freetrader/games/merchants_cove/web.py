@@ -144,17 +144,14 @@ def moves(state: Any, seat: int) -> list[Move]:
     c = COMPONENTS
     sold = {str(SELLS[g][pi][rog]): (price, c.piers[pi].corruption + (1 if rog else 0))
             for g, pi, price, rog in rules.sale_options(state, seat)}
-    hired = {t.id: t.cost for t in c.townsfolk}
-    notes = choice_notes(state, seat)
+    legal = state.legal_actions()
+    described = [_described(a) for a in legal]
+    # the Corruption cards' words (discard, pay off): only where such a choice is open
+    notes = choice_notes(state, seat) if any(m.verb in ("discard", "pay") for m in described) else {}
     out = []
-    for action in state.legal_actions():
-        text = str(action)
-        m = named(action, ROLES, note=notes.get(text, ""))
-        m = Move(text, m.verb, " ".join([m.verb.capitalize(), *(_said(v) for v in m.targets.values())]), m.targets)
-        pier = m.targets.get("pier", "")
-        if m.verb == "sell" and pier.startswith("rogues-"):  # a sale to the Rogues at that pier (Cultists)
-            m = Move(text, m.verb, m.label + " to the Rogues", {**m.targets, "pier": pier.removeprefix("rogues-"), "buyer": "rogues"})
-        cost = {"gold": hired[m.targets["townsfolk"]]} if m.verb == "hire" else {}
+    for m in described:
+        text = m.action
+        cost = {"gold": _HIRE_COST[m.targets["townsfolk"]]} if m.verb == "hire" else {}
         pays = {"gold": sold[text][0]} if text in sold else {}
         note = notes.get(text, "")
         if text in sold:  # the gold is in pays; the Corruption a Black Market or Rogue sale brings is not
@@ -162,3 +159,18 @@ def moves(state: Any, seat: int) -> list[Move]:
             note = f"{k} Corruption card{'s' if k > 1 else ''}" if k else ""
         out.append(Move(text, m.verb, m.label, m.targets, cost, pays, note))
     return out
+
+
+_HIRE_COST = {t.id: t.cost for t in COMPONENTS.townsfolk}  # what rules.hire pays for a Townsfolk
+
+
+@cache  # actions are frozen and interned: what one names and how it reads is fixed
+def _described(action: Any) -> Move:
+    text = str(action)
+    m = named(action, ROLES)
+    targets, label = dict(m.targets), " ".join([m.verb.capitalize(), *(_said(v) for v in m.targets.values())])
+    pier = targets.get("pier", "")
+    if m.verb == "sell" and pier.startswith("rogues-"):  # a sale to the Rogues at that pier (Cultists)
+        targets.update(pier=pier.removeprefix("rogues-"), buyer="rogues")
+        label += " to the Rogues"
+    return Move(text, m.verb, label, targets)

@@ -9,6 +9,7 @@ it does for the rules; ``data/drawing.toml`` holds the drawing's colours.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -133,9 +134,11 @@ def moves(state: Any, seat: int) -> list[Move]:
         return []
     c = COMPONENTS
     kind = {g.id: k for k, g in enumerate(c.cargo)}
-    notes = choice_notes(state, seat)
+    legal = state.legal_actions()
+    # Install's and Take's words: only where such a choice is open
+    notes = choice_notes(state, seat) if any(isinstance(a, (A.Install, A.Take)) for a in legal) else {}
     out = []
-    for action in state.legal_actions():
+    for action in legal:
         cost: dict[str, int] = {}
         pays: dict[str, int] = {}
         note = notes.get(str(action), "")  # Install's and Take's words; the amounts say the rest
@@ -151,6 +154,12 @@ def moves(state: Any, seat: int) -> list[Move]:
             note = ("in demand" if wanted else "not in demand") + (
                 f"; your Governor there adds {c.governor_income}" if owner == seat else
                 f"; the other player's Governor there earns {c.governor_income}" if owner >= 0 else "")
-        m = named(action, ROLES, cost=cost, pays=pays, note=note)
-        out.append(Move(m.action, m.verb, _label(m.verb, dict(m.targets)), m.targets, cost, pays, m.note))
+        m = _described(action)
+        out.append(Move(m.action, m.verb, m.label, m.targets, cost, pays, note))
     return out
+
+
+@cache  # actions are frozen and interned: what one names and how it reads is fixed
+def _described(action: Any) -> Move:
+    m = named(action, ROLES)
+    return Move(m.action, m.verb, _label(m.verb, dict(m.targets)), m.targets)
