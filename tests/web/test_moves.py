@@ -234,3 +234,14 @@ def _labels(node: str, script: Path, comps: dict[str, Any], samples: list[dict[s
     out = subprocess.run([node, str(Path(__file__).parent / "labels.js")], check=True, capture_output=True, text=True,
                          input=json.dumps({"script": str(script), "components": comps, "samples": samples}, default=str))
     return list(json.loads(out.stdout))
+
+
+def test_the_cornish_coast_is_drawing_data_not_code() -> None:
+    from freetrader.games.cornish_smuggler.web import components
+
+    coast = components()["drawing"]["coast"]
+    assert len(coast) >= 20 and all(len(p) == 2 and all(isinstance(v, int) for v in p) for p in coast)
+    page = (WEB / "games" / "cornish_smuggler" / "web.js").read_text()
+    pairs = re.findall(r"\[\s*(\d+)\s*,\s*(\d+)\s*\]", page)
+    assert not {(int(x), int(y)) for x, y in pairs} & {tuple(p) for p in coast}, "web.js keeps coast points"
+    assert "d.coast" in page  # drawn from the served drawing (data/drawing.toml)
