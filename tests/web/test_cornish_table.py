@@ -151,12 +151,12 @@ def click_move(page: Any, notation: str, seen: list[int]) -> str:
     raise AssertionError(f"{notation!r} is more than ten clicks deep")
 
 
-def check_sale(page: Any, view: dict[str, Any], notes: dict[str, str]) -> None:
+def check_sale(page: Any, view: dict[str, Any], notes: dict[str, Any]) -> None:
     """The sale view names the Goods Shape on sale and shows each row's Gold and Reputation: the server's quote
     (web.py sale_quote, tested against the engine in test_cornish_notes.py), whose cells are the Price List's."""
     box = page.locator("#details .cs-sale")
     assert box.count() == 1
-    quote = json.loads(notes["@sale"])
+    quote = notes["@sale"]  # the decision's context beside the moves (web.py decision, server/log.py)
     gid = box.get_attribute("data-goods")
     assert gid == quote["goods"]
     goods = next(g for g in view["goods"] if g["id"] == gid)

@@ -22,7 +22,7 @@ from layout import TABLES
 import freetrader
 from freetrader.core import FreetraderError
 from freetrader.core.registry import game_package, load_part
-from freetrader.server.log import display_names, item_names, private_lines, render_event
+from freetrader.server.log import choice_notes_of, display_names, item_names, private_lines, render_event
 
 #: An id-like token: letters glued to digits (c1, g00, sc03), or a snake_case word. Not after "dot ":
 #: Precious Cargo's route board prints each dot's grid name (b5) beside it, so the log's "dot b5" is
@@ -65,8 +65,10 @@ def walk(game: str, options: dict[str, Any], seats: int, seed: int) -> tuple[lis
         texts.append(str(view.get("prompt", "")))
         if notes_of is not None:
             texts += list(notes_of(state, seat).values())
+        moves = choice_notes_of(state, seat)  # what the table sends: each move's label and note (core/moves.py)
+        texts += [str(m[part]) for n, m in moves.items() if not n.startswith("@") for part in ("label", "note")]
         if k % max(1, ACTIONS // SAMPLES) == 0:
-            samples.append({"view": view, "legal": legal[:40]})
+            samples.append({"view": view, "legal": legal[:40], "notes": {n: moves[n] for n in legal[:40]}})
         state.apply(rng.choice(legal))
     texts += [render_event(e, names, ids) for e in state.events]
     return texts, samples

@@ -28,6 +28,7 @@ from typing import Any, TypedDict, TypeVar
 
 import freetrader
 from freetrader.core import FreetraderError
+from freetrader.core.moves import by_notation, plain
 from freetrader.core.registry import game_package, load_part
 
 __all__ = ["LogLine", "display_names", "item_names", "seat_names", "render_event", "private_lines", "table_log",
@@ -486,10 +487,20 @@ def results_of(state: Any) -> Any:
     return {**fn(state), "cut": state.cut}
 
 
-def choice_notes_of(state: Any, seat: int | None) -> dict[str, str]:
-    """What each of ``seat``'s legal choices costs and pays (the game's ``web.choice_notes``), when it acts."""
+def choice_notes_of(state: Any, seat: int | None) -> dict[str, Any]:
+    """Each of ``seat``'s legal choices as data, keyed by notation, when it acts: ``core.moves.Move`` as JSON.
+
+    From the game's ``web.moves`` (its verb, targets, cost and pay: the engine's numbers), else a plain
+    move per legal action; a key starting with "@" (no notation does) is the game's ``web.decision``
+    context, such as Cornish Smuggler's sale being priced (``"@sale"``).
+    """
     if seat is None or state.is_over or state.to_act != seat:
         return {}
     part = load_part(state.game, "web")
-    fn = getattr(part, "choice_notes", None) if part is not None else None
-    return dict(fn(state, seat)) if fn is not None else {}
+    moves_fn = getattr(part, "moves", None) if part is not None else None
+    out: dict[str, Any] = by_notation(moves_fn(state, seat) if moves_fn is not None
+                                      else [plain(a) for a in state.legal_actions()])
+    decision = getattr(part, "decision", None) if part is not None else None
+    if decision is not None:
+        out.update({"@" + k: v for k, v in decision(state, seat).items()})
+    return out

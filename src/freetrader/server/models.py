@@ -127,7 +127,9 @@ class StateMessage(BaseModel):
     view: dict[str, Any]
     log: list[dict[str, Any]] = []  # the readable log for this seat (server/log.py)
     results: dict[str, Any] | None = None  # each seat's rank, score and parts once the game is over
-    notes: dict[str, str] = {}  # what each of the seat's legal choices costs and pays, by notation
+    # each of the seat's legal choices as data (core.moves.Move: verb, label, targets, cost, pays, note), by
+    # notation; "@" keys are the decision's context (server/log.py choice_notes_of)
+    notes: dict[str, Any] = {}
 
 
 class ActionResult(BaseModel):

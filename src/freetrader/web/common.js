@@ -56,6 +56,26 @@
     return node;
   };
 
+  // A legal move as the server describes it (core/moves.py, sent beside `legal` as the message's `notes`,
+  // keyed by notation): {verb, label, targets: {role: id}, cost: {resource: n}, pays: {resource: n}, note}.
+  // Pages read what a move does and costs from it, never from its notation or a card's text.
+  FT.move = function (notes, n) {
+    const m = notes ? notes[n] : null;
+    return m && typeof m === "object" && !Array.isArray(m) ? m : {};
+  };
+  // amounts as people read them: {influence: 1, gold: 3} -> "1 Influence + 3 Gold"
+  FT.amounts = function (amounts) {
+    return Object.entries(amounts || {}).map(([r, k]) => k + " " + r.charAt(0).toUpperCase() + r.slice(1)).join(" + ");
+  };
+  // what a move costs and pays, and what else it says: "costs 1 Influence + 3 Gold; pays 2 Reputation"
+  FT.moveNote = function (m) {
+    const parts = [];
+    if (m && m.cost && Object.keys(m.cost).length) parts.push("costs " + FT.amounts(m.cost));
+    if (m && m.pays && Object.keys(m.pays).length) parts.push("pays " + FT.amounts(m.pays));
+    if (m && m.note) parts.push(m.note);
+    return parts.join("; ");
+  };
+
   // Legal moves indexed by the board pieces they act on: `targets(notation)` gives a key, a list of keys, or nothing.
   FT.byTarget = function (legal, targets) {
     const m = new Map();

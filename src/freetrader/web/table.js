@@ -130,9 +130,10 @@
     return current || FT.renderers.generic;
   }
 
+  // a move's words: the game's renderer's, else the server's (core/moves.py), else its notation
   function label(notation) {
     const r = renderer();
-    return r.label ? r.label(notation, msg.view) : notation;
+    return r.label ? r.label(notation, msg.view, msg.notes || {}) : FT.move(msg && msg.notes, notation).label || notation;
   }
 
   function renderActions() {
@@ -153,16 +154,16 @@
       if (msg.you.can_take_back === true) addTakeback();
       return;
     }
-    // group buttons by verb: "claim brandy" and "claim watch" together
+    // group buttons by verb (the server's move): "claim brandy" and "claim watch" together
     const groups = new Map();
     for (const a of legal) {
-      const verb = a.split(" ")[0];
+      const verb = FT.move(msg && msg.notes, a).verb || a;
       if (!groups.has(verb)) groups.set(verb, []);
       groups.get(verb).push(a);
     }
     const moveButton = (a) => {
       // the server's note says what the choice costs and pays, where the game knows
-      const note = msg && msg.notes ? msg.notes[a] : null;
+      const note = FT.moveNote(FT.move(msg && msg.notes, a));
       return FT.el("button", { type: "button", class: "move", "data-action": a, disabled: !canPlay,
         title: a, onclick: () => act(a) }, note ? [label(a), " ", FT.el("span", { class: "note", text: note })] : label(a));
     };

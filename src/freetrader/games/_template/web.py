@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from freetrader.core.data import load_toml
+from freetrader.core.moves import Move, plain
 
 from .components import COMPONENTS, Components, load_components
 
-__all__ = ["components"]
+__all__ = ["components", "moves"]
 
 
 def components(data_dir: str | Path | None = None) -> dict[str, Any]:
@@ -31,3 +32,11 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
         "start_chips": c.start_chips,
         "drawing": load_toml(__package__ or "freetrader.games._template", "drawing.toml", data_dir),
     }
+
+
+def moves(state: Any, seat: int) -> list[Move]:
+    """Every legal action of the seat to act as data for the page (``core.moves.Move``): its verb, the ids it
+    names by role, what it costs and pays (from the rules' own functions). High Card's are plain."""
+    if state.to_act != seat or state.is_over:
+        return []
+    return [plain(a) for a in state.legal_actions()]

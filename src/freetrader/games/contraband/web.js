@@ -93,23 +93,21 @@
     return ctx.seatLabel ? ctx.seatLabel(seat) : "Seat " + seat;
   }
 
-  function actionFor(legal, notation) { return legal.has(notation) ? notation : null; }
+  // the legal move (notation) of this verb about this article, from the server's moves (ctx.notes), or null
+  function actionFor(ctx, verb, articleId) {
+    for (const n of ctx.legal) {
+      const m = FT.move(ctx.notes, n);
+      if (m.verb === verb && (articleId === undefined || (m.targets || {}).article === articleId)) return n;
+    }
+    return null;
+  }
 
   FT.register("contraband", {
     init,
-    label(notation, view) {
-      const [verb, rest] = [notation.split(" ")[0], notation.split(" ").slice(1).join(" ")];
-      const cap = verb.charAt(0).toUpperCase() + verb.slice(1);
-      if ((verb === "claim" || verb === "discard") && rest) {
-        const a = article(view, rest);
-        return verb === "claim" && a.duty ? `${cap} ${a.name} ($${a.duty})` : `${cap} ${a.name}`;
-      }
-      if (verb === "borrow") return `Borrow from seat ${rest}`;
-      return cap;
-    },
+    // the move's words as web.py names it ("Claim Brandy ($3)")
+    label(notation, view, notes) { return FT.move(notes, notation).label || notation; },
 
     draw(root, view, ctx) {
-      const legal = ctx.legal;
       const svg = S("svg", { viewBox: `0 0 ${W} ${H}`, class: "board-svg contraband", role: "img", "aria-label": "Contraband table" });
       svg.append(S("ellipse", { cx: CX, cy: CY, rx: RX + 40, ry: RY + 35, class: "felt-rim" }));
       svg.append(S("ellipse", { cx: CX, cy: CY, rx: RX, ry: RY, class: "felt" }));
@@ -141,7 +139,7 @@
           const x = i * 82;
           if (mine && mine[i]) {
             const a = article(view, mine[i]);
-            const discard = actionFor(legal, "discard " + a.id);
+            const discard = actionFor(ctx, "discard", a.id);
             const card = cardFace(a, x, 0, { hot: !!discard });
             if (discard) FT.clickable(card, "Discard " + a.name, () => ctx.act(discard));
             lg.append(card);
@@ -149,10 +147,10 @@
             lg.append(cardBack(x, 0));
           }
         }
-        const search = actionFor(legal, "search") || actionFor(legal, "inform");
+        const search = actionFor(ctx, "search") || actionFor(ctx, "inform");
         if (search) {
           const hit = S("rect", { x: -6, y: -6, width: lug.cards * 82 + 4, height: 116, rx: 10, class: "hot-zone" });
-          FT.clickable(hit, search === "search" ? "Search this luggage" : "Inform on this luggage", () => ctx.act(search));
+          FT.clickable(hit, FT.move(ctx.notes, search).verb === "search" ? "Search this luggage" : "Inform on this luggage", () => ctx.act(search));
           lg.append(hit);
         }
       } else {

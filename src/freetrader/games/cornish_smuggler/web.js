@@ -18,9 +18,10 @@
   let SCILLY = "";     // no Customs at a landing there
   // the Goods Price List exactly as the rules read it (web.py price_list): PRICES[town size][goods size][row] = [gold, rep]
   let PACKINGS = {};  // PACKINGS[hold id][shape ids sorted, space-separated] = ["01.1..", ...] (web.py)
-  let PRICES = {}, PRICE_COLS = {}, ROW_COST = [0, 1, 2], ROWS = ["top", "middle", "bottom"], COSTS = {};
-  // the drawing's own layout and colours (data/drawing.toml): positions on a 1000 x 640 map, label placement [dx, dy, anchor]
-  let POS = {}, LABEL = {}, DECK_COLOURS = {}, UP_COUNTY = "", WATER = [];
+  let PRICES = {}, PRICE_COLS = {}, ROW_COST = [0, 1, 2], ROWS = ["top", "middle", "bottom"];
+  // the drawing's own layout and colours (data/drawing.toml): positions on a 1000 x 640 map, label placement
+  // [dx, dy, anchor], the mainland's coast as [x, y] points
+  let POS = {}, LABEL = {}, DECK_COLOURS = {}, UP_COUNTY = "", WATER = [], COAST = [];
 
   function init(c) {
     c = obj(c);
@@ -30,23 +31,15 @@
     TRACK = { discovery: arr(t.discovery), bribe: arr(t.bribe), new_officer: arr(t.new_officer) };
     WAREHOUSE = String(c.warehouse || ""); SCILLY = String(c.scilly || "");
     PRICES = obj(c.prices); PRICE_COLS = obj(c.price_columns); PACKINGS = obj(c.packings);
-    COSTS = {};
-    for (const k of arr(c.costs)) if (k && k.verb) COSTS[k.verb] = k;
     if (arr(c.row_cost).length) ROW_COST = arr(c.row_cost);
     if (arr(c.rows).length) ROWS = arr(c.rows);
     const d = obj(c.drawing);
     POS = obj(d.position); LABEL = obj(d.label); DECK_COLOURS = obj(d.deck_colours);
-    UP_COUNTY = String(d.up_county || ""); WATER = arr(d.water);
+    UP_COUNTY = String(d.up_county || ""); WATER = arr(d.water); COAST = arr(d.coast);
     for (const deck of arr(c.decks)) if (!DECK_COLOURS[deck]) DECK_COLOURS[deck] = "#666";
   }
 
   const W = 1000, H = 640;
-  // the mainland's coast, clockwise from Cape Cornwall; the east edge is the rest of the county
-  const COAST = [[236, 262], [262, 212], [298, 180], [356, 160], [410, 150], [470, 142], [528, 130], [560, 116],
-    [586, 132], [600, 166], [634, 178], [664, 180], [694, 168], [716, 134], [748, 120], [810, 124], [880, 130],
-    [960, 136], [1010, 140], [1010, 560], [950, 528], [890, 512], [846, 510], [800, 498], [752, 504], [712, 502],
-    [676, 478], [634, 462], [596, 444], [560, 434], [518, 424], [484, 410], [452, 414], [426, 432], [398, 456],
-    [366, 474], [322, 484], [282, 480], [246, 462], [222, 428], [212, 392], [214, 350], [222, 300]];
   const COLOURS = ["#c0392b", "#2166ac", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"];
   const SEA_FILL = "#bcd8e6";
 
@@ -81,80 +74,40 @@
     return "Seat " + seat;
   }
 
-  // notation: <verb> [<item>] [to <place>] [with <payment>]
-  const NOTATION = /^(\S+)(?: (\S+))?(?: to (\S+))?(?: with (\S+))?$/;
+  // ---- the legal moves, as the server describes them (web.py moves, sent beside legal as ctx.notes) ----
+  // {notation: {verb, label, targets: {role: id}, cost: {resource: n}, pays: {resource: n}, note}}: the
+  // page reads what a move does and costs from these, never from its notation or a card's text
+  let MOVES = {};
+  const moveOf = (n) => obj(MOVES[n]);
+  // a move's parts: its verb, the thing it is about (its id and role: goods, officer, character...), the
+  // place it goes to, and the way of paying it was chosen with ("with": influence, gold, reputation)
   function parse(n) {
-    const m = NOTATION.exec(String(n).trim());
-    return m ? { verb: m[1], item: m[2] || "", to: m[3] || "", pay: m[4] || "" } : { verb: String(n), item: "", to: "", pay: "" };
+    const m = moveOf(n), t = obj(m.targets);
+    const role = Object.keys(t).find((k) => k !== "to" && k !== "with") || "";
+    return { verb: String(m.verb || ""), item: role ? String(t[role]) : "", role, to: String(t.to || ""), pay: String(t.with || "") };
   }
   const isPlace = (id) => !!(LOCS[id] || SEAS[id]);
+  const ROLE_KEYS = { place: "p", goods: "g", officer: "o", character: "c", ship: "s", storehouse: "h", deck: "d", secret: "x" };
   // the thing on the board a legal move is about, as a key: place, goods, character, officer, ship, storehouse, deck, secret
   function targetOf(n) {
     const a = parse(n);
     if (a.to && isPlace(a.to)) return "p:" + a.to;
-    if (a.item && isPlace(a.item)) return "p:" + a.item;
-    if (/^g\d+$/.test(a.item)) return "g:" + a.item;
-    if (/^\d+$/.test(a.item) && !a.to) return "o:" + a.item;
-    if (CHARS[a.item] || a.verb === "hire" || a.verb === "keep" || a.verb === "motivate") return "c:" + a.item;
-    if (SHIPS[a.item] || a.verb === "ship") return "s:" + a.item;
-    if (STORES[a.item] || a.verb === "storehouse") return "h:" + a.item;
-    if (a.verb === "draw") return "d:" + a.item;
-    if (SECRETS[a.item] || a.verb === "play") return "x:" + a.item;
-    return null;
+    return ROLE_KEYS[a.role] ? ROLE_KEYS[a.role] + ":" + a.item : null;
   }
 
   function goodsName(view, gid) {
     const g = arr(view && view.goods).find((x) => x && x.id === gid);
     return g ? nice(g.shape) + " (" + g.size + ")" : gid;
   }
-  let OPTIONS = {};  // the table's options (hire_reputation prices "hire ... with reputation")
   const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
-  // what one way of paying costs, from the rulebook's Actions & Costs (web.py ACTION_COSTS) or the card
-  function payAmount(a) {
-    if (!a.pay) return null;
-    if (a.verb === "hire" && a.pay === "reputation") return num(OPTIONS.hire_reputation, 2);
-    if (a.verb === "price") return num(ROW_COST[ROWS.indexOf(a.item)], null);
-    if (COSTS[a.verb] && typeof COSTS[a.verb][a.pay] === "number") return COSTS[a.verb][a.pay];
-    const card = CHARS[a.item] || SECRETS[a.item];
-    if (card && card.cost) {
-      const m = new RegExp("(\\d+) " + a.pay, "i").exec(card.cost);
-      if (m) return Number(m[1]);
-    }
-    return null;
-  }
-  function payText(n) {
-    const a = typeof n === "string" ? parse(n) : n;
-    if (!a.pay) return "";
-    const k = payAmount(a);
-    return (k === null ? "" : k + " ") + cap(a.pay);
-  }
-  function pieceText(item, view) {
-    if (/^g\d+$/.test(item)) return goodsName(view, item);
-    if (/^\d+$/.test(item)) return "Customs Officer " + item;
-    return item ? nameOf(item) : "";
-  }
-  const VERBS = { sail: "Sail", carry: "Carry", counter: "Move counter", escort: "Escort", officer: "Move", "buy-reputation": "Buy 1 Reputation (4 Gold)",
-    "honest-work": "Honest Work", discover: "Discover a Secret", unload: "Unload", done: "Done", land: "Land goods here",
-    store: "Store", unstore: "Take out", claim: "Claim", hire: "Hire", buy: "Buy", bribe: "Bribe", sell: "Sell", price: "Sell at the",
-    raid: "Raid for", motivate: "Motivate", play: "Play", decline: "Decline", choose: "Choose", post: "Post the new officer at",
-    place: "Place a counter at", launch: "Launch at", ship: "Take ship", storehouse: "Take storehouse", draw: "Draw from", keep: "Keep",
-    move: "Move", step: "Step to", pass: "Pass" };
-  // a move as people say it: "Sail → Mount's Bay (1 Influence)", "Spend 2 Influence to hide", "Sell at the middle row (1 Reputation)"
-  function label(n, view) {
-    const a = parse(n);
-    if (a.verb === "hide") {
-      const k = Number(a.item) || 0;
-      return k ? "Spend " + k + " Influence to hide" : "Spend no Influence";
-    }
-    let text = VERBS[a.verb] || cap(a.verb.replace(/-/g, " "));
-    if (a.verb === "price") text += " " + a.item + " row";
-    else if (a.verb === "draw") text += " the " + a.item + " stack";
-    else if (a.item) text += " " + pieceText(a.item, view);
-    if (a.to) text += (a.verb === "store" ? " in " : " → ") + nameOf(a.to);
-    if (a.verb === "hire") { const c = CHARS[a.item]; if (c) text += " (" + c.gold + " Gold, +" + c.rep + " Rep)"; }
-    if (a.pay) text += " — " + payText(a);
-    else if (a.verb === "price" && a.item === "top") text += " — free";
-    return text;
+  // what a move costs, as the engine charges it: "1 Influence + 3 Gold"
+  function payText(n) { return FT.amounts(moveOf(n).cost); }
+  // a move as people say it (web.py names it): "Sail → Mount's Bay — 1 Influence", "Spend 2 Influence to hide"
+  function label(n, view, notes) {
+    if (notes) MOVES = obj(notes);  // the table's current moves (the same draw() got)
+    const m = moveOf(n);
+    if (!m.label) return n;
+    return m.label + (parse(n).pay ? " — " + payText(n) : "");
   }
 
   // ---- holds: which cells each Goods Shape takes comes from the engine (web.py hold_packings) ---------
@@ -213,9 +166,9 @@
     switch (a.verb) {
       case "sail": return "ship";
       case "carry": case "escort": case "sell": case "unload": case "store": case "unstore": case "claim": case "buy": case "raid":
-        return /^g\d+$/.test(a.item) ? "g:" + a.item : "";
+        return a.role === "goods" ? "g:" + a.item : "";
       case "counter": return a.item ? "n:" + a.item : "";
-      case "officer": case "bribe": return /^\d+$/.test(a.item) ? "o:" + a.item : "";
+      case "officer": case "bribe": return a.role === "officer" ? "o:" + a.item : "";
       case "hire": case "motivate": return a.item ? "c:" + a.item : "";
       case "play": return a.item ? "x:" + a.item : "";
       default: return "";
@@ -230,7 +183,7 @@
     return nameOf(id);
   }
   const base = (n) => { const a = parse(n); return a.verb + " " + a.item + " " + a.to; };
-  function noPay(n, view) { const a = parse(n); return label(a.verb + (a.item ? " " + a.item : "") + (a.to ? " to " + a.to : ""), view); }
+  function noPay(n) { return moveOf(n).label || n; }
 
   let SEL = null;        // the selection: {kind}, {piece} or {pay: [notations]}, and its page
   let SEL_KEY = "";      // the decision it was made in: a new decision clears it
@@ -242,10 +195,10 @@
     if (PANEL) renderPanel(PANEL.box, PANEL.legal, PANEL.tctx);
   }
   function played(n) { SEL = null; }
-  // the server's note on a choice (web.py choice_notes): what it costs and pays, where the label does not say
+  // what a choice costs and pays (the server's move), where the label does not say it already
   function noteOf(ctx, n) {
-    const note = obj(ctx && ctx.notes)[n];
-    return typeof note === "string" && !(parse(n).pay && parse(n).verb !== "price") ? " · " + note : "";
+    const note = parse(n).pay && parse(n).verb !== "price" ? "" : FT.moveNote(moveOf(n));
+    return note ? " · " + note : "";
   }
 
   // the hot keys of the board: pieces to select, or (once one is selected) the places its moves go to
@@ -985,6 +938,7 @@
   function renderPanel(box, legal, tctx) {
     [PAGE, UNPAGED] = narrowDock() ? [6, 8] : [11, 13];
     PANEL = { box, legal, tctx };
+    MOVES = obj(tctx.notes);
     const view = obj(tctx.view);
     box.replaceChildren();
     box.dataset.index = String(num(view.actions_taken, -1));  // which decision these entries are for
@@ -1061,7 +1015,7 @@
   // the server's quote for the sale under way (web.py sale_quote, in the choice notes): the shape on sale, the
   // town size the sale uses (a card may change it) and each row's Gold, Reputation, cost and Gold Wheel move
   function quoteOf(ctx) {
-    try { return obj(JSON.parse(String(obj(ctx && ctx.notes)["@sale"] || "null"))); } catch (e) { return {}; }
+    return obj(obj(ctx && ctx.notes)["@sale"]);
   }
   function saleInfo(view, legal, ctx) {
     const prices = legal.filter((n) => parse(n).verb === "price");
@@ -1152,7 +1106,7 @@
     const act = ctx.act;
     ctx = Object.assign({}, ctx, { view, act: (n) => { played(n); act(n); } });
     LAST = { root, view, ctx: Object.assign({}, ctx, { act }) };
-    OPTIONS = obj(ctx.table && ctx.table.options);
+    MOVES = obj(ctx.notes);
     const legal = ctx.legal instanceof Set ? Array.from(ctx.legal) : arr(ctx.legal);
     const key = num(view.actions_taken, 0) + "|" + legal.join("|");
     if (key !== SEL_KEY) { SEL_KEY = key; SEL = null; }

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from freetrader.core.data import load_toml
+from freetrader.core.moves import Move
 
+from . import board as B
 from .board import ROW_NAMES
 from .components import COMPONENTS, DECKS, PKG, Components, Hold, load_components
 from .packing import arrangements
 
-__all__ = ["ACTION_COSTS", "choice_notes", "components", "hold_packings", "price_list"]
+__all__ = ["ACTION_COSTS", "choice_notes", "components", "decision", "hold_packings", "moves", "price_list", "purse"]
 
 #: Actions & Costs (rulebook, Quick Reference): what each way of paying an Action costs before any card's
 #: discount. rules.py charges these amounts; the table shows them beside each payment ("1 Influence").
@@ -139,7 +141,6 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
                           for town in sorted(c.prices)},
         "row_cost": list(c.row_cost),
         "rows": list(ROW_NAMES),
-        "costs": [dict(pays, verb=verb) for verb, pays in ACTION_COSTS.items()],  # a list: verbs are not board ids
         "scilly": loc[c.scilly].id,  # no Customs at a landing on the Isles of Scilly
         # how the log names what its events print by id (server/log.py): the engine writes a goods piece as
         # "g06 (size 4 l-tetromino)"; players read "goods (size 4 L Tetromino)", never a piece number they
@@ -151,8 +152,8 @@ def components(data_dir: str | Path | None = None) -> dict[str, Any]:
 
 
 def _shape_name(shape: Any) -> str:
-    """A Goods Shape as players call it: "L Tetromino"."""
-    return " ".join(w[:1].upper() + w[1:] for w in str(shape.id).replace("_", "-").split("-"))
+    """A Goods Shape (or any id) as players call it: "L Tetromino"."""
+    return " ".join(w[:1].upper() + w[1:] for w in str(getattr(shape, "id", shape)).replace("_", "-").split("-"))
 
 
 def _sale_frame(state: Any) -> Any:
@@ -171,7 +172,6 @@ def sale_quote(state: Any) -> dict[str, Any] | None:
     the top row, the Forged Cocket's free bottom row, Elizabeth Quick's extra Gold, and the Gold Wheel move
     ``advance_gold_wheel`` makes. ``None`` when no price is being chosen.
     """
-    from . import board as B
 
     f = _sale_frame(state)
     if f is None:
@@ -197,57 +197,206 @@ def sale_quote(state: Any) -> dict[str, Any] | None:
             "wheel_from": s.wheel, "rows": rows}
 
 
-def _amounts(pay: str, influence: int, gold: int) -> str:
-    return f"costs {influence} Influence" if pay == "influence" else f"costs {gold} Gold"
+def purse(state: Any, seat: int) -> dict[str, int]:
+    """What ``seat`` holds of each resource a move's ``cost`` or ``pays`` names."""
+    return {"gold": state.gold[seat], "influence": state.infl[seat], "reputation": state.rep[seat]}
+
+
+def _card_cost(cost: tuple[tuple[str, int], ...], how: str) -> dict[str, int]:
+    """What ``board.pay_card`` takes for a card's cost paid ``how`` ("" = its first, or only, resource)."""
+    return next(({r: n} for r, n in cost if how in ("", r)), {})
+
+
+def _amounts(s: Any, p: int, a: Any, quote_rows: dict[str, dict[str, Any]]) -> tuple[dict[str, int], dict[str, int]]:
+    """What the action ``a`` costs and pays seat ``p`` as it is taken: the engine's prices, discounts included.
+
+    ``ACTION_COSTS`` are the rulebook's Actions & Costs that rules.py charges; the escort, hire and bribe
+    discounts are the engine's own (``board.passive``, ``hire_price``, ``bribe_cost``, ``buy_price``), and a
+    Buy or Buy Reputation discount a card set (``buy_disc``) counts.
+    """
+    c = COMPONENTS
+    verb, item, pay = a.verb, a.item, a.pay
+    if verb == "price" and item in quote_rows:
+        r = quote_rows[item]
+        return ({} if not r["cost"] else {pay: r["cost"]}), {"gold": r["gold"] + r["bonus"], "reputation": r["reputation"]}
+    if verb in ("sail", "carry", "counter", "officer", "discover") and pay:
+        return {pay: ACTION_COSTS[verb][pay]}, {}
+    if verb == "escort" and pay:
+        return {pay: ACTION_COSTS[verb][pay] - B.passive(s, p, "escort-cost")}, {}
+    if verb == "land":
+        return {"influence": LAND_INFLUENCE}, {}
+    if verb == "hide":
+        return {"influence": int(item)}, {}
+    if verb == "buy":
+        return {"influence": 1, "gold": B.buy_price(s, _GOODS[item])}, {}
+    if verb == "buy-reputation":
+        # rules.do_buy_reputation's price: 4 Gold, less a card's discount (no rule function names it yet)
+        return {"gold": 4 - s.buy_disc}, {"reputation": 1}
+    if verb == "hire":
+        card = _CHARS[item]
+        how = {"influence": 1} if pay == "influence" else {"reputation": s.options["hire_reputation"]}
+        return {**how, "gold": B.hire_price(s, p, card)}, {"reputation": c.characters[card].reputation}
+    if verb == "bribe":
+        return {"influence": 1, "gold": B.bribe_cost(s, p, int(item))}, {}
+    if verb == "honest-work":
+        return {}, {"gold": min(B.honest_work_gain(s, p), s.bank)}
+    if verb == "motivate":
+        return _card_cost(c.characters[_CHARS[item]].cost, pay), {}
+    if verb == "play":
+        return _card_cost(c.secrets[_SECRETS[item]].cost, ""), {}
+    return {}, {}
+
+
+_CHARS = {x.id: x.index for x in COMPONENTS.characters}
+_SECRETS = {x.id: x.index for x in COMPONENTS.secrets}
+_GOODS = {f"g{i:02d}": i for i in range(len(COMPONENTS.goods))}
+_ROLE_OF_VERB = {"counter": "from", "hide": "amount", "officer": "officer", "bribe": "officer", "move": "officer"}
+
+
+def _role(verb: str, item: str) -> str:
+    """What kind of thing a move's item is, by the ids components() serves."""
+    if verb in _ROLE_OF_VERB:
+        return _ROLE_OF_VERB[verb]
+    role = _ids()[0].get(item)
+    if role is not None:
+        return role
+    return "officer" if item.isdigit() else "seat" if item.startswith("seat-") else "item"
+
+
+@cache
+def _ids() -> tuple[dict[str, str], dict[str, str]]:
+    """Each served id's kind (role) and name: built once."""
+    c = COMPONENTS
+    board = load_toml(PKG, "map.toml")  # sea names are not kept by the rules
+    kinds: dict[str, str] = {}
+    names: dict[str, str] = {t["id"]: t["name"] for kind in ("sea", "merchant") for t in board.get(kind, [])}
+    for role, things in (("place", c.locations), ("character", c.characters), ("secret", c.secrets),
+                         ("ship", c.ships), ("storehouse", c.storehouses)):
+        for x in things:
+            kinds[x.id], names[x.id] = role, x.name
+    kinds.update({x: "place" for x in c.sea_ids})
+    kinds.update({x: "deck" for x in DECKS})
+    kinds.update({x: "row" for x in ROW_NAMES})
+    kinds.update({x: "goods" for x in _GOODS})
+    return kinds, names
+
+
+_WORDS = {"sail": "Sail", "carry": "Carry", "counter": "Move counter", "escort": "Escort", "officer": "Move",
+          "buy-reputation": "Buy 1 Reputation", "honest-work": "Honest Work", "discover": "Discover a Secret",
+          "unload": "Unload", "done": "Done", "land": "Land goods here", "store": "Store", "unstore": "Take out",
+          "claim": "Claim", "hire": "Hire", "buy": "Buy", "bribe": "Bribe", "sell": "Sell", "price": "Sell at the",
+          "raid": "Raid for", "motivate": "Motivate", "play": "Play", "decline": "Decline", "choose": "Choose",
+          "post": "Post the new officer at", "place": "Place a counter at", "launch": "Launch at", "ship": "Take ship",
+          "storehouse": "Take storehouse", "draw": "Draw from", "keep": "Keep", "move": "Move", "step": "Step to",
+          "pass": "Pass", "discard": "Discard", "remove": "Remove the counter at"}
+
+
+def _name(item: str, role: str) -> str:
+    c = COMPONENTS
+    if role == "goods":
+        shape = c.shapes[c.goods[_GOODS[item]]]
+        return f"{_shape_name(shape)} ({shape.size})"
+    if role == "officer":
+        return f"Customs Officer {item}"
+    if role == "seat":
+        return "Seat " + item.partition("-")[2]
+    return _ids()[1].get(item) or _shape_name(item)
+
+
+def _label(verb: str, item: str, role: str, to: str, card_rep: int | None) -> str:
+    """A move as players say it: "Sail → Mount's Bay", "Spend 2 Influence to hide", "Sell at the top row"."""
+    if verb == "hide":
+        return f"Spend {item} Influence to hide" if item != "0" else "Spend no Influence"
+    text = _WORDS.get(verb) or verb.replace("-", " ").capitalize()
+    if verb == "price":
+        text += f" {item} row"
+    elif verb == "draw":
+        text += f" the {item} stack"
+    elif item:
+        text += " " + _name(item, "place" if role == "from" else role)
+    if to:
+        text += (" in " if verb == "store" else " → ") + _name(to, "place")
+    if card_rep is not None:
+        text += f" (+{card_rep} Reputation)"
+    return text
+
+
+def moves(state: Any, seat: int) -> list[Move]:
+    """Every legal action of ``seat`` (when it acts) as a ``Move``: verb, targets by role, cost and pay.
+
+    The amounts are the engine's (``_amounts``); the sale's rows are ``sale_quote``'s, which the page
+    draws beside them (``choice_notes``' ``"@sale"``).
+    """
+    if state.to_act != seat or state.is_over:
+        return []
+    quote = sale_quote(state)
+    rows = {r["row"]: r for r in quote["rows"]} if quote else {}
+    out = []
+    for a in state.legal_actions():
+        text, verb, label, targets = _described(a)
+        cost, pays = _amounts(state, seat, a, rows)
+        free = verb == "price" and bool(rows.get(a.item, {}).get("free_by_card"))
+        out.append(Move(text, verb, label, targets, cost, pays, "free by a card" if free else ""))
+    return out
+
+
+@cache  # actions are frozen and few (legal_actions hands out interned ones): what a move names is fixed
+def _described(a: Any) -> tuple[str, str, str, dict[str, str]]:
+    """An action's notation, verb, label and targets by role (what does not depend on the position)."""
+    verb, item, to = a.verb, a.item, a.to
+    role = _role(verb, item) if item else ""
+    targets = {role: item} if item else {}
+    if to:
+        targets["to"] = to
+    if a.pay:
+        targets["with"] = a.pay  # the way of paying this move was chosen with (a variant of the same move)
+    rep = COMPONENTS.characters[_CHARS[item]].reputation if verb in ("keep", "hire") and item in _CHARS else None
+    return str(a), verb, _label(verb, item, role, to, rep), targets
+
+
+def _costs_text(amounts: dict[str, int]) -> str:
+    return " + ".join(f"{n} {r.capitalize()}" for r, n in amounts.items())
+
+
+def decision(state: Any, seat: int) -> dict[str, Any]:
+    """What the page draws beside the acting seat's moves: the sale being priced (``sale_quote``), if any."""
+    quote = sale_quote(state) if state.to_act == seat and not state.is_over else None
+    return {} if quote is None else {"sale": quote}
 
 
 def choice_notes(state: Any, seat: int) -> dict[str, str]:
     """What the acting seat's choices cost and pay, by notation, where the game knows before the move.
 
-    Payments follow the rulebook's Actions & Costs (``ACTION_COSTS``, what rules.py charges, with the
-    escort discount of a Character); a purchase, a hire and a bribe their engine prices; each price row
-    what the sale pays (``sale_quote``). The key ``"@sale"`` (no notation starts with "@") carries the
-    quote itself as JSON, so the page names the Goods Shape on sale and draws its rows from these numbers.
+    The text of ``moves``' amounts (the terminal shows it; the browser reads ``moves`` itself). The key
+    ``"@sale"`` (no notation starts with "@") carries the sale quote as JSON, so a page names the Goods
+    Shape on sale and draws its rows from these numbers.
     """
     import json
 
-    from . import actions as A
-    from . import board as B
-
     if state.to_act != seat or state.is_over:
         return {}
-    s, p = state, seat
+    s = state
     c = COMPONENTS
     out: dict[str, str] = {}
     quote = sale_quote(s)
     if quote is not None:
         out["@sale"] = json.dumps(quote, separators=(",", ":"))
     by_row = {r["row"]: r for r in quote["rows"]} if quote else {}
-    for a in s.legal_actions():
-        key = str(a)
-        if isinstance(a, A.Price) and a.item in by_row:
-            r = by_row[a.item]
+    for m in moves(s, seat):
+        cost, pays, item = dict(m.cost), dict(m.pays), m.targets.get("row") or next(iter(m.targets.values()), "")
+        if m.verb == "price" and item in by_row:
+            r = by_row[item]
             text = f"pays {r['gold']} Gold, {r['reputation']} Reputation"
             if r["bonus"]:
                 text += f" (+{r['bonus']} Gold, a card)"
-            out[key] = text + ("" if not r["cost"] else f"; costs {r['cost']} {a.pay.capitalize()}") + \
+            out[m.action] = text + ("" if not cost else f"; costs {_costs_text(cost)}") + \
                 ("; free (a card)" if r["free_by_card"] else "")
-        elif isinstance(a, (A.Sail, A.Carry, A.CounterMove, A.OfficerAction, A.Discover)) and a.pay:
-            cost = ACTION_COSTS[a.verb]
-            out[key] = _amounts(a.pay, cost["influence"], cost["gold"])
-        elif isinstance(a, A.Escort) and a.pay:
-            cut = B.passive(s, p, "escort-cost")
-            out[key] = _amounts(a.pay, 3 - cut, 5 - cut)
-        elif key == "land":
-            out[key] = f"costs {LAND_INFLUENCE} Influence"  # the form the notes test checks against the engine
-        elif isinstance(a, A.Buy):
-            out[key] = f"costs 1 Influence + {B.buy_price(s, a.goods)} Gold; {c.shapes[c.goods[a.goods]].size} squares"
-        elif isinstance(a, A.Hire):
-            ch = c.characters[a.card]
-            how = "1 Influence" if a.pay == "influence" else f"{s.options['hire_reputation']} Reputation"
-            out[key] = f"costs {how} + {B.hire_price(s, p, a.card)} Gold; +{ch.reputation} Reputation"
-        elif isinstance(a, A.Bribe):
-            out[key] = f"costs 1 Influence + {B.bribe_cost(s, p, a.officer)} Gold"  # Bribing Customs: both
-        elif isinstance(a, A.HonestWork):
-            out[key] = f"pays {min(B.honest_work_gain(s, p), s.bank)} Gold"
+        elif m.verb in ("sail", "carry", "counter", "officer", "discover", "escort", "land", "bribe") and cost:
+            out[m.action] = f"costs {_costs_text(cost)}"
+        elif m.verb == "buy":
+            out[m.action] = f"costs {_costs_text(cost)}; {c.shapes[c.goods[_GOODS[item]]].size} squares"
+        elif m.verb == "hire":
+            out[m.action] = f"costs {_costs_text(cost)}; +{pays['reputation']} Reputation"
+        elif m.verb == "honest-work":
+            out[m.action] = f"pays {pays.get('gold', 0)} Gold"
     return out

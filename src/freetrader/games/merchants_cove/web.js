@@ -16,6 +16,7 @@
   let FACTIONS = [];   // the Faction Hall colours, in board order
   let ROGUE = "";      // the Rogues' colour
   let COMMON = {};     // action every shop board has -> hours
+  let LOG_NAMES = {};  // how ids read ("r1-left": "row 1 from the left"), web.py log_names
   let MERCHANT = {};   // merchant id -> { name, actions: { action: hours } }
   let PIER = {};       // pier id -> { name, short, note }
   let TF = {};         // Townsfolk id -> { name, colour, cost, icons }
@@ -29,6 +30,7 @@
     FACTIONS = arr(c.factions).map(str);
     ROGUE = str(c.rogue);
     COMMON = obj(c.common);
+    LOG_NAMES = obj(c.log_names);
     MERCHANT = {};
     for (const [id, m] of Object.entries(obj(c.merchants))) {
       // "Phoenestra Orwyn, the Alchemist": the board is called by its title
@@ -100,8 +102,15 @@
   }
 
   // ---- legal moves: which drawn thing each is about, and how it reads ----
+  // the server's moves (web.py moves, sent beside legal as ctx.notes): {notation: {verb, targets, ...}};
+  // a move's ids in its roles' order (web.py ROLES): "sell" is [good, pier], "return" [boat, adventurer]
+  let MOVES = {};
+  function parts(n, notes) {
+    const m = FT.move(notes || MOVES, n);
+    return [str(m.verb), ...Object.values(obj(m.targets)).map(str)];
+  }
   function targetsOf(n) {
-    const [verb, a, b] = str(n).trim().split(/\s+/);
+    const [verb, a, b] = parts(n);
     switch (verb) {
       case "merchant": return ["m:" + a];
       case "do": return ["do:" + a];
@@ -112,7 +121,7 @@
       case "discard": return ["corr:" + a];
       case "return": case "take": return ["adv:" + a + ":" + b, "boat:" + a];
       case "rob": return ["seat:" + a];
-      case "sell": return ["good:" + a, "pier:" + str(b).replace(/^rogues-/, "")];
+      case "sell": return ["good:" + a, "pier:" + b];
       case "pour": return ["pour:" + a];
       case "into": return ["caul:" + a];
       case "die": return ["die:" + a];
@@ -125,16 +134,16 @@
     }
   }
   const byTarget = (legal) => FT.byTarget(legal, targetsOf);
-  function label(n, view) {
+  function label(n, view, notes) {
     view = obj(view);
-    const [verb, a, b] = str(n).trim().split(/\s+/);
+    const [verb, a, b, c] = parts(n, notes);
     const me = arr(view.players)[view.to_act] || {};
     switch (verb) {
       case "merchant": return "Play " + merchantName(a);
       case "do": { const c = actionCost(view, me.merchant, a); return nice(a) + (c !== null ? ` (${c} h)` : ""); }
       case "boat": return (view.drawn ? `Put the ${ADV_NAME[view.drawn] || nice(view.drawn)}` : "Put the adventurer") + ` on boat ${a}`;
       case "dock": return "Dock at " + slotName(a);
-      case "hire": return `Hire the ${tfName(a)}` + (TF[a] && TF[a].cost !== null ? ` (${TF[a].cost} gold)` : "");
+      case "hire": return `Hire the ${tfName(a)}`;  // its cost is the move's (shown beside it)
       case "replace": return `Replace the ${tfName(a)}`;
       case "skip": return "Skip";
       case "done": return "Done";
@@ -145,9 +154,7 @@
       case "take": return `Boat ${a}: take the ${ADV_NAME[b] || nice(b)} off`;
       case "rob": return `${nice(seatName(view, a))} draws the Corruption`;
       case "sell": {
-        const rog = str(b).startsWith("rogues-");
-        const p = str(b).replace(/^rogues-/, "");
-        return `Sell ${goodName(a)} at ${PIER[p] ? PIER[p].short : nice(p)}` + (rog ? " to the Rogues" : "");
+        return `Sell ${goodName(a)} at ${PIER[b] ? PIER[b].short : nice(b)}` + (c === "rogues" ? " to the Rogues" : "");
       }
       case "pour": return `Pour from slide marble ${a}`;
       case "into": return `Ichor into the ${a} cauldron`;
@@ -158,10 +165,7 @@
       case "again": return "Spin again";
       case "stop": return "Stop";
       case "treasure": return `Treasure → large ${a} good`;
-      case "push": {
-        const m = /^([rc])(\d)-(\w+)$/.exec(str(a));
-        return m ? `Slide the spare tile into ${m[1] === "r" ? "row" : "column"} ${m[2]} from the ${m[3]}` : "Push " + a;
-      }
+      case "push": return "Slide the spare tile into " + (LOG_NAMES[a] || nice(a));
       case "worker": return `Worker ${a} to ${cellName(b)}`;
       // Secret Stash: the Festival, the Rogue cards' choices, the Officials' Staff, a Good paying a card
       case "draw": return "Draw a guest from the bag";
@@ -901,6 +905,7 @@
     draw(root, view, ctx) {
       view = obj(view);
       ctx = Object.assign({}, ctx, { view });
+      MOVES = obj(ctx.notes);
       last = { root, view, ctx };
       try { drawAll(root, view, ctx); }
       catch (e) {

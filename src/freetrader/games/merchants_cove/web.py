@@ -10,14 +10,16 @@ it does for the rules; ``data/drawing.toml`` holds the drawing's colours.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from freetrader.core.data import load_toml
+from freetrader.core.moves import Move, named
 
 from .components import COLOURS, COMPONENTS, GREY, PKG, SIZES, Components, load_components
 
-__all__ = ["choice_notes", "components"]
+__all__ = ["choice_notes", "components", "moves", "purse"]
 
 
 def components(data_dir: str | Path | None = None) -> dict[str, Any]:
@@ -101,3 +103,74 @@ def choice_notes(state: Any, seat: int) -> dict[str, str]:
                 kind, amount = card.cost
                 out[text] = what + (f"; pay-off {amount} {kind}" if verb == "pay" and kind else "")
     return {k: v for k, v in out.items() if k in legal}
+
+
+#: the ids each verb's notation names, in order (``core.moves.named``); web.js draws and names them
+ROLES: dict[str, tuple[str, ...]] = {
+    "merchant": ("merchant",), "do": ("space",), "boat": ("boat",), "dock": ("slot",), "hire": ("townsfolk",),
+    "replace": ("townsfolk",), "shield": ("colour",), "discard": ("corruption",), "pay": ("corruption",),
+    "return": ("boat", "adventurer"), "take": ("boat", "adventurer"), "rob": ("seat",), "sell": ("good", "pier"),
+    "pour": ("marble",), "into": ("colour",), "die": ("die",), "coal": ("colour",), "ship": ("ship",),
+    "treasure": ("colour",), "push": ("push",), "worker": ("worker", "cell"), "lure": ("adventurer", "with"),
+    "kraken": ("boat", "adventurer"), "hall": ("colour",), "kill": ("townsfolk",), "mind": ("adventurer",),
+    "raid": ("townsfolk",), "staff": ("space",), "give": ("good",), "keep": ("what",),
+}
+
+
+def purse(state: Any, seat: int) -> dict[str, int]:
+    """What ``seat`` holds of each resource a move's ``cost`` or ``pays`` names."""
+    return {"gold": state.gold[seat]}
+
+
+def _said(ident: str) -> str:
+    """An id as the log names it (``log_names``), else its words; the page's web.js words moves its own way."""
+    return _names().get(ident) or _names().get(ident.removeprefix("rogues-")) or ident.replace("-", " ")
+
+
+@cache
+def _names() -> dict[str, str]:
+    c = COMPONENTS
+    named = {t.id: t.name for t in c.townsfolk} | {m.id: m.name for m in c.merchants.values()}
+    return {**named, **{p.id: p.name for p in c.piers}, **_log_names(c)}
+
+
+def moves(state: Any, seat: int) -> list[Move]:
+    """Every legal action of the seat to act: its ids by role; a sale's gold (``rules.sale_options``), a hire's cost."""
+    from . import rules
+    from .actions import SELLS
+
+    if state.to_act != seat or state.is_over:
+        return []
+    c = COMPONENTS
+    sold = {str(SELLS[g][pi][rog]): (price, c.piers[pi].corruption + (1 if rog else 0))
+            for g, pi, price, rog in rules.sale_options(state, seat)}
+    legal = state.legal_actions()
+    described = [_described(a) for a in legal]
+    # the Corruption cards' words (discard, pay off): only where such a choice is open
+    notes = choice_notes(state, seat) if any(m.verb in ("discard", "pay") for m in described) else {}
+    out = []
+    for m in described:
+        text = m.action
+        cost = {"gold": _HIRE_COST[m.targets["townsfolk"]]} if m.verb == "hire" else {}
+        pays = {"gold": sold[text][0]} if text in sold else {}
+        note = notes.get(text, "")
+        if text in sold:  # the gold is in pays; the Corruption a Black Market or Rogue sale brings is not
+            k = sold[text][1]
+            note = f"{k} Corruption card{'s' if k > 1 else ''}" if k else ""
+        out.append(Move(text, m.verb, m.label, m.targets, cost, pays, note))
+    return out
+
+
+_HIRE_COST = {t.id: t.cost for t in COMPONENTS.townsfolk}  # what rules.hire pays for a Townsfolk
+
+
+@cache  # actions are frozen and interned: what one names and how it reads is fixed
+def _described(action: Any) -> Move:
+    text = str(action)
+    m = named(action, ROLES)
+    targets, label = dict(m.targets), " ".join([m.verb.capitalize(), *(_said(v) for v in m.targets.values())])
+    pier = targets.get("pier", "")
+    if m.verb == "sell" and pier.startswith("rogues-"):  # a sale to the Rogues at that pier (Cultists)
+        targets.update(pier=pier.removeprefix("rogues-"), buyer="rogues")
+        label += " to the Rogues"
+    return Move(text, m.verb, label, targets)

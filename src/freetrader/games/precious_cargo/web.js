@@ -45,42 +45,26 @@
     return (c ? c.name : nice(base)) + (from ? " from " + placeName(view, from) : "");
   }
 
-  // the board thing each legal move is about (a move can have several: "take 1 food" is the ship and the food)
+  // the legal moves as the server describes them (web.py moves, sent beside legal as ctx.notes):
+  // {notation: {verb, label, targets: {ship, to, place, cargo, crate, ...}, cost, pays, note}}
+  let MOVES = {};
+  // the board things each legal move is about (a move can have several: "take 1 food" is the ship and the food)
   function targetsOf(n) {
-    const t = String(n).trim().split(/\s+/);
-    const [verb, a, b] = t;
-    switch (verb) {
-      case "move": case "again": return ["p:" + b, "ship:" + a];
-      case "build": case "governor": case "home": return ["p:" + a];
-      case "country": return ["c:" + a];
-      case "first": return ["seat:" + a];
-      case "take": return ["k:" + a + ":" + b, "ship:" + a];
-      case "sell": return ["crate:" + a + ":" + b, "ship:" + a];
-      case "sails": return ["ship:" + a];
+    const m = FT.move(MOVES, n), t = obj(m.targets);
+    switch (m.verb) {
+      case "move": case "again": return ["p:" + t.to, "ship:" + t.ship];
+      case "build": case "governor": case "home": return ["p:" + t.place];
+      case "country": return ["c:" + t.country];
+      case "first": return ["seat:" + t.seat];
+      case "take": return ["k:" + t.ship + ":" + t.cargo, "ship:" + t.ship];
+      case "sell": return ["crate:" + t.ship + ":" + t.crate, "ship:" + t.ship];
+      case "sails": return ["ship:" + t.ship];
       default: return [];
     }
   }
   const byTarget = (legal) => FT.byTarget(legal, targetsOf);
-  function label(n, view) {
-    const t = String(n).trim().split(/\s+/);
-    const [verb, a, b] = t;
-    switch (verb) {
-      case "move": return `Move ship ${a} → ${placeName(view, b)}`;
-      case "again": return `Move ship ${a} again → ${placeName(view, b)}`;
-      case "build": return `Build a hull at ${placeName(view, a)}`;
-      case "governor": return `Governor at ${placeName(view, a)}`;
-      case "home": return `Home: ${placeName(view, a)}`;
-      case "country": { const c = countryOf(view, a); return `Lead ${c ? c.name : nice(a)}`; }
-      case "first": return `Seat ${a} goes first`;
-      case "take": return `Ship ${a} takes ${cargoName(view, b)}`;
-      case "sell": return `Ship ${a} sells ${cargoName(view, b)}`;
-      case "sails": return `Ship ${a}: add ${b} sail${b === "1" ? "" : "s"}`;
-      case "stop": return "Stop moving";
-      case "done": return "Done";
-      case "end": return "End the turn";
-      default: return n;
-    }
-  }
+  // a move's words, as web.py names it ("Move ship 1 → Gibraltar")
+  function label(n, view, notes) { return FT.move(notes || MOVES, n).label || n; }
 
   const makeHot = (node, keys, hot, ctx, picker, what) => FT.makeHot(node, keys, hot, ctx, picker, what, label);
   const chooser = (box, ctx) => FT.chooser(box, ctx, label);
@@ -326,6 +310,7 @@
       ensureStyle();
       view = obj(view);
       ctx = Object.assign({}, ctx, { view });
+      MOVES = obj(ctx.notes);
       const hot = byTarget(ctx.legal instanceof Set ? Array.from(ctx.legal) : arr(ctx.legal));
       const wrap = FT.el("div", { class: "precious" });
       // a piece's choices go to the table's dock (ctx.picks) when it has one, never over the board
