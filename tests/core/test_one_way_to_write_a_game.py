@@ -35,9 +35,6 @@ from freetrader.core.registry import game_package
 #: Games still being ported in parallel (issue 33 items 1-2); the lead removes a mark when its port lands.
 NOT_YET_PORTED = {
     "contraband": "a phase + actor machine with an ``after: Then`` continuation register (issue 33 item 1)",
-    "precious-cargo": "a phase + actor machine, not frames (issue 33 item 1)",
-    "cornish-smuggler": "string continuations through _THEN[self.then] and stack rewrites (issue 33 items 1-2)",
-    "merchants-cove": "Task frames run by its own driver and removed by a private drop() (issue 33 item 1)",
 }
 CONTINUATION_NAMES = {"then", "after", "resume", "cont", "continuation", "next_step"}
 CONTINUATION_ENUMS = {"then", "resume", "continuation", "next", "step"}

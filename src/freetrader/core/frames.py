@@ -47,6 +47,7 @@ __all__ = [
     "FrameState",
     "ModuleHooks",
     "ReactionWindow",
+    "change_below",
     "finish",
     "frame_from_json",
     "frame_to_json",
@@ -108,6 +109,15 @@ def push(s: FrameState, frame: Frame[Any]) -> None:
 def replace(s: FrameState, frame: Frame[Any]) -> None:
     """The top frame moves on: ``frame`` takes its place."""
     s.frames = s.frames[:-1] + (frame,)
+
+
+def change_below(s: FrameState, old: Frame[Any], new: Frame[Any]) -> None:
+    """A frame still pending below the top changes (a card played in a window alters the event it answers).
+
+    ``new`` takes ``old``'s place; nothing pops, closes or resumes. A frame no
+    longer on the stack amends nothing.
+    """
+    s.frames = tuple(new if f is old else f for f in s.frames)
 
 
 def finish(s: FrameState, frame: Frame[Any]) -> None:

@@ -22,7 +22,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from freetrader.core import Action
-from freetrader.core.frames import finish, push, replace
+from freetrader.core.frames import change_below, finish, push, replace
 
 from . import board as B
 from . import frames as F
@@ -183,7 +183,7 @@ def ship_entered(s: S, p: int, node: int) -> None:
         return
     for f in reversed(s.frames):
         if isinstance(f, (F.Sailing, SailFree)):
-            F.replace_frame(s, f, dataclasses.replace(f, witch=p))
+            change_below(s, f, dataclasses.replace(f, witch=p))
             return
 
 
@@ -607,7 +607,7 @@ class RepelOfficer(CardEffect):
         s.off_at[o] = to_loc
         w = F.window(s)
         if isinstance(w, F.SeizureWindow):
-            F.replace_frame(s, w, dataclasses.replace(w, goods=()))
+            change_below(s, w, dataclasses.replace(w, goods=()))
         f = dataclasses.replace(self, steps=self.steps - 1)
         replace(s, f)
         F.check_seizure(s, to_loc)  # inside the window: at once
@@ -755,7 +755,7 @@ class EscapeSeizure(CardEffect):
         s.g_at[g] = b
         w = F.window(s)
         if isinstance(w, F.SeizureWindow):
-            F.replace_frame(s, w, dataclasses.replace(w, goods=tuple(x for x in w.goods if x != g)))
+            change_below(s, w, dataclasses.replace(w, goods=tuple(x for x in w.goods if x != g)))
         F.check_seizure(s, b)
         finish(s, self)
 
@@ -771,7 +771,7 @@ class LowerLandingRisk(CardEffect):
     def start(cls, s: S, q: int, card: int, w: CardWindow | None) -> None:
         f = F.landing(s)
         if f is not None:
-            F.replace_frame(s, f, dataclasses.replace(f, risk_mod=f.risk_mod - card_of(card).amount))
+            change_below(s, f, dataclasses.replace(f, risk_mod=f.risk_mod - card_of(card).amount))
 
 
 @card_effect("shift-landing-risk")
@@ -786,7 +786,7 @@ class ShiftLandingRisk(CardEffect):
         n = self.amount
         land = F.landing(s)
         if land is not None:
-            F.replace_frame(s, land, dataclasses.replace(land, risk_mod=land.risk_mod + (-n if item == "reduce" else n)))
+            change_below(s, land, dataclasses.replace(land, risk_mod=land.risk_mod + (-n if item == "reduce" else n)))
         s._event(f"Holly & Olivia {'reduce' if item == 'reduce' else 'increase'} the Landing Risk by {n}")
         finish(s, self)
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from freetrader.core import Action
-from freetrader.core.frames import Frame, ReactionWindow, finish, push, replace
+from freetrader.core.frames import Frame, ReactionWindow, change_below, finish, push, replace
 
 from . import board as B
 from .actions import (
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EFFECTS", "CardEffect", "CardWindow", "Customs", "Landing", "LoseCounter", "OfficerMove",
     "PlaceCounter", "Protect", "Raid", "Sale", "SeizureWindow", "busy_goods", "card_effect", "card_usable", "check_seizure", "landing", "open_window",
-    "replace_frame", "start_customs", "window",
+    "start_customs", "window",
 ]
 
 DECLINE = act("decline")
@@ -83,11 +83,6 @@ class CornishFrame(Frame["S"]):
     def resumed(self, s: S, done: Frame[Any]) -> None:
         """A frame pushed above this one has finished; by default this one decides again."""
         return None
-
-
-def replace_frame(s: S, old: Frame[Any], new: Frame[Any]) -> None:
-    """A frame below the top changes (a card answering an event alters the event): ``new`` takes its place."""
-    s.frames = tuple(new if f is old else f for f in s.frames)
 
 
 def window(s: S) -> CardWindow | None:
@@ -332,7 +327,7 @@ def amend(s: S, kind: type[Frame[Any]], **changes: Any) -> None:
     """A card answering an event changes the Action below the window (a discount, the Landing Risk...)."""
     for f in reversed(s.frames):
         if isinstance(f, kind):
-            replace_frame(s, f, dataclasses.replace(f, **changes))  # type: ignore[type-var]
+            change_below(s, f, dataclasses.replace(f, **changes))  # type: ignore[type-var]
             return
 
 
@@ -580,7 +575,7 @@ def direct(s: S, q: int) -> bool:
     """Yew boy!: seat ``q`` decides where the officer being moved goes."""
     for f in reversed(s.frames):
         if isinstance(f, (OfficerMove, Customs)):
-            replace_frame(s, f, dataclasses.replace(f, director=q))
+            change_below(s, f, dataclasses.replace(f, director=q))
             return True
     return False
 

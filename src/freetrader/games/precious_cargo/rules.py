@@ -73,10 +73,7 @@ def setup(s: S) -> None:
     s.occ = [0] * len(C.places)
     s.pools = [[], []]
     s.turn = 0
-    s.first = -1
-    from .frames import set_up  # the frames module builds on these rules: imported when first needed
-
-    set_up(s)
+    s.first = -1  # the first decisions are the state's to push (``frames.set_up``): frames build on these rules
 
 
 def assign_countries(s: S, seat: int, country: int) -> None:

@@ -10,7 +10,7 @@ from freetrader.core.fields import Hidden, PerSeat
 from freetrader.core.frames import FrameState
 
 from . import rules, view
-from .frames import Loading, Selling, Turn
+from .frames import Loading, Selling, Turn, set_up
 from .phases import Phase
 
 __all__ = ["PreciousCargoState"]
@@ -39,6 +39,10 @@ class PreciousCargoState(FrameState):
     first: int
     turn: int
     final_turn: tuple[Turn, ...]  # once over: the turn the game ended in (the board still shows its actions)
+
+    def _setup(self) -> None:
+        super()._setup()
+        set_up(self)  # the Set Up decisions, pushed here: ``frames.py`` imports the rules, not the other way
 
     @property
     def to_act(self) -> int | None:
