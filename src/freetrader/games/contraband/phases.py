@@ -1,14 +1,19 @@
-"""Contraband's phases and what follows a settlement: a leaf module (it imports nothing of the game)."""
+"""What kind of decision is pending (a leaf module: it imports nothing of the game).
+
+The decision itself is the top frame of the state's stack (``rules.py``); its
+``phase`` names the kind, for views, bots and the observation encoder, which
+one-hots it (so the values stay as they are).
+"""
 
 from __future__ import annotations
 
 from enum import IntEnum
 
-__all__ = ["PHASES", "Phase", "Then"]
+__all__ = ["PHASES", "Phase"]
 
 
 class Phase(IntEnum):
-    """The decision pending; saved and shown by its name in lower case."""
+    """The kind of decision pending; shown by its name in lower case."""
 
     DECLARE = 0
     """The traveller holding the luggage names an article or declares (par. 3-4)."""
@@ -24,15 +29,5 @@ class Phase(IntEnum):
     """The game has ended (par. 10)."""
 
 
-class Then(IntEnum):
-    """What happens once the pending payments are settled."""
-
-    NOTHING = 0
-    DUTY = 1
-    """Duty was paid on a declaration: the next traveller draws."""
-    SEARCH = 2
-    """A search was settled: the seat in ``after_seat`` draws next."""
-
-
-#: Phase names as views and saved states spell them, in phase order.
+#: Phase names as views spell them, in phase order.
 PHASES = tuple(p.name.lower() for p in Phase)
