@@ -18,13 +18,13 @@ class Phase(IntEnum):
     DECLARE = 0
     """The traveller holding the luggage names an article or declares (par. 3-4)."""
     SEARCH = 1
-    """The Customs Officer searches the declared luggage or waves it through (par. 5)."""
+    """The Customs Officer searches the declared luggage or waves it through (par. 3-5)."""
     RECEIVE = 2
-    """A waved traveller accepts, or informs against the declaration (par. 7)."""
+    """The next traveller accepts the waved luggage unseen, or informs against it (par. 5-6)."""
     DISCARD = 3
-    """The holder discards cards from the luggage face down (par. 5)."""
+    """Who accepted the luggage discards one card face down and draws one (par. 5, 8)."""
     BROKE = 4
-    """A payer short of money borrows or sells to settle what is owed (par. 8-9)."""
+    """A payer short of money borrows the shortfall or retires (par. 7)."""
     OVER = 5
     """The game has ended (par. 10)."""
 
