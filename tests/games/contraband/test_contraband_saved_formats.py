@@ -18,7 +18,7 @@ from freetrader.core import BadRecord
 
 GAME = freetrader.game("contraband")
 FIXTURES = Path(__file__).parent / "fixtures"
-TABLE = ("cash", "loans", "retired", "been_officer", "pack", "discard_hidden", "discard_shown", "luggage", "claim",
+TABLE = ("cash", "retired", "been_officer", "pack", "discard_hidden", "discard_shown", "luggage", "claim",
          "declared", "caught", "cleared", "searches", "waved", "informs", "unused", "officer", "holder", "declarer",
          "examined", "bag_claim", "round", "reshuffles", "declarations")
 # fixture, its format, then the action played on and the events the old code wrote for it, and who acts next
@@ -49,6 +49,7 @@ def test_an_old_save_loads_into_the_same_position_and_plays_on_as_before(name, f
     assert s.events == old["events"] and s.rng.state == old["rng"]
     for field in TABLE:
         assert getattr(s, field) == old["state"][field], field
+    assert [x for row in s.loans for x in row] == old["state"]["loans"]  # one flat list before, borrower * seats + lender
     view = s.view(None)
     assert view["phase"] == old["state"]["phase"] and s.to_act == old["state"]["actor"]
     assert [[o["payer"], o["payee"], o["amount"]] for o in view["owed"]] == old["state"]["pending"]

@@ -148,10 +148,15 @@ static PyObject *encode(PyObject *self, PyObject *args) {
 
     /* Debts, summed in the order the view lists them: loans by borrower then lender, payments in order. */
     double owes[MAX_SEATS] = {0}, owed[MAX_SEATS] = {0}, pay[MAX_SEATS] = {0}, paid[MAX_SEATS] = {0};
-    for (long b = 0; b < n; b++) {
+    if (PyList_Size(lists[L_LOANS]) < n) {
+        PyErr_SetString(PyExc_IndexError, "loans has fewer rows than the game has seats");
+        goto fail;
+    }
+    for (long b = 0; b < n; b++) { /* loans[borrower][lender] */
+        PyObject *row = PyList_GetItem(lists[L_LOANS], b);
         for (long lender = 0; lender < n; lender++) {
             long amount;
-            if (ft_item(lists[L_LOANS], b * n + lender, &amount) < 0) goto fail;
+            if (ft_item(row, lender, &amount) < 0) goto fail;
             if (amount) {
                 owes[b] += amount / 1000.0;
                 owed[lender] += amount / 1000.0;

@@ -154,9 +154,8 @@ def _debts(s: ContrabandState) -> tuple[bytes, ...]:
     n = s.seats
     owes = [0.0] * n
     owed = [0.0] * n
-    for b in range(n):
-        for lender in range(n):
-            amount = s.loans[b * n + lender]
+    for b, row in enumerate(s.loans):
+        for lender, amount in enumerate(row):
             if amount:
                 owes[b] += amount / 1000
                 owed[lender] += amount / 1000
@@ -217,7 +216,7 @@ class _Seats:
 
     def debt_columns(self, s: ContrabandState) -> tuple[bytes, ...]:
         """The four debt columns of each seat, by absolute seat (when a loan or a payment is open)."""
-        key = (*s.loans, *s.pending)
+        key = (*map(tuple, s.loans), *s.pending)
         got = self.debts.get(key)
         if got is None:
             if len(self.debts) > _MEMO_LIMIT:
@@ -326,7 +325,7 @@ class ContrabandEncoder(Encoder):
         if act >= 0:
             i = at[act] + _TO_ACT_B
             buf[i : i + 4] = _ONE
-        if s.pending or any(s.loans):
+        if s.pending or any(map(any, s.loans)):
             for i, debts in zip(at, seats.debt_columns(s), strict=True):
                 buf[i + _DEBTS_B : i + _DEBTS_B + 16] = debts
         return np.frombuffer(buf, np.float32)

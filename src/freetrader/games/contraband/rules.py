@@ -63,7 +63,7 @@ def _dollars(amount: int) -> str:
 def setup(s: S) -> None:
     n = s.seats
     s.cash = [0] * n
-    s.loans = [0] * (n * n)
+    s.loans = [[0] * n for _ in range(n)]
     s.retired = [False] * n
     s.been_officer = [False] * n
     s.discard_hidden, s.discard_shown, s.luggage, s.claim = [], [], [], []
@@ -548,7 +548,7 @@ def borrow_shortfall(s: S, payment: Payment, lender: int) -> None:
     short = shortfall(s, payment)
     s.cash[lender] -= short
     s.cash[payer] += short
-    s.loans[payer * s.seats + lender] += short
+    s.loans[payer][lender] += short
     s._event(f"Seat {payer} borrows ${short} from seat {lender}")
 
 
@@ -564,12 +564,9 @@ def retire(s: S, payment: Payment) -> None:
 
 def net_worth(s: S) -> list[int]:
     """Par. 10: money, after allowing for loans (owed to you counts, owed by you is taken off)."""
-    n = s.seats
     worth = s.cash[:]
-    loans = s.loans
-    for b in range(n):
-        for lender in range(n):
-            amt = loans[b * n + lender]
+    for b, row in enumerate(s.loans):
+        for lender, amt in enumerate(row):
             if amt:
                 worth[b] -= amt
                 worth[lender] += amt
@@ -643,8 +640,8 @@ def check_consistent(s: S) -> None:
     for name in ("cash", "retired", "been_officer", "declared", "caught", "cleared", "searches", "waved", "informs"):
         if len(getattr(s, name)) != n:
             raise BadRecord(f"saved Contraband state field {name!r} must have one entry per seat ({n})")
-    if len(s.loans) != n * n:
-        raise BadRecord(f"saved Contraband state field 'loans' must have {n * n} entries")
+    if len(s.loans) != n or any(len(row) != n for row in s.loans):
+        raise BadRecord(f"saved Contraband state field 'loans' must have one row of {n} lenders per seat ({n})")
     for frame in s.frames:
         if isinstance(frame, Payments) and any(not (0 <= q < n) for p in frame.owed for q in p[:2]):
             raise BadRecord(f"saved Contraband payments {list(frame.owed)} name a seat outside 0-{n - 1}")

@@ -21,11 +21,12 @@ class ContrabandState(FrameState):
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
     #: 2: ``after`` saved by name; 3: ``trace``; 4: decision frames replace ``phase``, ``actor``, ``after``,
-    #: ``after_seat``, ``pending`` and ``officer_out`` (formats 1-3 load by replaying their record).
+    #: ``after_seat``, ``pending`` and ``officer_out``, and ``loans`` is one row per borrower (formats 1-3
+    #: load by replaying their record).
     state_format = 4
 
     cash: PerSeat[list[int]]  # dollars
-    loans: list[int]  # loans[borrower * seats + lender]: what borrower owes lender
+    loans: PerSeat[list[list[int]]]  # loans[borrower][lender]: what borrower owes lender
     retired: PerSeat[list[bool]]
     been_officer: PerSeat[list[bool]]
     pack: Hidden[list[int]]  # article indices; the top card is the last
