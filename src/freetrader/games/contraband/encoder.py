@@ -216,7 +216,7 @@ class _Seats:
 
     def debt_columns(self, s: ContrabandState) -> tuple[bytes, ...]:
         """The four debt columns of each seat, by absolute seat (when a loan or a payment is open)."""
-        key = (*map(tuple, s.loans), *s.pending)
+        key = (*s.loans, *s.pending)
         got = self.debts.get(key)
         if got is None:
             if len(self.debts) > _MEMO_LIMIT:

@@ -6,9 +6,9 @@ Every decision is a frame of the state's stack (``freetrader.core.frames``):
 - ``SearchOrWave``: the Customs Officer searches the declared luggage or lets it through.
 - ``Receive``: the next traveller accepts the passed luggage unseen or turns Informer (par. 5-6).
 - ``Discard``: who accepted discards one card and draws one (par. 5, 8).
-- ``Payments``: what is owed, paid in order; a payer short of money is asked to borrow
+- ``Payments``: what is still owed when a payer is short of money: it is asked to borrow
   or retire (par. 7), and the frame below goes on when all is paid (``child_done``).
-- ``DrawAfterSearch``: a searched luggage's payments are pending; then ``seat`` draws (par. 4).
+- ``DrawAfterSearch``: a search's outcome, pending its payments: then ``seat`` draws (par. 4).
 
 A frame that moves the turn on replaces itself (``replace``) with the next decision;
 the game is over when no frame is left.
@@ -63,7 +63,7 @@ def _dollars(amount: int) -> str:
 def setup(s: S) -> None:
     n = s.seats
     s.cash = [0] * n
-    s.loans = [[0] * n for _ in range(n)]
+    s.loans = [(0,) * n] * n  # rows are tuples: a clone shares them, a loan replaces its row
     s.retired = [False] * n
     s.been_officer = [False] * n
     s.discard_hidden, s.discard_shown, s.luggage, s.claim = [], [], [], []
@@ -253,11 +253,11 @@ class Discard(_Decision):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Payments(_Decision):
-    """What is owed, paid in order (par. 3-7); asked only when the first payer is short of money.
+    """Payments still to make (par. 3-7), pushed by ``pay`` when the first of them is short of money.
 
-    ``owed`` holds the payments still to make, the one waiting first. When all
-    are made the frame finishes and the frame below goes on; but if fewer than
-    three players remain by then, the game ends instead (``close``).
+    ``owed`` holds them in order, the one waiting first. When all are made the
+    frame finishes and the frame below goes on; but if fewer than three players
+    remain by then, the game ends instead (``close``).
     """
 
     phase: ClassVar[Phase] = BROKE
@@ -274,33 +274,20 @@ class Payments(_Decision):
         return f"find ${shortfall(s, self.owed[0])} more to pay seat {payee} ${amount}: borrow it or retire"
 
     def apply(self, s: S, action: Action) -> None:
-        first = self.owed[0]
+        first, owed = self.owed[0], self.owed
         if type(action) is A.Borrow:
             borrow_shortfall(s, first, action.lender)
-            self.settle(s)
-            return
-        retire(s, first)
-        rest = Payments(owed=tuple(p for p in self.owed if p[0] != first[0]))  # a retired player pays no more
-        replace(s, rest)
-        rest.settle(s)
-
-    def settle(self, s: S) -> None:
-        """Pay in order, skipping retired payers; stop at the first who cannot pay (par. 7)."""
-        owed, cash, retired = self.owed, s.cash, s.retired
-        for i, (payer, payee, amount) in enumerate(owed):
-            if retired[payer]:
-                continue
-            if cash[payer] < amount:
-                if i:
-                    replace(s, Payments(owed=owed[i:]))
-                return
-            cash[payer] -= amount
-            cash[payee] += amount
-        finish(s, self)
+        else:
+            retire(s, first)
+            owed = tuple(p for p in owed if p[0] != first[0])  # a retired player pays no more
+        rest = settle(s, owed)
+        if rest:
+            replace(s, Payments(owed=rest))
+        else:
+            finish(s, self)
 
     def close(self, s: S) -> None:
-        if active_count(s) < 3:
-            end_game(s, "fewer than three players remain")
+        too_few_players(s)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -311,20 +298,24 @@ class DrawAfterSearch(_Decision):
     seat: int
 
     def child_done(self, s: S, done: Frame[Any]) -> None:
-        seat = self.seat
-        if s.retired[seat] or seat == s.officer:
-            seat = next_traveller(s, seat)
-        draw_new_luggage(s, seat)
+        draw_after_search(s, self.seat)
 
 
 _DECLARATION, _SEARCH_OR_WAVE_FRAME, _RECEIVE, _DISCARD = Declaration(), SearchOrWave(), Receive(), Discard()
 
 
-def pay(s: S, owed: list[Payment]) -> None:
-    """Make the payments ``owed`` in order; the frame on top goes on when they are made (``child_done``)."""
-    payments = Payments(owed=tuple(owed))
-    push(s, payments)
-    payments.settle(s)
+def pay(s: S, owed: list[Payment]) -> bool:
+    """Make the payments ``owed`` in order; True when all are made and play goes on at once.
+
+    Otherwise the first payer short of money is asked to borrow or retire (a ``Payments``
+    frame: the frame below goes on in ``child_done`` when all is paid), or fewer than
+    three players remain and the game is over.
+    """
+    rest = settle(s, tuple(owed))
+    if rest:
+        push(s, Payments(owed=rest))
+        return False
+    return not too_few_players(s)
 
 
 # -- the turn (par. 2-6) -----------------------------------------------------
@@ -389,7 +380,8 @@ def finish_declaration(s: S) -> None:
             s._event(f"Seat {seat} declares nothing")
         if duty:
             owed.append((seat, s.officer, duty))
-    pay(s, owed)
+    if pay(s, owed):
+        duty_paid(s)
 
 
 def duty_paid(s: S) -> None:
@@ -447,7 +439,15 @@ def search_luggage(s: S, informer: int | None) -> None:
     else:
         draws = next_traveller(s, informer if informer is not None else smuggler)
     replace(s, DrawAfterSearch(seat=draws))
-    pay(s, owed)
+    if pay(s, owed):
+        draw_after_search(s, draws)
+
+
+def draw_after_search(s: S, seat: int) -> None:
+    """Par. 4: after a search the next luggage is drawn (by the next traveller if ``seat`` retired or is the officer)."""
+    if s.retired[seat] or seat == s.officer:
+        seat = next_traveller(s, seat)
+    draw_new_luggage(s, seat)
 
 
 def search_payments(s: S, informer: int | None) -> list[Payment]:
@@ -523,6 +523,27 @@ def become_informer(s: S) -> None:
 
 
 # -- money (par. 3, 4, 6, 7) ---------------------------------------------------
+def settle(s: S, owed: tuple[Payment, ...]) -> tuple[Payment, ...]:
+    """Pay in order, skipping retired payers; stop at the first who cannot pay (par. 7): what is left from it."""
+    cash, retired = s.cash, s.retired
+    for i, (payer, payee, amount) in enumerate(owed):
+        if retired[payer]:
+            continue
+        if cash[payer] < amount:
+            return owed[i:]
+        cash[payer] -= amount
+        cash[payee] += amount
+    return ()
+
+
+def too_few_players(s: S) -> bool:
+    """Ruling: with fewer than three players left (par. 7 retirements) the game ends; True if it did."""
+    if active_count(s) < 3:
+        end_game(s, "fewer than three players remain")
+        return True
+    return False
+
+
 def shortfall(s: S, payment: Payment) -> int:
     payer, _, amount = payment
     return amount - s.cash[payer]
@@ -548,7 +569,9 @@ def borrow_shortfall(s: S, payment: Payment, lender: int) -> None:
     short = shortfall(s, payment)
     s.cash[lender] -= short
     s.cash[payer] += short
-    s.loans[payer][lender] += short
+    row = list(s.loans[payer])
+    row[lender] += short
+    s.loans[payer] = tuple(row)
     s._event(f"Seat {payer} borrows ${short} from seat {lender}")
 
 

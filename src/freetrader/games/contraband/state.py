@@ -26,7 +26,7 @@ class ContrabandState(FrameState):
     state_format = 4
 
     cash: PerSeat[list[int]]  # dollars
-    loans: PerSeat[list[list[int]]]  # loans[borrower][lender]: what borrower owes lender
+    loans: PerSeat[list[tuple[int, ...]]]  # loans[borrower][lender]: what borrower owes lender
     retired: PerSeat[list[bool]]
     been_officer: PerSeat[list[bool]]
     pack: Hidden[list[int]]  # article indices; the top card is the last
