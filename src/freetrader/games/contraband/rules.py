@@ -304,14 +304,14 @@ class DrawAfterSearch(_Decision):
 _DECLARATION, _SEARCH_OR_WAVE_FRAME, _RECEIVE, _DISCARD = Declaration(), SearchOrWave(), Receive(), Discard()
 
 
-def pay(s: S, owed: list[Payment]) -> bool:
+def pay(s: S, owed: tuple[Payment, ...]) -> bool:
     """Make the payments ``owed`` in order; True when all are made and play goes on at once.
 
     Otherwise the first payer short of money is asked to borrow or retire (a ``Payments``
     frame: the frame below goes on in ``child_done`` when all is paid), or fewer than
     three players remain and the game is over.
     """
-    rest = settle(s, tuple(owed))
+    rest = settle(s, owed)
     if rest:
         push(s, Payments(owed=rest))
         return False
@@ -369,7 +369,7 @@ def finish_declaration(s: S) -> None:
     seat = s.holder
     s.declarations += 1
     s.declared[seat] += 1
-    owed: list[Payment] = []
+    owed: tuple[Payment, ...] = ()
     if s.bag_claim:
         s._event(f"Seat {seat} declares a Diplomatic Bag: no duty")
     else:
@@ -379,7 +379,7 @@ def finish_declaration(s: S) -> None:
         else:
             s._event(f"Seat {seat} declares nothing")
         if duty:
-            owed.append((seat, s.officer, duty))
+            owed = ((seat, s.officer, duty),)
     if pay(s, owed):
         duty_paid(s)
 
@@ -450,7 +450,7 @@ def draw_after_search(s: S, seat: int) -> None:
     draw_new_luggage(s, seat)
 
 
-def search_payments(s: S, informer: int | None) -> list[Payment]:
+def search_payments(s: S, informer: int | None) -> tuple[Payment, ...]:
     """Par. 4, 6, 8: fines and the Informer's reward if contraband is found, else the compensation."""
     smuggler, officer = s.declarer, s.officer
     fine = contraband_fine(s.claim, s.bag_claim, s.luggage)
@@ -458,16 +458,16 @@ def search_payments(s: S, informer: int | None) -> list[Payment]:
         s.caught[smuggler] += 1
         s._event(f"Contraband! Seat {smuggler} is fined ${fine}")
         if informer is None:
-            return [(smuggler, officer, fine)]
-        return [(smuggler, officer, fine), (officer, informer, C.informer_reward)]
+            return ((smuggler, officer, fine),)
+        return (smuggler, officer, fine), (officer, informer, C.informer_reward)
     s.cleared[smuggler] += 1
     if not found_nothing_pays_compensation(s):
         s._event("No contraband, but the declaration was not exact: no compensation")
-        return []
+        return ()
     payer = officer if informer is None else informer
     amount = C.search_compensation if informer is None else C.informer_compensation
     s._event(f"No contraband: seat {payer} pays seat {smuggler} ${amount} compensation")
-    return [(payer, smuggler, amount)]
+    return ((payer, smuggler, amount),)
 
 
 def wave_through(s: S) -> None:
