@@ -77,5 +77,16 @@ def test_an_old_save_edited_by_hand_is_refused():
 def test_a_save_whose_payments_name_a_seat_out_of_range_is_refused():
     data = GAME.state_from_json(_old("format3-4p-seed2-broke-after-search.json")).to_json()
     data["state"]["frames"][1]["owed"] = [[2, 9, 30]]
-    with pytest.raises(BadRecord, match="outside 0-3"):
+    with pytest.raises(BadRecord, match="must name seats 0-3"):
+        GAME.state_from_json(data)
+
+
+def test_a_save_with_no_decision_on_top_or_another_games_frame_is_refused():
+    data = GAME.state_from_json(_old("format3-4p-seed2-broke-after-search.json")).to_json()
+    data["state"]["frames"] = data["state"]["frames"][:1]  # the search's pending draw, its payments gone
+    with pytest.raises(BadRecord, match="no decision on top"):
+        GAME.state_from_json(data)
+    freetrader.game("cornish-smuggler")  # its frames are known once it is loaded
+    data["state"]["frames"] = [{"frame": "freetrader.games.cornish_smuggler.rules.SetupShip", "seat": 0, "i": 0}]
+    with pytest.raises(BadRecord, match="another game"):
         GAME.state_from_json(data)

@@ -665,6 +665,16 @@ def check_consistent(s: S) -> None:
             raise BadRecord(f"saved Contraband state field {name!r} must have one entry per seat ({n})")
     if len(s.loans) != n or any(len(row) != n for row in s.loans):
         raise BadRecord(f"saved Contraband state field 'loans' must have one row of {n} lenders per seat ({n})")
+    check_frames(s)
+
+
+def check_frames(s: S) -> None:
+    """Refuse a loaded stack no play could leave: another game's frame, a pending effect on top, bad payments."""
+    n = s.seats
     for frame in s.frames:
-        if isinstance(frame, Payments) and any(not (0 <= q < n) for p in frame.owed for q in p[:2]):
-            raise BadRecord(f"saved Contraband payments {list(frame.owed)} name a seat outside 0-{n - 1}")
+        if not isinstance(frame, _Decision):
+            raise BadRecord(f"saved Contraband state holds {type(frame).__name__}, a frame of another game")
+        if isinstance(frame, Payments) and (not frame.owed or any(not (0 <= q < n) for p in frame.owed for q in p[:2])):
+            raise BadRecord(f"saved Contraband payments {list(frame.owed)} must name seats 0-{n - 1}, at least one")
+    if s.frames and isinstance(s.frames[-1], DrawAfterSearch):
+        raise BadRecord("saved Contraband state has no decision on top: a search's payments must be asked above it")
