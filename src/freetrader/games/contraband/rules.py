@@ -37,6 +37,9 @@ DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = Phase
 LUGGAGE_SIZE = 4  # par. 2: "the top four cards"
 _SEARCH_OR_WAVE = (A.SEARCH, A.WAVE)
 _ACCEPT_OR_INFORM = (A.ACCEPT, A.INFORM)
+#: How many of each article the pack holds (``pack=full``, ``pack=small``): no claim names more (par. 3).
+_IN_FULL_PACK = tuple(a.count for a in C.articles)
+_IN_SMALL_PACK = tuple(C.small_pack.count(k) for k in range(len(C.articles)))
 #: A payment still to make: (payer, payee, amount).
 Payment = tuple[int, int, int]
 # ``trace``, the round's card movements: (SAW, seat, *luggage) when a seat looks at luggage,
@@ -348,10 +351,11 @@ def legal_claims(s: S) -> tuple[Action, ...]:
         acts.append(A.CLAIMS[C.bag])
     if len(claim) < LUGGAGE_SIZE:
         low = claim[-1] if claim else 0
-        full = s.options["pack"] == "full"
+        most = _IN_FULL_PACK if s.options["pack"] == "full" else _IN_SMALL_PACK
+        claims = A.CLAIMS
         for k in C.dutiable:
-            if k >= low and claim.count(k) < (C.articles[k].count if full else C.small_pack.count(k)):
-                acts.append(A.CLAIMS[k])
+            if k >= low and claim.count(k) < most[k]:
+                acts.append(claims[k])
     acts.append(A.DECLARE)
     return tuple(acts)
 
