@@ -398,10 +398,10 @@ def test_par10_after_a_time_fixed_beforehand_counted_in_declarations():
 
 
 def test_par10_winner_has_most_money_after_loans():
-    s = new(3)
+    s = _play_out(new(3, end="turns", turn_limit=1))  # over after one declaration; then the money is set
+    assert s.is_over
     s.cash = [3000, 3500, 3499]
-    s.loans[1 * 3 + 2] = 600  # seat 1 owes seat 2 $600
-    s.phase = 5
+    s.loans = [(0, 0, 0), (0, 0, 600), (0, 0, 0)]  # seat 1 owes seat 2 $600
     assert s.scores() == [3000.0, 2900.0, 4099.0]
     assert s.winners() == [2]
 

@@ -7,6 +7,9 @@
  * public fields, and the luggage for its holder once looked at. The layout
  * is declared in games/contraband/encoder.py; configure() hands over the constants
  * (phases, articles, their counts) so that they are defined in one place.
+ * The pending decision is the top of the state's frames: its kind is the frame's
+ * ``phase``; the seat to act is the officer's for a search, the first payer's for
+ * payments (their ``owed``), else the luggage holder's, as the frames' ``actor`` say.
  * Anything unexpected (a missing field, a value that is not an int) raises,
  * and the Python path is the reference the tests compare against.
  */
@@ -17,20 +20,20 @@
 #define PER_SEAT CB_SEATS_STRIDE
 #define MAX_ARTICLES 64
 
-static int n_phases = -1, over_phase = -1, n_articles = 0;
+static int n_phases = -1, over_phase = -1, search_phase = -1, broke_phase = -1, n_articles = 0;
 static double counts[MAX_ARTICLES];
 
 enum {
-    F_SEATS, F_PHASE, F_ACTOR, F_HOLDER, F_EXAMINED, F_OFFICER, F_DECLARER, F_ROUND, F_RESHUFFLES,
+    F_SEATS, F_FRAMES, F_HOLDER, F_EXAMINED, F_OFFICER, F_DECLARER, F_ROUND, F_RESHUFFLES,
     F_DECLARATIONS, F_UNUSED, F_BAG_CLAIM, F_PACK, F_DISCARD_HIDDEN, F_DISCARD_SHOWN, F_LUGGAGE, F_CLAIM,
     F_CASH, F_RETIRED, F_BEEN_OFFICER, F_DECLARED, F_CAUGHT, F_CLEARED, F_SEARCHES, F_WAVED, F_INFORMS,
-    F_LOANS, F_PENDING, N_FIELDS
+    F_LOANS, N_FIELDS
 };
 static const char *const field_names[N_FIELDS] = {
-    "seats", "phase", "actor", "holder", "examined", "officer", "declarer", "round", "reshuffles",
+    "seats", "frames", "holder", "examined", "officer", "declarer", "round", "reshuffles",
     "declarations", "unused", "bag_claim", "pack", "discard_hidden", "discard_shown", "luggage", "claim",
     "cash", "retired", "been_officer", "declared", "caught", "cleared", "searches", "waved", "informs",
-    "loans", "pending",
+    "loans",
 };
 static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Contraband"};
 
@@ -52,7 +55,7 @@ static int count_articles(PyObject *list, double *out) {
 
 static PyObject *configure(PyObject *self, PyObject *args) {
     PyObject *seq;
-    if (!PyArg_ParseTuple(args, "iiO", &n_phases, &over_phase, &seq)) return NULL;
+    if (!PyArg_ParseTuple(args, "iiiiO", &n_phases, &over_phase, &search_phase, &broke_phase, &seq)) return NULL;
     PyObject *fast = ft_tuple(seq, "article counts must be a sequence");
     if (fast == NULL) return NULL;
     Py_ssize_t n = PyTuple_Size(fast);
@@ -76,6 +79,51 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* The top frame's phase and seat to act, and its payments owed (a new reference) while a payer is asked;
+ * an empty stack is the game's end (phase stays over_phase, act -1). */
+static int top_frame(PyObject *state, long officer, long holder, long *phase, long *act, PyObject **owed) {
+    PyObject *frames = ft_get(&T, state, F_FRAMES);
+    if (frames == NULL) return -1;
+    if (!PyTuple_Check(frames)) {
+        Py_DECREF(frames);
+        PyErr_SetString(PyExc_TypeError, "Contraband state field frames is not a tuple");
+        return -1;
+    }
+    Py_ssize_t depth = PyTuple_Size(frames);
+    if (depth == 0) {
+        Py_DECREF(frames);
+        return 0;
+    }
+    PyObject *top = PyTuple_GetItem(frames, depth - 1);
+    PyObject *kind = PyObject_GetAttrString(top, "phase");
+    *phase = kind == NULL ? -1 : PyLong_AsLong(kind);
+    Py_XDECREF(kind);
+    if (*phase == -1 && PyErr_Occurred()) {
+        Py_DECREF(frames);
+        return -1;
+    }
+    if (*phase == broke_phase) {
+        *owed = PyObject_GetAttrString(top, "owed");
+        Py_DECREF(frames);
+        if (*owed == NULL) return -1;
+        PyObject *first = PyTuple_Check(*owed) && PyTuple_Size(*owed) > 0 ? PyTuple_GetItem(*owed, 0) : NULL;
+        if (first == NULL || !PyTuple_Check(first) || PyTuple_Size(first) != 3) {
+            Py_CLEAR(*owed);
+            PyErr_SetString(PyExc_TypeError, "a pending payment is not a (payer, payee, amount) tuple");
+            return -1;
+        }
+        *act = PyLong_AsLong(PyTuple_GetItem(first, 0));
+        if (*act == -1 && PyErr_Occurred()) {
+            Py_CLEAR(*owed);
+            return -1;
+        }
+        return 0;
+    }
+    Py_DECREF(frames);
+    *act = *phase == search_phase ? officer : holder;
+    return 0;
+}
+
 static PyObject *encode(PyObject *self, PyObject *args) {
     PyObject *state, *seat_obj;
     if (!PyArg_ParseTuple(args, "OO", &state, &seat_obj)) return NULL;
@@ -91,8 +139,6 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         if (seat == -1 && PyErr_Occurred()) return NULL;
     }
     long n = ft_long(&T, state, F_SEATS, &err);
-    long phase = ft_long(&T, state, F_PHASE, &err);
-    long actor = ft_long(&T, state, F_ACTOR, &err);
     long holder = ft_long(&T, state, F_HOLDER, &err);
     long examined = ft_long(&T, state, F_EXAMINED, &err);
     long officer = ft_long(&T, state, F_OFFICER, &err);
@@ -108,21 +154,26 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         return NULL;
     }
     long me = seat < 0 ? 0 : seat;
+    long phase = over_phase, act = -1;
+    PyObject *payments = NULL; /* the payments still owed, while a payer is asked (a new reference) */
+    if (top_frame(state, officer, holder, &phase, &act, &payments) < 0) return NULL;
     int over = phase == over_phase;
-    long act = over ? -1 : actor;
     int lug = holder >= 0;
     int mine = seat >= 0 && holder == seat && examined;
 
     Py_ssize_t size = CB_SIZE;
     float *out;
     PyObject *buf = ft_floats(size, &out);
-    if (buf == NULL) return NULL;
+    if (buf == NULL) {
+        Py_XDECREF(payments);
+        return NULL;
+    }
 
     enum { L_PACK, L_HIDDEN, L_SHOWN, L_LUGGAGE, L_CLAIM, L_CASH, L_RETIRED, L_BEEN, L_DECLARED, L_CAUGHT,
-           L_CLEARED, L_SEARCHES, L_WAVED, L_INFORMS, L_LOANS, L_PENDING, N_LISTS };
+           L_CLEARED, L_SEARCHES, L_WAVED, L_INFORMS, L_LOANS, N_LISTS };
     static const int list_fields[N_LISTS] = {
         F_PACK, F_DISCARD_HIDDEN, F_DISCARD_SHOWN, F_LUGGAGE, F_CLAIM, F_CASH, F_RETIRED, F_BEEN_OFFICER,
-        F_DECLARED, F_CAUGHT, F_CLEARED, F_SEARCHES, F_WAVED, F_INFORMS, F_LOANS, F_PENDING,
+        F_DECLARED, F_CAUGHT, F_CLEARED, F_SEARCHES, F_WAVED, F_INFORMS, F_LOANS,
     };
     PyObject *lists[N_LISTS] = {NULL};
     if (ft_lists(&T, state, list_fields, N_LISTS, lists) < 0) goto fail;
@@ -148,19 +199,23 @@ static PyObject *encode(PyObject *self, PyObject *args) {
 
     /* Debts, summed in the order the view lists them: loans by borrower then lender, payments in order. */
     double owes[MAX_SEATS] = {0}, owed[MAX_SEATS] = {0}, pay[MAX_SEATS] = {0}, paid[MAX_SEATS] = {0};
-    for (long b = 0; b < n; b++) {
+    if (PyList_Size(lists[L_LOANS]) < n) {
+        PyErr_SetString(PyExc_IndexError, "loans has fewer rows than the game has seats");
+        goto fail;
+    }
+    for (long b = 0; b < n; b++) { /* loans[borrower][lender] */
+        PyObject *row = PyList_GetItem(lists[L_LOANS], b);
         for (long lender = 0; lender < n; lender++) {
             long amount;
-            if (ft_item(lists[L_LOANS], b * n + lender, &amount) < 0) goto fail;
+            if (ft_item(row, lender, &amount) < 0) goto fail;
             if (amount) {
                 owes[b] += amount / 1000.0;
                 owed[lender] += amount / 1000.0;
             }
         }
     }
-    PyObject *pending = lists[L_PENDING];
-    for (Py_ssize_t i = 0; i < PyList_Size(pending); i++) {
-        PyObject *t = PyList_GetItem(pending, i);
+    for (Py_ssize_t i = 0; payments != NULL && i < PyTuple_Size(payments); i++) {
+        PyObject *t = PyTuple_GetItem(payments, i);
         if (!PyTuple_Check(t) || PyTuple_Size(t) != 3) {
             PyErr_SetString(PyExc_TypeError, "a pending payment is not a (payer, payee, amount) tuple");
             goto fail;
@@ -217,16 +272,18 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     }
 
     ft_release(lists, N_LISTS);
+    Py_XDECREF(payments);
     return buf;
 
 fail:
     ft_release(lists, N_LISTS);
+    Py_XDECREF(payments);
     Py_DECREF(buf);
     return NULL;
 }
 
 static PyMethodDef methods[] = {
-    {"configure", configure, METH_VARARGS, "configure(n_phases, over_phase, article_counts)"},
+    {"configure", configure, METH_VARARGS, "configure(n_phases, over_phase, search_phase, broke_phase, article_counts)"},
     {"encode", encode, METH_VARARGS, "encode(state, seat) -> bytearray of float32: the Contraband observation"},
     {NULL, NULL, 0, NULL},
 };

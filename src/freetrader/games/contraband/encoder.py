@@ -40,7 +40,7 @@ from freetrader.adapters.encoders.layout import Block, Layout, Piece
 from freetrader.adapters.limits import default_max_actions
 from freetrader.core import Game, State
 from freetrader.games.contraband.components import COMPONENTS as C
-from freetrader.games.contraband.rules import OVER, PHASES
+from freetrader.games.contraband.rules import BROKE, OVER, PHASES, SEARCH, Payments
 
 __all__ = ["ContrabandEncoder", "NOTATIONS", "ACCELERATED", "layout", "LAYOUT"]
 
@@ -134,7 +134,7 @@ if TYPE_CHECKING:
 
 _compiled = compiled("_contraband_fast")
 if _compiled is not None:
-    _compiled.configure(_P, OVER, _COUNT)
+    _compiled.configure(_P, OVER, SEARCH, BROKE, _COUNT)
 ACCELERATED = _compiled is not None
 
 
@@ -149,20 +149,19 @@ _TABLE = struct.Struct("16f").pack
 _ROW_D = struct.Struct("4f").pack  # the four debts
 
 
-def _debts(s: ContrabandState) -> tuple[bytes, ...]:
+def _debts(s: ContrabandState, pending: list[tuple[int, int, int]]) -> tuple[bytes, ...]:
     """Per seat: owes, is owed (loans), must pay, will be paid; summed in the order ``features`` sums them."""
     n = s.seats
     owes = [0.0] * n
     owed = [0.0] * n
-    for b in range(n):
-        for lender in range(n):
-            amount = s.loans[b * n + lender]
+    for b, row in enumerate(s.loans):
+        for lender, amount in enumerate(row):
             if amount:
                 owes[b] += amount / 1000
                 owed[lender] += amount / 1000
     pay = [0.0] * n
     paid = [0.0] * n
-    for payer, payee, amount in s.pending:
+    for payer, payee, amount in pending:
         pay[payer] += amount / 1000
         paid[payee] += amount / 1000
     return tuple(_ROW_D(owes[p], owed[p], pay[p], paid[p]) for p in range(n))
@@ -194,6 +193,7 @@ class _Seats:
         self.by_seat: list[bytes] = []
         self.blocks: dict[int, bytes] = {}
         self.debts: dict[tuple[Any, ...], tuple[bytes, ...]] = {}
+        self.no_loans = [(0,) * n] * n
 
     def block(self, s: ContrabandState, me: int) -> bytes:
         """Each seat's row (roles and debts left zero) from ``me`` on, then the padding."""
@@ -215,14 +215,14 @@ class _Seats:
             got = self.blocks[me] = b"".join((*rows[me:], *rows[:me], self.pad))
         return got
 
-    def debt_columns(self, s: ContrabandState) -> tuple[bytes, ...]:
+    def debt_columns(self, s: ContrabandState, pending: list[tuple[int, int, int]]) -> tuple[bytes, ...]:
         """The four debt columns of each seat, by absolute seat (when a loan or a payment is open)."""
-        key = (*s.loans, *s.pending)
+        key = (*s.loans, *pending)
         got = self.debts.get(key)
         if got is None:
             if len(self.debts) > _MEMO_LIMIT:
                 self.debts.clear()
-            got = self.debts[key] = _debts(s)
+            got = self.debts[key] = _debts(s, pending)
         return got
 
 
@@ -271,8 +271,12 @@ class ContrabandEncoder(Encoder):
         seats = self._seats.get(n)
         if seats is None:
             seats = self._seats[n] = _Seats(n)
-        over = s.phase == OVER
-        act = -1 if over else s.actor
+        frames = s.frames  # the state's phase, actor and pending, read from the top frame at once
+        top = frames[-1] if frames else None
+        over = top is None
+        act = -1 if top is None else top.actor(s)
+        phase = OVER if top is None else top.phase  # type: ignore[attr-defined]
+        pending = list(top.owed) if type(top) is Payments else []
         holder = s.holder
         lug = holder >= 0
         mine = holder == seat and s.examined
@@ -305,7 +309,7 @@ class ContrabandEncoder(Encoder):
                 self._claims.clear()
             claimed = self._claims[claim] = _ARTICLE_FLOATS(*map(claim.count, _ARTICLE_RANGE))
         buf = bytearray().join((
-            _PHASE_BYTES[s.phase], seats.seats_hot,
+            _PHASE_BYTES[phase], seats.seats_hot,
             _TABLE(
                 s.round / 10, s.reshuffles / 10, s.declarations / 100, s.unused / 100, len(s.pack) / 54,
                 len(s.discard_hidden) / 54, lug, len(s.luggage) / 4 if lug else 0, lug and s.examined, s.bag_claim,
@@ -326,8 +330,8 @@ class ContrabandEncoder(Encoder):
         if act >= 0:
             i = at[act] + _TO_ACT_B
             buf[i : i + 4] = _ONE
-        if s.pending or any(s.loans):
-            for i, debts in zip(at, seats.debt_columns(s), strict=True):
+        if pending or s.loans != seats.no_loans:
+            for i, debts in zip(at, seats.debt_columns(s, pending), strict=True):
                 buf[i + _DEBTS_B : i + _DEBTS_B + 16] = debts
         return np.frombuffer(buf, np.float32)
 

@@ -1,24 +1,47 @@
-"""Contraband rules, one function per rule; paragraph numbers are the rulebook's."""
+"""Contraband rules, one function per rule; paragraph numbers are the rulebook's.
+
+Every decision is a frame of the state's stack (``freetrader.core.frames``):
+
+- ``Declaration``: the holder names articles one at a time, then declares (par. 3-4).
+- ``SearchOrWave``: the Customs Officer searches the declared luggage or lets it through.
+- ``Receive``: the next traveller accepts the passed luggage unseen or turns Informer (par. 5-6).
+- ``Discard``: who accepted discards one card and draws one (par. 5, 8).
+- ``Payments``: what is still owed when a payer is short of money: it is asked to borrow
+  or retire (par. 7), and the frame below goes on when all is paid (``child_done``).
+- ``DrawAfterSearch``: a search's outcome, pending its payments: then ``seat`` draws (par. 4).
+
+A frame that moves the turn on replaces itself (``replace``) with the next decision;
+the game is over when no frame is left.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from freetrader.core import Action, BadOption, BadRecord
+from freetrader.core.frames import Frame, finish, push, replace
 
 from . import actions as A
 from .components import COMPONENTS as C
 from .phases import PHASES as PHASES
-from .phases import Phase, Then
+from .phases import Phase
 
 if TYPE_CHECKING:
-    from .state import ContrabandState as S
+    from .state import ContrabandState
+
+    S = ContrabandState
 
 DECLARE, SEARCH, RECEIVE, DISCARD, BROKE, OVER = Phase
 LUGGAGE_SIZE = 4  # par. 2: "the top four cards"
 _SEARCH_OR_WAVE = (A.SEARCH, A.WAVE)
 _ACCEPT_OR_INFORM = (A.ACCEPT, A.INFORM)
+#: How many of each article the pack holds (``pack=full``, ``pack=small``): no claim names more (par. 3).
+_IN_FULL_PACK = tuple(a.count for a in C.articles)
+_IN_SMALL_PACK = tuple(C.small_pack.count(k) for k in range(len(C.articles)))
+#: A payment still to make: (payer, payee, amount).
+Payment = tuple[int, int, int]
 # ``trace``, the round's card movements: (SAW, seat, *luggage) when a seat looks at luggage,
 # (DISCARDED, seat, card, drawn), (REVEALED, -1, *luggage) at a search, (DUMPED, seat) when a
 # retired holder's luggage goes face down; ``view.determinize`` reads what its seat followed.
@@ -43,22 +66,22 @@ def _dollars(amount: int) -> str:
 def setup(s: S) -> None:
     n = s.seats
     s.cash = [0] * n
-    s.loans = [0] * (n * n)
+    s.loans = [(0,) * n] * n  # rows are tuples: a clone shares them, a loan replaces its row
     s.retired = [False] * n
     s.been_officer = [False] * n
-    s.discard_hidden, s.discard_shown, s.luggage, s.claim, s.pending = [], [], [], [], []
+    s.discard_hidden, s.discard_shown, s.luggage, s.claim = [], [], [], []
     s.trace = []
     s.declared, s.caught, s.cleared = [0] * n, [0] * n, [0] * n
     s.searches, s.waved, s.informs = [0] * n, [0] * n, [0] * n
-    s.holder = s.declarer = s.actor = -1
-    s.examined = s.bag_claim = s.officer_out = False
-    s.phase, s.after, s.after_seat = DECLARE, Then.NOTHING, -1
+    s.holder = s.declarer = -1
+    s.examined = s.bag_claim = False
     s.round = s.reshuffles = s.declarations = 0
     s.officer = choose_first_officer(s)
     share_money(s)
     s.pack = list(pack_in_play(s))
     s.rng.shuffle(s.pack)
-    begin_round(s)
+    s.frames = ()
+    begin_round(s)  # its first draw puts the first decision on the empty stack
 
 
 def pack_in_play(s: S) -> tuple[int, ...]:
@@ -133,25 +156,190 @@ def active_count(s: S) -> int:
     return s.retired.count(False)
 
 
+# -- the decisions ------------------------------------------------------------
+class _Decision(Frame["ContrabandState"]):
+    """A Contraband frame; ``phase`` names its kind for views, bots and encoders."""
+
+    __slots__ = ()
+    phase: ClassVar[Phase]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Declaration(_Decision):
+    """The holder names articles one at a time, or declares (par. 3-4); the duty is paid, then the search."""
+
+    phase: ClassVar[Phase] = DECLARE
+
+    def actor(self, s: S) -> int:
+        return s.holder
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return legal_claims(s)
+
+    def prompt(self, s: S) -> str:
+        so_far = "Diplomatic Bag" if s.bag_claim else _names(s.claim)
+        return f"declare your luggage to the Customs Officer (claimed so far: {so_far})"
+
+    def apply(self, s: S, action: Action) -> None:
+        if type(action) is A.Claim:
+            claim_article(s, C.by_id[action.article])
+        else:
+            finish_declaration(s)
+
+    def child_done(self, s: S, done: Frame[Any]) -> None:
+        duty_paid(s)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SearchOrWave(_Decision):
+    """The Customs Officer searches the declared luggage or lets it through (par. 3-5)."""
+
+    phase: ClassVar[Phase] = SEARCH
+
+    def actor(self, s: S) -> int:
+        return s.officer
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return _SEARCH_OR_WAVE
+
+    def prompt(self, s: S) -> str:
+        return f"search seat {s.declarer}'s luggage or wave it through"
+
+    def apply(self, s: S, action: Action) -> None:
+        if type(action) is A.Search:
+            search_luggage(s, informer=None)
+        else:
+            wave_through(s)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Receive(_Decision):
+    """The next traveller, before looking, accepts the passed luggage or turns Informer (par. 5-6)."""
+
+    phase: ClassVar[Phase] = RECEIVE
+
+    def actor(self, s: S) -> int:
+        return s.holder
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return _ACCEPT_OR_INFORM
+
+    def prompt(self, s: S) -> str:
+        return f"accept seat {s.declarer}'s luggage unseen, or become an Informer"
+
+    def apply(self, s: S, action: Action) -> None:
+        if type(action) is A.Accept:
+            accept_luggage(s)
+        else:
+            become_informer(s)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Discard(_Decision):
+    """Who accepted the luggage discards one card face down and draws one (par. 5, 8)."""
+
+    phase: ClassVar[Phase] = DISCARD
+
+    def actor(self, s: S) -> int:
+        return s.holder
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return legal_discards(s)
+
+    def prompt(self, s: S) -> str:
+        return "discard one card from the luggage (you then draw one)"
+
+    def apply(self, s: S, action: Action) -> None:
+        assert isinstance(action, A.Discard)
+        discard_and_repack(s, C.by_id[action.article])
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Payments(_Decision):
+    """Payments still to make (par. 3-7), pushed by ``pay`` when the first of them is short of money.
+
+    ``owed`` holds them in order, the one waiting first. When all are made the
+    frame finishes and the frame below goes on; but if fewer than three players
+    remain by then, the game ends instead (``close``).
+    """
+
+    phase: ClassVar[Phase] = BROKE
+    owed: tuple[tuple[int, int, int], ...]
+
+    def actor(self, s: S) -> int:
+        return self.owed[0][0]
+
+    def legal(self, s: S) -> tuple[Action, ...]:
+        return legal_insolvency(s, self.owed[0])
+
+    def prompt(self, s: S) -> str:
+        _, payee, amount = self.owed[0]
+        return f"find ${shortfall(s, self.owed[0])} more to pay seat {payee} ${amount}: borrow it or retire"
+
+    def apply(self, s: S, action: Action) -> None:
+        first, owed = self.owed[0], self.owed
+        if type(action) is A.Borrow:
+            borrow_shortfall(s, first, action.lender)
+        else:
+            retire(s, first)
+            owed = tuple(p for p in owed if p[0] != first[0])  # a retired player pays no more
+        rest = settle(s, owed)
+        if rest:
+            replace(s, Payments(owed=rest))
+        else:
+            finish(s, self)
+
+    def close(self, s: S) -> None:
+        too_few_players(s)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawAfterSearch(_Decision):
+    """A pending effect, never asked: once a search's payments are made, ``seat`` draws new luggage (par. 4)."""
+
+    phase: ClassVar[Phase] = SEARCH
+    seat: int
+
+    def child_done(self, s: S, done: Frame[Any]) -> None:
+        draw_after_search(s, self.seat)
+
+
+_DECLARATION, _SEARCH_OR_WAVE_FRAME, _RECEIVE, _DISCARD = Declaration(), SearchOrWave(), Receive(), Discard()
+
+
+def pay(s: S, owed: tuple[Payment, ...]) -> bool:
+    """Make the payments ``owed`` in order; True when all are made and play goes on at once.
+
+    Otherwise the first payer short of money is asked to borrow or retire (a ``Payments``
+    frame: the frame below goes on in ``child_done`` when all is paid), or fewer than
+    three players remain and the game is over.
+    """
+    rest = settle(s, owed)
+    if rest:
+        push(s, Payments(owed=rest))
+        return False
+    return not too_few_players(s)
+
+
 # -- the turn (par. 2-6) -----------------------------------------------------
 def draw_new_luggage(s: S, seat: int) -> None:
     """Par. 2 and 4: the next player draws four new cards and looks at them."""
-    if turn_limit_reached(s) or s.phase == OVER:
+    if turn_limit_reached(s):
         return
-    if s.officer_out:
+    if s.retired[s.officer]:
         end_round(s, "the Customs Officer has retired")
         return
     if len(s.pack) < LUGGAGE_SIZE:
         end_round(s, "the pack is exhausted")
         return
-    s.holder = s.declarer = s.actor = seat
+    s.holder = s.declarer = seat
     s.luggage = s.pack[-LUGGAGE_SIZE:]
     del s.pack[-LUGGAGE_SIZE:]
     s.examined = True
     s.trace.append((SAW, seat, *s.luggage))
     s.claim = []
     s.bag_claim = False
-    s.phase = DECLARE
+    replace(s, _DECLARATION)
     s._event(f"Seat {seat} draws new luggage")
 
 
@@ -163,10 +351,11 @@ def legal_claims(s: S) -> tuple[Action, ...]:
         acts.append(A.CLAIMS[C.bag])
     if len(claim) < LUGGAGE_SIZE:
         low = claim[-1] if claim else 0
-        full = s.options["pack"] == "full"
+        most = _IN_FULL_PACK if s.options["pack"] == "full" else _IN_SMALL_PACK
+        claims = A.CLAIMS
         for k in C.dutiable:
-            if k >= low and claim.count(k) < (C.articles[k].count if full else C.small_pack.count(k)):
-                acts.append(A.CLAIMS[k])
+            if k >= low and claim.count(k) < most[k]:
+                acts.append(claims[k])
     acts.append(A.DECLARE)
     return tuple(acts)
 
@@ -184,6 +373,7 @@ def finish_declaration(s: S) -> None:
     seat = s.holder
     s.declarations += 1
     s.declared[seat] += 1
+    owed: tuple[Payment, ...] = ()
     if s.bag_claim:
         s._event(f"Seat {seat} declares a Diplomatic Bag: no duty")
     else:
@@ -193,9 +383,21 @@ def finish_declaration(s: S) -> None:
         else:
             s._event(f"Seat {seat} declares nothing")
         if duty:
-            s.pending.append((seat, s.officer, duty))
-    s.after = Then.DUTY
-    settle(s)
+            owed = ((seat, s.officer, duty),)
+    if pay(s, owed):
+        duty_paid(s)
+
+
+def duty_paid(s: S) -> None:
+    """Par. 3, 7: the officer may search now; a holder who retired paying the duty leaves the luggage face down."""
+    if not s.retired[s.holder]:
+        replace(s, _SEARCH_OR_WAVE_FRAME)
+        return
+    s.trace.append((DUMPED, s.holder))
+    s.discard_hidden.extend(s.luggage)
+    s.luggage = []
+    s.holder = -1
+    draw_new_luggage(s, next_traveller(s, s.declarer))
 
 
 def contraband_fine(claim: list[int], bag_claim: bool, luggage: list[int]) -> int:
@@ -225,38 +427,51 @@ def found_nothing_pays_compensation(s: S) -> bool:
 
 
 def search_luggage(s: S, informer: int | None) -> None:
-    """Par. 4 and 6: the luggage is searched, settled and impounded."""
+    """Par. 4 and 6: the luggage is searched, settled and impounded; then the next luggage is drawn."""
     smuggler, officer = s.declarer, s.officer
     who = f"Seat {officer}" if informer is None else f"Told by Informer seat {informer}, seat {officer}"
     s._event(f"{who} searches seat {smuggler}'s luggage: {_names(s.luggage)}")
-    fine = contraband_fine(s.claim, s.bag_claim, s.luggage)
     if informer is None:
         s.searches[officer] += 1
-    if fine:
-        s.caught[smuggler] += 1
-        s._event(f"Contraband! Seat {smuggler} is fined ${fine}")
-        s.pending.append((smuggler, officer, fine))
-        if informer is not None:
-            s.pending.append((officer, informer, C.informer_reward))
-    else:
-        s.cleared[smuggler] += 1
-        if found_nothing_pays_compensation(s):
-            payer = officer if informer is None else informer
-            amount = C.search_compensation if informer is None else C.informer_compensation
-            s._event(f"No contraband: seat {payer} pays seat {smuggler} ${amount} compensation")
-            s.pending.append((payer, smuggler, amount))
-        else:
-            s._event("No contraband, but the declaration was not exact: no compensation")
+    owed = search_payments(s, informer)
     s.trace.append((REVEALED, -1, *s.luggage))
     s.discard_shown.extend(s.luggage)
     s.luggage = []
     s.holder = -1
-    s.after = Then.SEARCH
     if informer is not None and s.options["after_informer"] == "informer-draws":
-        s.after_seat = informer
+        draws = informer
     else:
-        s.after_seat = next_traveller(s, informer if informer is not None else smuggler)
-    settle(s)
+        draws = next_traveller(s, informer if informer is not None else smuggler)
+    replace(s, DrawAfterSearch(seat=draws))
+    if pay(s, owed):
+        draw_after_search(s, draws)
+
+
+def draw_after_search(s: S, seat: int) -> None:
+    """Par. 4: after a search the next luggage is drawn (by the next traveller if ``seat`` retired or is the officer)."""
+    if s.retired[seat] or seat == s.officer:
+        seat = next_traveller(s, seat)
+    draw_new_luggage(s, seat)
+
+
+def search_payments(s: S, informer: int | None) -> tuple[Payment, ...]:
+    """Par. 4, 6, 8: fines and the Informer's reward if contraband is found, else the compensation."""
+    smuggler, officer = s.declarer, s.officer
+    fine = contraband_fine(s.claim, s.bag_claim, s.luggage)
+    if fine:
+        s.caught[smuggler] += 1
+        s._event(f"Contraband! Seat {smuggler} is fined ${fine}")
+        if informer is None:
+            return ((smuggler, officer, fine),)
+        return (smuggler, officer, fine), (officer, informer, C.informer_reward)
+    s.cleared[smuggler] += 1
+    if not found_nothing_pays_compensation(s):
+        s._event("No contraband, but the declaration was not exact: no compensation")
+        return ()
+    payer = officer if informer is None else informer
+    amount = C.search_compensation if informer is None else C.informer_compensation
+    s._event(f"No contraband: seat {payer} pays seat {smuggler} ${amount} compensation")
+    return ((payer, smuggler, amount),)
 
 
 def wave_through(s: S) -> None:
@@ -273,16 +488,16 @@ def hand_on(s: S) -> None:
         end_round(s, "the pack is exhausted")
         return
     receiver = next_traveller(s, s.declarer)
-    s.holder = s.actor = receiver
+    s.holder = receiver
     s.examined = False
-    s.phase = RECEIVE
+    replace(s, _RECEIVE)
     s._event(f"The luggage passes face down to seat {receiver}")
 
 
 def accept_luggage(s: S) -> None:
     s.examined = True
     s.trace.append((SAW, s.holder, *s.luggage))
-    s.phase = DISCARD
+    replace(s, _DISCARD)
     s._event(f"Seat {s.holder} accepts the luggage")
 
 
@@ -301,7 +516,7 @@ def discard_and_repack(s: S, k: int) -> None:
     s.declarer = s.holder
     s.claim = []
     s.bag_claim = False
-    s.phase = DECLARE
+    replace(s, _DECLARATION)
     s._event(f"Seat {s.holder} discards a card and draws one")
 
 
@@ -312,50 +527,36 @@ def become_informer(s: S) -> None:
 
 
 # -- money (par. 3, 4, 6, 7) ---------------------------------------------------
-def settle(s: S) -> None:
-    """Pay what is owed in order; a player who cannot pay must borrow or retire (par. 7)."""
-    pending = s.pending
-    cash = s.cash
-    while pending:
-        payer, payee, amount = pending[0]
-        if s.retired[payer]:
-            pending.pop(0)
-        elif cash[payer] >= amount:
-            cash[payer] -= amount
-            cash[payee] += amount
-            pending.pop(0)
-        else:
-            s.phase = BROKE
-            s.actor = payer
-            return
+def settle(s: S, owed: tuple[Payment, ...]) -> tuple[Payment, ...]:
+    """Pay in order, skipping retired payers; stop at the first who cannot pay (par. 7): what is left from it."""
+    cash, retired = s.cash, s.retired
+    for i, (payer, payee, amount) in enumerate(owed):
+        if retired[payer]:
+            continue
+        if cash[payer] < amount:
+            return owed[i:]
+        cash[payer] -= amount
+        cash[payee] += amount
+    return ()
+
+
+def too_few_players(s: S) -> bool:
+    """Ruling: with fewer than three players left (par. 7 retirements) the game ends; True if it did."""
     if active_count(s) < 3:
         end_game(s, "fewer than three players remain")
-        return
-    if s.after is Then.DUTY:
-        if s.retired[s.holder]:
-            s.trace.append((DUMPED, s.holder))
-            s.discard_hidden.extend(s.luggage)
-            s.luggage = []
-            s.holder = -1
-            draw_new_luggage(s, next_traveller(s, s.declarer))
-        else:
-            s.phase = SEARCH
-            s.actor = s.officer
-    else:
-        seat = s.after_seat
-        if s.retired[seat] or seat == s.officer:
-            seat = next_traveller(s, seat)
-        draw_new_luggage(s, seat)
+        return True
+    return False
 
 
-def shortfall(s: S) -> int:
-    payer, _, amount = s.pending[0]
+def shortfall(s: S, payment: Payment) -> int:
+    payer, _, amount = payment
     return amount - s.cash[payer]
 
 
-def legal_insolvency(s: S) -> tuple[Action, ...]:
-    payer = s.pending[0][0]
-    short = shortfall(s)
+def legal_insolvency(s: S, payment: Payment) -> tuple[Action, ...]:
+    """Par. 7: borrow the shortfall from a player able to lend it, or retire (option ``insolvency``)."""
+    payer = payment[0]
+    short = shortfall(s, payment)
     acts: list[Action] = []
     if s.options["insolvency"] != "retire":
         for i in range(1, s.seats):
@@ -367,37 +568,32 @@ def legal_insolvency(s: S) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-def borrow_shortfall(s: S, lender: int) -> None:
-    payer = s.pending[0][0]
-    short = shortfall(s)
+def borrow_shortfall(s: S, payment: Payment, lender: int) -> None:
+    payer = payment[0]
+    short = shortfall(s, payment)
     s.cash[lender] -= short
     s.cash[payer] += short
-    s.loans[payer * s.seats + lender] += short
+    row = list(s.loans[payer])
+    row[lender] += short
+    s.loans[payer] = tuple(row)
     s._event(f"Seat {payer} borrows ${short} from seat {lender}")
-    settle(s)
 
 
-def retire(s: S) -> None:
-    payer, payee, _ = s.pending[0]
+def retire(s: S, payment: Payment) -> None:
+    """Par. 7: a player who cannot pay pays what it has and leaves the game (a retired officer ends the round)."""
+    payer, payee, _ = payment
     paid = s.cash[payer]
     s.cash[payer] = 0
     s.cash[payee] += paid
     s.retired[payer] = True
-    s.pending = [p for p in s.pending if p[0] != payer]
     s._event(f"Seat {payer} pays its last ${paid} to seat {payee} and retires from the game")
-    if payer == s.officer:
-        s.officer_out = True
-    settle(s)
 
 
 def net_worth(s: S) -> list[int]:
     """Par. 10: money, after allowing for loans (owed to you counts, owed by you is taken off)."""
-    n = s.seats
     worth = s.cash[:]
-    loans = s.loans
-    for b in range(n):
-        for lender in range(n):
-            amt = loans[b * n + lender]
+    for b, row in enumerate(s.loans):
+        for lender, amt in enumerate(row):
             if amt:
                 worth[b] -= amt
                 worth[lender] += amt
@@ -429,7 +625,6 @@ def end_round(s: S, why: str) -> None:
         if not s.retired[officer]:
             break
     s.officer = officer
-    s.officer_out = False
     begin_round(s)
 
 
@@ -455,67 +650,10 @@ def turn_limit_reached(s: S) -> bool:
 
 
 def end_game(s: S, why: str) -> None:
-    s.phase = OVER
-    s.actor = -1
+    """Par. 10: no decision is left; the money after loans is announced."""
+    s.frames = ()
     worth = net_worth(s)
     s._event(f"The game ends: {why}. Final money: " + ", ".join(f"seat {i} {_dollars(w)}" for i, w in enumerate(worth)))
-
-
-# -- dispatch ----------------------------------------------------------------
-def legal(s: S) -> tuple[Action, ...]:
-    phase = s.phase
-    if phase == DECLARE:
-        return legal_claims(s)
-    if phase == SEARCH:
-        return _SEARCH_OR_WAVE
-    if phase == RECEIVE:
-        return _ACCEPT_OR_INFORM
-    if phase == DISCARD:
-        return legal_discards(s)
-    if phase == BROKE:
-        return legal_insolvency(s)
-    return ()
-
-
-def apply(s: S, a: Action) -> None:
-    t = type(a)
-    if t is A.Claim:
-        claim_article(s, C.by_id[a.article])  # type: ignore[attr-defined]
-    elif t is A.Declare:
-        finish_declaration(s)
-    elif t is A.Search:
-        search_luggage(s, informer=None)
-    elif t is A.Wave:
-        wave_through(s)
-    elif t is A.Accept:
-        accept_luggage(s)
-    elif t is A.Inform:
-        become_informer(s)
-    elif t is A.Discard:
-        discard_and_repack(s, C.by_id[a.article])  # type: ignore[attr-defined]
-    elif t is A.Borrow:
-        borrow_shortfall(s, a.lender)  # type: ignore[attr-defined]
-    elif t is A.Retire:
-        retire(s)
-    else:
-        raise TypeError(f"not a Contraband action: {a!r}")
-
-
-def prompt(s: S) -> str:
-    phase = s.phase
-    if phase == DECLARE:
-        so_far = "Diplomatic Bag" if s.bag_claim else _names(s.claim)
-        return f"declare your luggage to the Customs Officer (claimed so far: {so_far})"
-    if phase == SEARCH:
-        return f"search seat {s.declarer}'s luggage or wave it through"
-    if phase == RECEIVE:
-        return f"accept seat {s.declarer}'s luggage unseen, or become an Informer"
-    if phase == DISCARD:
-        return "discard one card from the luggage (you then draw one)"
-    if phase == BROKE:
-        payer, payee, amount = s.pending[0]
-        return f"find ${shortfall(s)} more to pay seat {payee} ${amount}: borrow it or retire"
-    return ""
 
 
 def check_consistent(s: S) -> None:
@@ -529,5 +667,18 @@ def check_consistent(s: S) -> None:
     for name in ("cash", "retired", "been_officer", "declared", "caught", "cleared", "searches", "waved", "informs"):
         if len(getattr(s, name)) != n:
             raise BadRecord(f"saved Contraband state field {name!r} must have one entry per seat ({n})")
-    if len(s.loans) != n * n:
-        raise BadRecord(f"saved Contraband state field 'loans' must have {n * n} entries")
+    if len(s.loans) != n or any(len(row) != n for row in s.loans):
+        raise BadRecord(f"saved Contraband state field 'loans' must have one row of {n} lenders per seat ({n})")
+    check_frames(s)
+
+
+def check_frames(s: S) -> None:
+    """Refuse a loaded stack no play could leave: another game's frame, a pending effect on top, bad payments."""
+    n = s.seats
+    for frame in s.frames:
+        if not isinstance(frame, _Decision):
+            raise BadRecord(f"saved Contraband state holds {type(frame).__name__}, a frame of another game")
+        if isinstance(frame, Payments) and (not frame.owed or any(not (0 <= q < n) for p in frame.owed for q in p[:2])):
+            raise BadRecord(f"saved Contraband payments {list(frame.owed)} must name seats 0-{n - 1}, at least one")
+    if s.frames and isinstance(s.frames[-1], DrawAfterSearch):
+        raise BadRecord("saved Contraband state has no decision on top: a search's payments must be asked above it")

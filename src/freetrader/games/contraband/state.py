@@ -1,26 +1,32 @@
-"""Contraband state: plain data; the rules live in ``rules.py``, views in ``view.py``."""
+"""Contraband state: plain data; the rules (and the decision frames) live in ``rules.py``, views in ``view.py``."""
 
 from __future__ import annotations
 
 from types import ModuleType
 from typing import ClassVar
 
+from freetrader.core import Action
 from freetrader.core.fields import Hidden, PerSeat
-from freetrader.core.frames import DeclaredRulesState
+from freetrader.core.frames import FrameState
 
 from . import rules, view
-from .phases import PHASES, Phase, Then
+from .phases import PHASES, Phase
 
 __all__ = ["ContrabandState", "PHASES"]
 
 
-class ContrabandState(DeclaredRulesState):
+class ContrabandState(FrameState):
+    """One position. The pending decision is the top of ``frames`` (``rules.py``); the rest is the table."""
+
     rules: ClassVar[ModuleType] = rules
     views: ClassVar[ModuleType] = view
-    state_format = 3  # 2: ``after`` saved by name; 3: ``trace``
+    #: 2: ``after`` saved by name; 3: ``trace``; 4: decision frames replace ``phase``, ``actor``, ``after``,
+    #: ``after_seat``, ``pending`` and ``officer_out``, and ``loans`` is one row per borrower (formats 1-3
+    #: load by replaying their record).
+    state_format = 4
 
     cash: PerSeat[list[int]]  # dollars
-    loans: list[int]  # loans[borrower * seats + lender]: what borrower owes lender
+    loans: PerSeat[list[tuple[int, ...]]]  # loans[borrower][lender]: what borrower owes lender
     retired: PerSeat[list[bool]]
     been_officer: PerSeat[list[bool]]
     pack: Hidden[list[int]]  # article indices; the top card is the last
@@ -42,15 +48,39 @@ class ContrabandState(DeclaredRulesState):
     declarer: int  # seat whose declaration is being dealt with
     examined: bool  # whether the holder has looked at the luggage
     bag_claim: bool
-    phase: Phase
-    actor: int
-    after: Then
-    after_seat: int
-    officer_out: bool  # the officer retired: the round ends at the next turn
     round: int
     reshuffles: int
     declarations: int
-    pending: list[tuple[int, int, int]]  # (payer, payee, amount) still to pay, in order
+
+    # -- read from the top frame (views, bots and the encoders read these names) ------------------------
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision pending (``Phase.OVER`` once the game is over)."""
+        f = self.frames
+        return f[-1].phase if f else Phase.OVER  # type: ignore[attr-defined]
+
+    @property
+    def actor(self) -> int:
+        """The seat to act, -1 once the game is over."""
+        f = self.frames
+        return f[-1].actor(self) if f else -1
+
+    @property
+    def pending(self) -> list[tuple[int, int, int]]:
+        """Payments still to make, (payer, payee, amount) in order: only while a payer is asked to find the money."""
+        f = self.frames
+        return list(f[-1].owed) if f and type(f[-1]) is rules.Payments else []
+
+    @property
+    def is_over(self) -> bool:
+        return not self.frames  # as ``to_act is None``, without asking the top frame who acts
+
+    # Contraband offers no action outside the top frame's: asked straight, without ``FrameState``'s extras.
+    def _legal(self) -> tuple[Action, ...]:
+        return self.frames[-1].legal(self)  # type: ignore[return-value]
+
+    def _apply(self, action: Action) -> None:
+        self.frames[-1].apply(self, action)
 
     def _scores(self) -> list[float]:
         return [float(v) for v in rules.net_worth(self)]

@@ -33,7 +33,6 @@ _ARTICLES = [{"id": a.id, "name": a.name, "duty": a.duty, "fine": a.fine, "count
 
 
 def view(s: S, seat: int | None) -> dict[str, Any]:
-    n = s.seats
     d: dict[str, Any] = {
         "phase": PHASES[s.phase],
         "officer": s.officer,
@@ -43,10 +42,10 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
         "cash": s.cash[:],
         "unused": s.unused,
         "loans": [
-            {"borrower": b, "lender": lender, "amount": s.loans[b * n + lender]}
-            for b in range(n)
-            for lender in range(n)
-            if s.loans[b * n + lender]
+            {"borrower": b, "lender": lender, "amount": amount}
+            for b, row in enumerate(s.loans)
+            for lender, amount in enumerate(row)
+            if amount
         ],
         "retired": s.retired[:],
         "been_officer": s.been_officer[:],
@@ -174,8 +173,8 @@ def results(s: S) -> Results:
     n = s.seats
     parts: list[list[Part]] = []
     for p in range(n):
-        owes = sum(s.loans[p * n + q] for q in range(n))
-        lent = sum(s.loans[b * n + p] for b in range(n))
+        owes = sum(s.loans[p])
+        lent = sum(row[p] for row in s.loans)
         parts.append([{"label": "Money in hand", "value": float(s.cash[p])},
                       {"label": "Loans owed to you", "value": float(lent)},
                       {"label": "Loans you owe", "value": float(-owes)}])
