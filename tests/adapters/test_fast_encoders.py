@@ -116,7 +116,7 @@ def test_contraband_positions_cover_every_fast_path_branch(path):
         for state in _game_positions("contraband", 4, seed):
             s = state
             flags = {
-                "loans": any(s.loans), "pending": bool(s.pending), "revealed": bool(s.discard_shown),
+                "loans": any(map(any, s.loans)), "pending": bool(s.pending), "revealed": bool(s.discard_shown),
                 "holder looked": s.holder >= 0 and s.examined, "over": s.is_over,
             }
             if any(flags[k] and not seen[k] for k in flags) or s.action_count % 17 == 0:
@@ -166,10 +166,13 @@ def test_observations_kept_from_earlier_steps_stay_as_they_were():
 @pytest.mark.skipif(not contraband_encoder.ACCELERATED, reason="the C encoder was not built")
 def test_compiled_contraband_encoder_refuses_a_malformed_state():
     """Fields of the wrong length or range raise a Python error instead of reading past the data."""
+    from freetrader.games.contraband.rules import Payments  # the payments still owed live in this frame
+
     state = freetrader.game("contraband").new_state(4, 1)
     for field, value, error in (
-        ("cash", [1, 2], IndexError), ("loans", [0] * 3, IndexError), ("pending", [(0, 9, 5)], ValueError),
-        ("claim", [99], ValueError), ("pending", [(0, 1)], TypeError), ("cash", (1, 2, 3, 4), TypeError),
+        ("cash", [1, 2], IndexError), ("loans", [0] * 3, IndexError),
+        ("frames", (Payments(owed=((0, 9, 5),)),), ValueError), ("claim", [99], ValueError),
+        ("frames", (Payments(owed=((0, 1),)),), TypeError), ("cash", (1, 2, 3, 4), TypeError),
     ):
         broken = state.clone()
         setattr(broken, field, value)

@@ -32,10 +32,6 @@ from freetrader.core.fields import declared_fields
 from freetrader.core.frames import Frame, FrameState
 from freetrader.core.registry import game_package
 
-#: Games still being ported in parallel (issue 33 items 1-2); the lead removes a mark when its port lands.
-NOT_YET_PORTED = {
-    "contraband": "a phase + actor machine with an ``after: Then`` continuation register (issue 33 item 1)",
-}
 CONTINUATION_NAMES = {"then", "after", "resume", "cont", "continuation", "next_step"}
 CONTINUATION_ENUMS = {"then", "resume", "continuation", "next", "step"}
 
@@ -43,8 +39,7 @@ CONTINUATION_ENUMS = {"then", "resume", "continuation", "next", "step"}
 def _packages() -> list[Any]:
     out = [pytest.param("freetrader.games._template", id="template")]
     for name in freetrader.games():
-        mark = pytest.mark.xfail(reason=NOT_YET_PORTED[name], strict=False) if name in NOT_YET_PORTED else ()
-        out.append(pytest.param(game_package(name), id=name, marks=mark))
+        out.append(pytest.param(game_package(name), id=name))
     return out
 
 

@@ -41,7 +41,6 @@ from .state import Action, Game, State
 __all__ = [
     "AskSeats",
     "ChooseOne",
-    "DeclaredRulesState",
     "DeclaredState",
     "Frame",
     "FrameState",
@@ -425,29 +424,6 @@ class ModuleHooks(DeclaredState):
 
     def _check_consistent(self) -> None:
         self.rules.check_consistent(self)
-
-
-class DeclaredRulesState(ModuleHooks):
-    """ModuleHooks whose decisions are functions of ``rules`` too, read from a declared ``phase`` and ``actor``.
-
-    ``phase`` is an Enum with ``rules.OVER`` among its members; ``rules``
-    provides ``legal``, ``apply`` and ``prompt`` as well.
-    """
-
-    __slots__ = ()
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.phase == self.rules.OVER else self.actor  # type: ignore[attr-defined]
-
-    def _legal(self) -> tuple[Action, ...]:
-        return self.rules.legal(self)  # type: ignore[no-any-return]
-
-    def _apply(self, action: Action) -> None:
-        self.rules.apply(self, action)
-
-    def _prompt(self) -> str:
-        return self.rules.prompt(self)  # type: ignore[no-any-return]
 
 
 class FrameState(ModuleHooks):

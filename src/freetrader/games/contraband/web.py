@@ -76,7 +76,7 @@ def moves(state: Any, seat: int) -> list[Move]:
         m = _described(action)
         note = notes.get(m.action, "")
         if m.verb == "borrow":
-            note = f"a loan of ${rules.shortfall(state)}, taken off your net worth at the end (par. 10)"
+            note = f"a loan of ${rules.shortfall(state, state.pending[0])}, taken off your net worth at the end (par. 10)"
         out.append(Move(m.action, m.verb, m.label, m.targets, note=note))
     return out
 
