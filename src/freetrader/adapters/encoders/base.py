@@ -287,6 +287,38 @@ class Encoder(ABC):
         parts = self.encode_parts(state, seat)
         return parts if parts is not None else self.encode_state(state, seat)
 
+    def encode_into(self, states: Sequence[State], seat: int | None, out: np.ndarray, rows: Sequence[int]) -> None:
+        """Write ``encode_state(states[k], seat)`` into row ``rows[k]`` of ``out``, for every ``k``.
+
+        The batched entry point: ``out`` is a C-contiguous ``float32[n, observation_size]`` array (a
+        batched environment's stacked observations). Each row is copied straight from the compiled
+        encoder's bytes or the joined blocks where the encoder has them, with no array made per row.
+        """
+        import numpy as np
+
+        if out.dtype != np.float32 or out.ndim != 2 or out.shape[1] != self.observation_size \
+                or not out.flags.c_contiguous:
+            raise ValueError(f"encode_into needs a C-contiguous float32 array of shape (n, {self.observation_size}), "
+                             f"got {out.dtype} {out.shape}")
+        cls = type(self)
+        fast = self.compiled_bytes if cls.compiled_bytes is not Encoder.compiled_bytes else None
+        parts = self.encode_parts if cls.encode_parts is not Encoder.encode_parts else None
+        view = out.data.cast("B")
+        width = self.observation_size * 4
+        for state, row in zip(states, rows, strict=True):
+            got: Any = None if fast is None else fast(state, seat)
+            if got is None and parts is not None:
+                blocks = parts(state, seat)
+                got = None if blocks is None else b"".join(blocks)
+            at = row * width
+            if got is None:
+                out[row] = self.encode_state(state, seat)  # raises the view's error for a bad seat
+            elif len(got) != width:
+                raise ValueError(f"{self.name} encoder v{self.version} made {len(got) // 4} features, "
+                                 f"expected {self.observation_size}")
+            else:
+                view[at:at + width] = got
+
     @abstractmethod
     def features(self, view: Mapping[str, Any]) -> list[float]:
         """The features as a plain list (``encode`` turns them into an array)."""
