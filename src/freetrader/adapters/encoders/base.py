@@ -300,19 +300,18 @@ class Encoder(ABC):
                 or not out.flags.c_contiguous:
             raise ValueError(f"encode_into needs a C-contiguous float32 array of shape (n, {self.observation_size}), "
                              f"got {out.dtype} {out.shape}")
-        cls = type(self)
-        fast = self.compiled_bytes if cls.compiled_bytes is not Encoder.compiled_bytes else None
-        parts = self.encode_parts if cls.encode_parts is not Encoder.encode_parts else None
+        fast = self.compiled_bytes if type(self).compiled_bytes is not Encoder.compiled_bytes else None
         view = out.data.cast("B")
         width = self.observation_size * 4
         for state, row in zip(states, rows, strict=True):
             got: Any = None if fast is None else fast(state, seat)
-            if got is None and parts is not None:
-                blocks = parts(state, seat)
-                got = None if blocks is None else b"".join(blocks)
-            at = row * width
             if got is None:
-                out[row] = self.encode_state(state, seat)  # raises the view's error for a bad seat
+                got = self.encode_buffer(state, seat)  # the blocks unjoined or the array, as the encoder has them
+                if type(got) is list:
+                    got = b"".join(got)
+            at = row * width
+            if isinstance(got, np.ndarray):
+                out[row] = got
             elif len(got) != width:
                 raise ValueError(f"{self.name} encoder v{self.version} made {len(got) // 4} features, "
                                  f"expected {self.observation_size}")
