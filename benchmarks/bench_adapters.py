@@ -1,15 +1,20 @@
-"""Adapter speed beside the raw engine: PettingZoo AEC, Gymnasium and OpenSpiel steps/s.
+"""Adapter speed beside the raw engine: PettingZoo AEC, Gymnasium, the batched env and OpenSpiel steps/s.
 
     python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
                                         [--whole-lists] [--loops raw,gymnasium,...]
     python benchmarks/bench_adapters.py --lists-only STEPS [--repeats R] [--games cornish-smuggler]
 
-For each game, one run of each loop in turn (raw engine, PettingZoo with the
-game's encoder, PettingZoo with the generic encoder, Gymnasium, OpenSpiel
+For each game, one run of each loop in turn (raw engine, the two engine +
+encoder floors, PettingZoo with the game's encoder and with the generic
+encoder, Gymnasium, the batched env, Gymnasium's SyncVectorEnv, OpenSpiel
 without and with observations), R times,
 interleaved so that machine noise hits all alike. Figures are medians of the
 runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
-(lower is better; the goal for PettingZoo is 3x or less).
+(lower is better; issue 32's goal for PettingZoo is 2x or less); ``x floor``
+the same over the loop's floor (below): what the adapter itself adds. A
+closing table per game gives the batched env ÷ SyncVectorEnv (issue 32's goal:
+5x) beside its ceiling, the batched floor ÷ SyncVectorEnv, and PettingZoo's
+``x raw`` beside its floor's.
 
 - raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends
   or reaches the adapters' default bound (``limits.default_max_actions``; random
@@ -25,6 +30,20 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
 - gymnasium: ``FreetraderGymEnv`` with ``random`` bots in the other seats,
   the learner picking as in the PettingZoo loop; steps are all the game's
   actions (the learner's and the bots'), as in the raw loop;
+- engine + encoder (the floors): the raw loop with ``apply_unchecked``,
+  which also encodes the observation (the compiled bytes where the encoder
+  has them, else ``encode_state``) and finds the mask's indices
+  (``legal_indices``, a bytearray mask) and picks from the mask as the adapter
+  loops do, at every position (PettingZoo's floor: it observes each step) or
+  at seat 0's only (the batched env's floor: its learner's positions; the
+  other seats pick ``rng.choice(legal)``). No adapter can do less, so an
+  adapter's ratio over raw cannot beat its floor's;
+- batched env (N): ``BatchedEnv`` of N games against ``random`` opponents,
+  one ``step`` with a pick per row of the stacked mask as in the PettingZoo
+  loop; steps are all the games' actions;
+- gymnasium SyncVectorEnv (N): ``gymnasium.vector.SyncVectorEnv`` of N
+  ``FreetraderGymEnv`` (random bots), picking the same way: the generic way
+  to batch the Gymnasium adapter, which the batched env is measured against;
 - openspiel: ``apply_action(rng.choice(state.legal_actions()))`` on the
   registered Python game, no observation requested;
 - openspiel + observation: the same, with ``observation_tensor(player)`` of

@@ -180,7 +180,7 @@ class Session:
                 return obs
         got = None if self._bytes is None else self._bytes(state, seat)
         obs = self.encoder.encode_state(state, seat) if got is None else _frombuffer(got, _FLOAT32)
-        obs.flags.writeable = False
+        obs.setflags(write=False)  # cheaper than through .flags, which makes a flags object per call
         self._obs[seat] = obs
         return obs
 

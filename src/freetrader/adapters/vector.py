@@ -24,11 +24,23 @@ next call: copy what you keep.
 
 ``"random"`` opponents pick uniformly among the legal actions of the true
 state directly (what the ``random`` bot does from a determinized one; the
-choice does not depend on hidden cards), which is most of this class's speed
-over ``gymnasium.vector.SyncVectorEnv`` of ``FreetraderGymEnv``
-(``benchmarks/bench_adapters.py`` prints both side by side). Other bots
-decide through ``freetrader.bots.decide`` as in the Gymnasium adapter. An
-illegal index raises ``IllegalAction`` naming the game.
+choice does not depend on hidden cards); other bots decide through
+``freetrader.bots.decide`` as in the Gymnasium adapter. An illegal index
+raises ``IllegalAction`` naming the game.
+
+Speed. Beside ``gymnasium.vector.SyncVectorEnv`` of ``FreetraderGymEnv`` it
+skips, per game and step: the dicts of observations and infos and their
+copies (each row is written in place, straight from the compiled encoder's
+bytes, by ``Encoder.encode_into``; each mask row through a byte view), the
+second legality check (an index is looked up once among the position's
+legal indices and applied unchecked) and the bots' ``decide`` for random
+opponents. What is left is the engine and the encoder, which no adapter
+can skip: ``benchmarks/bench_adapters.py`` prints the batched env beside
+SyncVectorEnv and beside that floor (an engine + encoder loop) in one run.
+With the engines as they are, the floor itself is only about 1.8-3x
+SyncVectorEnv (SyncVectorEnv is 2-5x the raw engine's time, and observing
+costs a share of it), so the issue's 5x is out of reach for Python-level
+batching; see the README's table.
 """
 
 from __future__ import annotations
