@@ -85,6 +85,7 @@ from freetrader.adapters.gymnasium import FreetraderGymEnv
 from freetrader.adapters.limits import default_max_actions
 from freetrader.adapters.pettingzoo import env as pz_env
 from freetrader.adapters.vector import BatchedEnv
+from freetrader.core import State
 
 Loop = Callable[[float, int], tuple[int, float]]  # (seconds, seed) -> (steps, elapsed)
 FLOOR_EVERY = "engine + encoder at every position (PettingZoo's floor)"
@@ -92,9 +93,12 @@ FLOOR_LEARNER = "engine + encoder at the learner's positions (batched floor)"
 DEFAULT_SEATS = {"contraband": 4}
 
 
-def raw_loop(name: str, seats: int) -> Loop:
+def games_loop(name: str, seats: int, play: Callable[[State, random.Random, int], None]) -> Loop:
+    """Whole games of ``name``, each played by ``play(state, rng, bound)`` until it ends or reaches the
+    adapters' default bound (``limits.default_max_actions``: a random game may never end); steps are
+    their actions."""
     g = freetrader.game(name)
-    bound = default_max_actions(g, seats)  # as the adapters cut episodes off (a random game may never end)
+    bound = default_max_actions(g, seats)
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
@@ -102,13 +106,20 @@ def raw_loop(name: str, seats: int) -> Loop:
         start = time.perf_counter()
         while True:
             state = g.new_state(seats, rng.getrandbits(63))
-            while not state.is_over and state.action_count < bound:
-                state.apply(rng.choice(state.legal_actions()))
+            play(state, rng, bound)
             steps += state.action_count
             if time.perf_counter() - start >= seconds:
                 return steps, time.perf_counter() - start
 
     return run
+
+
+def raw_loop(name: str, seats: int) -> Loop:
+    def play(state: State, rng: random.Random, bound: int) -> None:
+        while not state.is_over and state.action_count < bound:
+            state.apply(rng.choice(state.legal_actions()))
+
+    return games_loop(name, seats, play)
 
 
 def floor_loop(name: str, seats: int, every: bool) -> Loop:
@@ -116,39 +127,29 @@ def floor_loop(name: str, seats: int, every: bool) -> Loop:
     observation and finds the mask's indices (``encode_state``, ``legal_indices``) at every position
     (``every``: what PettingZoo must do) or at seat 0's (the learner's in the batched env), and picks
     from the mask's indices as the adapter loops do. No adapter can do less; ``x floor`` is over it."""
-    g = freetrader.game(name)
-    bound = default_max_actions(g, seats)
-    enc = encoder_for(g, seats, {})
+    enc = encoder_for(name, seats, {})
     width = enc.num_actions
     fast = enc.compiled_bytes if enc.compiled else None  # its C twin's bytes where it has one, as the adapters
 
-    def run(seconds: float, seed: int) -> tuple[int, float]:
-        rng = random.Random(seed)
-        steps = 0
-        start = time.perf_counter()
+    def play(state: State, rng: random.Random, bound: int) -> None:
         while True:
-            state = g.new_state(seats, rng.getrandbits(63))
-            while True:
-                who = state.to_act
-                if who is None or state.action_count >= bound:
-                    break
-                legal = state.legal_actions()
-                if every or who == 0:
-                    if fast is None or fast(state, who) is None:
-                        enc.encode_state(state, who)
-                    idx = enc.legal_indices(legal)
-                    ones = bytearray(width)
-                    for k in idx:
-                        ones[k] = 1
-                    mask = np.frombuffer(ones, np.int8)
-                    state.apply_unchecked(legal[idx.index(rng.choice(mask.nonzero()[0].tolist()))])
-                else:
-                    state.apply_unchecked(rng.choice(legal))
-            steps += state.action_count
-            if time.perf_counter() - start >= seconds:
-                return steps, time.perf_counter() - start
+            who = state.to_act
+            if who is None or state.action_count >= bound:
+                return
+            legal = state.legal_actions()
+            if every or who == 0:
+                if fast is None or fast(state, who) is None:
+                    enc.encode_state(state, who)
+                idx = enc.legal_indices(legal)
+                ones = bytearray(width)
+                for k in idx:
+                    ones[k] = 1
+                mask = np.frombuffer(ones, np.int8)
+                state.apply_unchecked(legal[idx.index(rng.choice(mask.nonzero()[0].tolist()))])
+            else:
+                state.apply_unchecked(rng.choice(legal))
 
-    return run
+    return games_loop(name, seats, play)
 
 
 def pettingzoo_loop(name: str, seats: int, encoder: str) -> Loop:
@@ -230,7 +231,7 @@ def sync_vector_loop(name: str, seats: int, num_envs: int) -> Loop | None:
         rng = random.Random(seed)
         start = time.perf_counter()
         obs, _ = env.reset(seed=seed)
-        games = [e.unwrapped.session for e in env.envs]
+        games = [e.unwrapped.session for e in env.envs]  # type: ignore[attr-defined]
         steps = -sum(s.state.action_count for s in games)
         while True:
             for _ in range(20):
