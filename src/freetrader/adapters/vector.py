@@ -37,10 +37,10 @@ legal indices and applied unchecked) and the bots' ``decide`` for random
 opponents. What is left is the engine and the encoder, which no adapter
 can skip: ``benchmarks/bench_adapters.py`` prints the batched env beside
 SyncVectorEnv and beside that floor (an engine + encoder loop) in one run.
-With the engines as they are, the floor itself is only about 1.8-3x
-SyncVectorEnv (SyncVectorEnv is 2-5x the raw engine's time, and observing
-costs a share of it), so the issue's 5x is out of reach for Python-level
-batching; see the README's table.
+With the engines as they are, the floor itself is only about 1.4-3.4x
+SyncVectorEnv (SyncVectorEnv takes 2-6x the raw engine's time, and the
+learner's observations cost a large share of an engine step), so issue 32's
+5x is out of reach for Python-level batching; see the README's table.
 """
 
 from __future__ import annotations
