@@ -5,7 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import freetrader
+
 pytest.importorskip("gymnasium")
+from freetrader.adapters.encoders import encoder_for  # noqa: E402
 from freetrader.adapters.vector import BatchedEnv  # noqa: E402
 from freetrader.core import BadOption, IllegalAction  # noqa: E402
 
@@ -73,3 +76,42 @@ def test_other_bots_play_through_decide():
     env = BatchedEnv("contraband", 2, ["heuristic"], end="turns", turn_limit=4)
     _, ends, truncs = _play(env, 40, seed=2)
     assert ends > 0
+
+
+def test_every_row_is_the_learners_encoding_and_mask_after_steps(game_name):
+    """Rows are written in place (compiled bytes copied, masks set through a byte view): after every step
+    each row must still be exactly ``encode_state`` and the session's mask of that game's position."""
+    env = BatchedEnv(game_name, 3, seats=small_seats(game_name), **short_options(game_name))
+    rng = np.random.default_rng(5)
+    obs, mask = env.reset(seed=5)
+    for _ in range(40):
+        for i, s in enumerate(env.sessions):
+            assert s.state.to_act == env.seat
+            assert np.array_equal(obs[i], s.encoder.encode_state(s.state, env.seat))
+            assert np.array_equal(mask[i], s.mask())
+        obs, mask, *_ = env.step([int(rng.choice(np.flatnonzero(m))) for m in mask])
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_encode_into_writes_each_state_into_its_row(game_name, compiled):
+    seats = small_seats(game_name)
+    enc = encoder_for(game_name, seats)
+    enc.compiled = compiled and enc.compiled  # the Python path (blocks or encode_state) as well as the C twin
+    g = freetrader.game(game_name)
+    rng = np.random.default_rng(1)
+    states = []
+    for seed in range(3):
+        state = g.new_state(seats, seed)
+        for _ in range(int(rng.integers(0, 30))):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+        states.append(state)
+    out = np.full((5, enc.observation_size), -7.0, np.float32)
+    enc.encode_into(states, 0, out, [4, 0, 2])
+    for row, state in zip([4, 0, 2], states, strict=True):
+        assert np.array_equal(out[row], enc.encode_state(state, 0))
+    assert (out[[1, 3]] == -7.0).all()  # rows not named are left alone
+    with pytest.raises(ValueError, match="float32"):
+        enc.encode_into(states, 0, np.zeros((3, enc.observation_size)), [0, 1, 2])

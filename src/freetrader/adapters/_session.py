@@ -29,9 +29,14 @@ from .encoders import Encoder, encoder_for
 __all__ = ["Session", "final_rewards", "REWARDS", "reward_range"]
 
 REWARDS = ("win", "score")
-_frombuffer, _INT8 = np.frombuffer, np.int8
+_frombuffer, _INT8, _FLOAT32 = np.frombuffer, np.int8, np.float32
 _MASK_BYTES = 4 << 20  # masks remembered per session, in bytes of mask (plus their keys and lists)
 _MASK_TRIAL = 4096  # positions over which the mask cache must hit four times in five to stay on
+
+
+def _compiles(encoder: Encoder) -> bool:
+    """Whether ``encoder`` has its own ``compiled_bytes`` (it may still return None, e.g. when turned off)."""
+    return getattr(type(encoder), "compiled_bytes", None) is not Encoder.compiled_bytes
 
 
 def final_rewards(state: State, scheme: str) -> list[float]:
@@ -101,6 +106,9 @@ class Session:
         self._hits = self._misses = 0
         self._mask_room = max(64, _MASK_BYTES // self.num_actions)
         self._obs: dict[int | None, np.ndarray] = {}
+        # The encoder's compiled bytes where it has them, called directly: encode_state would call them
+        # too, through one more Python layer per observation.
+        self._bytes = self.encoder.compiled_bytes if _compiles(self.encoder) else None
         self.no_mask = np.zeros(self.num_actions, np.int8)
         self.no_mask.flags.writeable = False
 
@@ -161,14 +169,19 @@ class Session:
         Read-only: the same array while the position lasts, handed to every caller who asks
         (``np.array(obs)`` for a copy to change); a new one after each action.
         """
-        at = self.state.action_count
+        state = self.state
+        at = state.action_count
         if self._obs_at != at:
             self._obs_at = at
             self._obs = {}
-        obs = self._obs.get(seat)
-        if obs is None:
-            obs = self._obs[seat] = self.encoder.encode_state(self.state, seat)
-            obs.flags.writeable = False
+        else:
+            obs = self._obs.get(seat)
+            if obs is not None:
+                return obs
+        got = None if self._bytes is None else self._bytes(state, seat)
+        obs = self.encoder.encode_state(state, seat) if got is None else _frombuffer(got, _FLOAT32)
+        obs.setflags(write=False)  # cheaper than through .flags, which makes a flags object per call
+        self._obs[seat] = obs
         return obs
 
     def action_of(self, index: Any) -> Action:

@@ -110,6 +110,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self._seeds: random.Random | None = None
         self._steps = 0
         self._ended = True
+        self._live = -1  # the seat to act while the episode runs (its mask is shown), else -1
         self._masked: str | None = None  # the agent whose info holds a mask (flatten)
 
     @property
@@ -140,10 +141,12 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         if self.flatten:
             for a in self.agents:
                 self.infos[a]["action_mask"] = self.session.no_mask
-        if state.is_over:  # a game could end during set-up
+        who = state.to_act
+        if who is None:  # a game could end during set-up
             self._finish()
         else:
-            self.agent_selection = self.agents[state.to_act]  # type: ignore[index]
+            self._live = who
+            self.agent_selection = self.agents[who]
             self._show_mask()
 
     def _show_mask(self) -> None:
@@ -158,8 +161,22 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         if self.flatten:
             return s.observe(seat)
-        live = seat == s.state.to_act and not self._ended
-        return {"observation": s.observe(seat), "action_mask": s.mask() if live else s.no_mask}
+        return {"observation": s.observe(seat), "action_mask": s.mask() if seat == self._live else s.no_mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last with observe() inlined for the common case (the agent to act, dict observations):
+        # it is called once per step, and the call layer was a measurable part of the step.
+        agent = self.agent_selection
+        seat = self._seat[agent]
+        if not observe:
+            obs = None
+        elif self.flatten or seat != self._live:
+            obs = self.observe(agent)
+        else:
+            s = self.session
+            obs = {"observation": s.observe(seat), "action_mask": s.mask()}
+        return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], \
+            self.infos[agent]
 
     def state(self) -> np.ndarray:
         """The spectator's encoding of the position (no seat's hidden cards; see the module docstring)."""
@@ -167,22 +184,25 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended:  # every agent ends at once, so the one asked is terminated or truncated
             self._was_dead_step(action)
             return
         s = self.session
         s.play(action)
         self._cumulative_rewards[agent] = 0.0
         self._steps += 1
-        who = s.state.to_act
+        state = s.state
+        who = state.to_act
         if who is None:
             self._finish()
-        elif s.state.action_count >= self._limit:
+        elif state.action_count >= self._limit:
             self._truncate()
         else:
+            # The rewards of the previous step need no clearing: there are none before the end.
+            self._live = who
             self.agent_selection = self.agents[who]
-            self._show_mask()
-            # The rewards of the previous step are cleared only when there were any (they come at the end).
+            if self.flatten:
+                self._show_mask()
         if self.render_mode == "human":
             self.render()
 
@@ -194,6 +214,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
 
     def _end(self, rewards: list[float], flags: dict[str, bool]) -> None:
         self._ended = True
+        self._live = -1
         for a in self.agents:
             self.rewards[a] = rewards[self._seat[a]]
             flags[a] = True

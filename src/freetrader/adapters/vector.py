@@ -24,17 +24,29 @@ next call: copy what you keep.
 
 ``"random"`` opponents pick uniformly among the legal actions of the true
 state directly (what the ``random`` bot does from a determinized one; the
-choice does not depend on hidden cards), which is most of this class's speed
-over ``gymnasium.vector.SyncVectorEnv`` of ``FreetraderGymEnv``
-(``benchmarks/bench_adapters.py`` prints both side by side). Other bots
-decide through ``freetrader.bots.decide`` as in the Gymnasium adapter. An
-illegal index raises ``IllegalAction`` naming the game.
+choice does not depend on hidden cards); other bots decide through
+``freetrader.bots.decide`` as in the Gymnasium adapter. An illegal index
+raises ``IllegalAction`` naming the game.
+
+Speed. Beside ``gymnasium.vector.SyncVectorEnv`` of ``FreetraderGymEnv`` it
+skips, per game and step: the dicts of observations and infos and their
+copies (each row is written in place, straight from the compiled encoder's
+bytes, by ``Encoder.encode_into``; each mask row through a byte view), the
+second legality check (an index is looked up once among the position's
+legal indices and applied unchecked) and the bots' ``decide`` for random
+opponents. What is left is the engine and the encoder, which no adapter
+can skip: ``benchmarks/bench_adapters.py`` prints the batched env beside
+SyncVectorEnv and beside that floor (an engine + encoder loop) in one run.
+With the engines as they are, the floor itself is only about 1.4-3.4x
+SyncVectorEnv (SyncVectorEnv takes 2-6x the raw engine's time, and the
+learner's observations cost a large share of an engine step), so issue 32's
+5x is out of reach for Python-level batching; see the README's table.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from freetrader._extras import missing_extra
@@ -45,7 +57,7 @@ except ImportError as _exc:
     raise missing_extra("rl", "freetrader.adapters.vector", _exc) from _exc
 
 from freetrader.bots import Bot, decide, make_bot
-from freetrader.core import BadOption, Game, IllegalAction, Rng, derive_seed
+from freetrader.core import Action, BadOption, Game, IllegalAction, Rng, State, derive_seed
 from freetrader.core import game as find_game
 
 from ._session import Session, check_rewards, final_rewards
@@ -82,8 +94,10 @@ class BatchedEnv:
         if seats is None:
             seats = max(1 + len(opponents), g.spec.min_seats) if len(opponents) == 1 else 1 + len(opponents)
         opts = dict(options or {}, **game_options)
-        self.sessions = [Session(g, seats, opts, encoder) for _ in range(num_envs)]
-        first = self.sessions[0]
+        first = Session(g, seats, opts, encoder)
+        # one encoder for every game: its memos serve them all, and one call encodes the batch
+        self.sessions = [first] + [Session(g, seats, first.options, first.encoder) for _ in range(num_envs - 1)]
+        self.encoder = first.encoder
         n = first.seats
         if len(opponents) == 1:
             opponents = list(opponents) * (n - 1)
@@ -109,6 +123,13 @@ class BatchedEnv:
         self.terminated = np.zeros(num_envs, bool)
         self.truncated = np.zeros(num_envs, bool)
         self.last_scores: list[list[float] | None] = [None] * num_envs
+        # The masks are written in place through a byte view: a row is cleared and its ones set,
+        # with no array made per game and step.
+        self._mask_bytes = self.mask.data.cast("B")
+        self._no_mask = bytes(self.num_actions)
+        # the learner's legal actions in each game and their indices, as its row of ``mask`` shows them
+        self._legal: list[list[Action]] = [[] for _ in range(num_envs)]
+        self._idx: list[list[int]] = [[] for _ in range(num_envs)]
         self._random = [spec == "random" for spec in self.opponent_specs]
         self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
         self._pick: list[random.Random] = [random.Random(0) for _ in range(num_envs)]
@@ -120,74 +141,99 @@ class BatchedEnv:
         self._seeds = random.Random(seed)
         for i in range(self.num_envs):
             self._new_game(i)
+        self._show(range(self.num_envs))
         self.reward[:] = 0.0
         self.terminated[:] = False
         self.truncated[:] = False
         return self.obs, self.mask
 
     def _new_game(self, i: int) -> None:
-        base = self._seeds.getrandbits(62)
-        others = [p for p in range(self.seats) if p != self.seat]
-        self._bots[i] = {p: make_bot(spec, self.game, seed=derive_seed(base, p + 1))
-                         for p, spec, rnd in zip(others, self.opponent_specs, self._random, strict=True) if not rnd}
-        self._pick[i] = random.Random(derive_seed(base, 0))
-        self._rng[i] = Rng(derive_seed(base, 0))
-        self.sessions[i].new_game(derive_seed(base, 99))
-        self._run_opponents(i)
-        if self._ended(i) is not None:  # the opponents ended it before the learner's first turn: deal again
-            self._new_game(i)
-            return
-        self._show(i)
-
-    def _run_opponents(self, i: int) -> None:
-        state = self.sessions[i].state
-        limit, seat, bots, pick = self.max_actions, self.seat, self._bots[i], self._pick[i]
-        while not state.is_over and state.action_count < limit:
-            who = state.to_act
-            if who == seat:
+        """Deal game ``i`` again and play its opponents up to the learner's first decision (not shown yet)."""
+        while True:
+            base = self._seeds.getrandbits(62)
+            others = [p for p in range(self.seats) if p != self.seat]
+            self._bots[i] = {p: make_bot(spec, self.game, seed=derive_seed(base, p + 1))
+                             for p, spec, rnd in zip(others, self.opponent_specs, self._random, strict=True)
+                             if not rnd}
+            self._pick[i] = random.Random(derive_seed(base, 0))
+            self._rng[i] = Rng(derive_seed(base, 0))
+            state = self.sessions[i].new_game(derive_seed(base, 99))
+            if self._run_opponents(i, state) == self.seat and state.action_count < self.max_actions:
                 return
-            assert who is not None
-            bot = bots.get(who)
+            # the opponents ended it before the learner's first turn: deal again
+
+    def _run_opponents(self, i: int, state: State) -> int | None:
+        """Play game ``i``'s opponents until the learner is to act, the game ends or reaches the bound;
+        returns the seat to act (None once over)."""
+        limit, seat, bots = self.max_actions, self.seat, self._bots[i]
+        choice = self._pick[i].choice
+        while True:
+            who = state.to_act
+            if who == seat or who is None or state.action_count >= limit:
+                return who
+            bot = bots.get(who) if bots else None
             if bot is None:
-                state.apply_unchecked(pick.choice(state.legal_actions()))
+                state.apply_unchecked(choice(state.legal_actions()))  # from the legal actions of this very state
             else:
                 state.apply(decide(bot, state, who, self._rng[i]), seat=who)
 
-    def _ended(self, i: int) -> tuple[float, bool] | None:
-        """(reward, terminated) if game ``i``'s episode is over, else None."""
-        state = self.sessions[i].state
-        if state.is_over:
-            return final_rewards(state, self.rewards_scheme)[self.seat], True
-        if state.action_count >= self.max_actions:
-            return truncation_rewards(state, self.rewards_scheme, self.truncation_reward)[self.seat], False
-        return None
-
-    def _show(self, i: int) -> None:
-        s = self.sessions[i]
-        self.obs[i] = s.observe(self.seat)
-        self.mask[i] = s.mask()
+    def _show(self, rows: Iterable[int]) -> None:
+        """Write the learner's observation and mask of each game in ``rows`` into the stacked arrays."""
+        rows = list(rows)
+        sessions, seat = self.sessions, self.seat
+        states = [sessions[i].state for i in rows]
+        self.encoder.encode_into(states, seat, self.obs, rows)
+        width, view, clear, indices = self.num_actions, self._mask_bytes, self._no_mask, self.encoder.legal_indices
+        for i, state in zip(rows, states, strict=True):
+            legal = state.legal_actions()
+            idx = indices(legal)
+            self._legal[i] = legal
+            self._idx[i] = idx
+            at = i * width
+            view[at:at + width] = clear
+            for k in idx:
+                view[at + k] = 1
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One learner action per game; returns ``(obs, mask, reward, terminated, truncated)``."""
         acts = np.asarray(actions).reshape(-1)
-        if acts.shape[0] != self.num_envs:
-            raise IllegalAction(f"step needs one action per game ({self.num_envs}), got {acts.shape[0]}")
-        reward, terminated, truncated = self.reward, self.terminated, self.truncated
+        n = self.num_envs
+        if acts.shape[0] != n:
+            raise IllegalAction(f"step needs one action per game ({n}), got {acts.shape[0]}")
+        reward = [0.0] * n
+        terminated = [False] * n
+        truncated = [False] * n
+        show: list[int] = []
+        sessions, legals, indices, limit, seat = self.sessions, self._legal, self._idx, self.max_actions, self.seat
         for i, a in enumerate(acts.tolist()):
-            s = self.sessions[i]
+            s = sessions[i]
+            state = s.state
             try:
-                s.play(a)
-            except IllegalAction as exc:
-                raise IllegalAction(f"game {i}: {exc}") from None
-            self._run_opponents(i)
-            ended = self._ended(i)
-            if ended is None:
-                reward[i] = 0.0
-                terminated[i] = truncated[i] = False
-                self._show(i)
+                k = indices[i].index(a) if type(a) is int else -1
+            except ValueError:
+                k = -1
+            if k < 0:  # not an index the mask shows: the session says why (or plays it, for an int-like index)
+                try:
+                    s.play(a)
+                except IllegalAction as exc:
+                    raise IllegalAction(f"game {i}: {exc}") from None
             else:
-                reward[i], terminated[i] = ended
-                truncated[i] = not ended[1]
-                self.last_scores[i] = s.state.scores()
-                self._new_game(i)
-        return self.obs, self.mask, reward, terminated, truncated
+                state.apply_unchecked(legals[i][k])  # one of this very position's legal actions
+            who = self._run_opponents(i, state)
+            if who is None:
+                reward[i] = final_rewards(state, self.rewards_scheme)[seat]
+                terminated[i] = True
+            elif state.action_count >= limit:
+                reward[i] = truncation_rewards(state, self.rewards_scheme, self.truncation_reward)[seat]
+                truncated[i] = True
+            else:
+                show.append(i)
+                continue
+            self.last_scores[i] = state.scores()
+            self._new_game(i)
+            show.append(i)
+        self._show(show)
+        self.reward[:] = reward
+        self.terminated[:] = terminated
+        self.truncated[:] = truncated
+        return self.obs, self.mask, self.reward, self.terminated, self.truncated

@@ -287,6 +287,37 @@ class Encoder(ABC):
         parts = self.encode_parts(state, seat)
         return parts if parts is not None else self.encode_state(state, seat)
 
+    def encode_into(self, states: Sequence[State], seat: int | None, out: np.ndarray, rows: Sequence[int]) -> None:
+        """Write ``encode_state(states[k], seat)`` into row ``rows[k]`` of ``out``, for every ``k``.
+
+        The batched entry point: ``out`` is a C-contiguous ``float32[n, observation_size]`` array (a
+        batched environment's stacked observations). Each row is copied straight from the compiled
+        encoder's bytes or the joined blocks where the encoder has them, with no array made per row.
+        """
+        import numpy as np
+
+        if out.dtype != np.float32 or out.ndim != 2 or out.shape[1] != self.observation_size \
+                or not out.flags.c_contiguous:
+            raise ValueError(f"encode_into needs a C-contiguous float32 array of shape (n, {self.observation_size}), "
+                             f"got {out.dtype} {out.shape}")
+        fast = self.compiled_bytes if type(self).compiled_bytes is not Encoder.compiled_bytes else None
+        view = out.data.cast("B")
+        width = self.observation_size * 4
+        for state, row in zip(states, rows, strict=True):
+            got: Any = None if fast is None else fast(state, seat)
+            if got is None:
+                got = self.encode_buffer(state, seat)  # the blocks unjoined or the array, as the encoder has them
+                if type(got) is list:
+                    got = b"".join(got)
+            at = row * width
+            if isinstance(got, np.ndarray):
+                out[row] = got
+            elif len(got) != width:
+                raise ValueError(f"{self.name} encoder v{self.version} made {len(got) // 4} features, "
+                                 f"expected {self.observation_size}")
+            else:
+                view[at:at + width] = got
+
     @abstractmethod
     def features(self, view: Mapping[str, Any]) -> list[float]:
         """The features as a plain list (``encode`` turns them into an array)."""
