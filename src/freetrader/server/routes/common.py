@@ -25,8 +25,13 @@ def context(conn: HTTPConnection) -> AppContext:
     return conn.app.state.context  # type: ignore[no-any-return]
 
 
+async def _context(conn: HTTPConnection) -> AppContext:
+    # async: FastAPI would run a plain function in its thread pool, a thread hop on every request
+    return context(conn)
+
+
 #: A route's parameter for the app's context (no request parameter: the API schema is unchanged).
-Ctx = Annotated[AppContext, Depends(context)]
+Ctx = Annotated[AppContext, Depends(_context)]
 
 
 def seat_of(table: Table, token: str) -> int:
