@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from tablehelp import SHORT, create, wait_for_file
 
 import freetrader
-from freetrader.server import app as app_module
+from freetrader.server import context as context_module
 from freetrader.server.app import create_app
 from freetrader.server.limits import Bucket, Limits
 from freetrader.server.workers import replay_view
@@ -125,7 +125,7 @@ def test_replays_run_in_a_worker_and_too_many_at_once_get_429(tmp_path: Any, mon
     gate = tmp_path / "gate"
     gate.mkdir()
     monkeypatch.setattr(sys.modules[__name__], "_GATE", [gate])
-    monkeypatch.setattr(app_module, "replay_view", _gated_replay)
+    monkeypatch.setattr(context_module, "replay_view", _gated_replay)
     with TestClient(create_app(f"sqlite:///{tmp_path}/t.db", limits=Limits(heavy_requests=1, heavy_seconds=300))) as c:
         answers: list[Any] = []
 

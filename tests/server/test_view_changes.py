@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import freetrader
-from freetrader.server import tables
-from freetrader.server.tables import SentView, view_from
+from freetrader.server import deltas
+from freetrader.server.deltas import SentView, view_from
 
 # pairs Python's == calls equal that JSON writes apart, and pairs written alike
 APART = [(True, 1), (1, 1.0), (False, 0), (0.0, -0.0), ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
@@ -23,9 +23,9 @@ ALIKE = [(1, 1), ("seat", "seat"), (None, None), ([1, [2.5, {"a": [True, None]}]
 
 
 def _comparers() -> list[Any]:
-    found = [tables._same_by_marshal]
-    if tables._same_json is not None:
-        found.append(tables._same_json)
+    found = [deltas._same_by_marshal]
+    if deltas._same_json is not None:
+        found.append(deltas._same_json)
     elif os.environ.get("FREETRADER_REQUIRE_COMPILED") == "1":
         pytest.fail("server/_same_json.c was not compiled, though FREETRADER_REQUIRE_COMPILED=1")
     return found
@@ -46,9 +46,9 @@ def test_values_json_writes_alike_are_the_same(a: Any, b: Any) -> None:
 
 def test_a_list_and_a_tuple_count_as_changed_and_other_objects_too() -> None:
     # JSON writes both as an array; calling them different only sends a field again
-    assert not tables.same_json([1, 2], (1, 2))
-    if tables._same_json is not None:
-        assert not tables._same_json({1, 2}, {1, 2}) and not tables._same_json(bytes([120, 121]), bytes([120, 121]))
+    assert not deltas.same_json([1, 2], (1, 2))
+    if deltas._same_json is not None:
+        assert not deltas._same_json({1, 2}, {1, 2}) and not deltas._same_json(bytes([120, 121]), bytes([120, 121]))
 
 
 def test_a_deep_value_is_compared_without_a_crash() -> None:
@@ -69,10 +69,10 @@ def test_the_changes_of_random_games_views_rebuild_each_view(game: str, seats: i
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Every seat's and the spectator's view, move by move: the changes over the last rebuild the new one."""
     if path == "fallback":  # as without a C compiler: marshal bytes decide
-        monkeypatch.setattr(tables, "_same_json", None)
-        monkeypatch.setattr(tables, "_changes", None)
-        monkeypatch.setattr(tables, "same_json", tables._same_by_marshal)
-    elif tables._changes is None:
+        monkeypatch.setattr(deltas, "_same_json", None)
+        monkeypatch.setattr(deltas, "_changes", None)
+        monkeypatch.setattr(deltas, "same_json", deltas._same_by_marshal)
+    elif deltas._changes is None:
         if os.environ.get("FREETRADER_REQUIRE_COMPILED") == "1":
             pytest.fail("server/_same_json.c was not compiled, though FREETRADER_REQUIRE_COMPILED=1")
         pytest.skip("server/_same_json.c is not compiled here")
@@ -99,7 +99,7 @@ def test_the_changes_of_random_games_views_rebuild_each_view(game: str, seats: i
                 came_or_went += 1
             # the fallback agrees field by field with the compiled comparison
             assert set(changes) == {k for k, v in now.view.items()
-                                    if k not in old or not tables._same_by_marshal(old[k], v)}
+                                    if k not in old or not deltas._same_by_marshal(old[k], v)}
             changed += len(changes)
             total += len(now.view)
             held[r] = now
@@ -121,9 +121,9 @@ def test_a_field_that_comes_and_goes_travels_as_a_change_with_the_keys() -> None
 
 
 def test_changes_in_c_refuse_what_is_not_two_dicts() -> None:
-    if tables._changes is None:
+    if deltas._changes is None:
         pytest.skip("server/_same_json.c is not compiled here")
     with pytest.raises(TypeError, match="two dicts"):
-        tables._changes({"a": 1}, [("a", 1)])  # type: ignore[arg-type]
-    assert tables._changes({"a": 1, "b": [1]}, {"b": [1], "a": 1}) == ({}, False)  # same items, keys reordered
-    assert tables._changes({"a": 1}, {"a": True, "c": None}) == ({"a": True, "c": None}, False)
+        deltas._changes({"a": 1}, [("a", 1)])  # type: ignore[arg-type]
+    assert deltas._changes({"a": 1, "b": [1]}, {"b": [1], "a": 1}) == ({}, False)  # same items, keys reordered
+    assert deltas._changes({"a": 1}, {"a": True, "c": None}) == ({"a": True, "c": None}, False)

@@ -621,35 +621,53 @@ def build_parser() -> argparse.ArgumentParser:
                              "replace the shipped components [$FREETRADER_DATA]")
         return sp
 
-    def option_arg(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument(
-            "--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable); see 'rules'"
-        )
+    for name, help, configure, func in (
+        ("games", "list the registered games", _games_args, cmd_games),
+        ("rules", "show a game's summary, seats and options", _rules_args, cmd_rules),
+        ("play", "play in the terminal against bots, or hot-seat with several humans", _play_args, cmd_play),
+        ("simulate", "play many bot games, in parallel, into a JSON Lines file", _simulate_args, cmd_simulate),
+        ("replay", "replay a record (JSON) or results (JSON Lines); --verify checks them all", _replay_args,
+         cmd_replay),
+        ("state", "build a position from a seed and actions, and show it", _state_args, cmd_state),
+    ):
+        sp = add(name, help)
+        configure(sp)
+        sp.set_defaults(func=func)
+    for command in extra_commands():
+        sp = add(command.name, command.help)
+        command.configure(sp)
+        sp.set_defaults(func=command.run)
+    return p
 
-    def json_arg(sp: argparse.ArgumentParser, help: str) -> None:
-        sp.add_argument("--json", action="store_true", help=help)
 
-    sp = add("games", "list the registered games")
-    json_arg(sp, "print the games, their seats, bots and options as JSON")
-    sp.set_defaults(func=cmd_games)
+def _option_arg(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument(
+        "--option", "-o", action="append", metavar="KEY=VALUE", help="a game option (repeatable); see 'rules'"
+    )
 
-    sp = add("rules", "show a game's summary, seats and options")
+
+def _games_args(sp: argparse.ArgumentParser) -> None:
+    sp.add_argument("--json", action="store_true", help="print the games, their seats, bots and options as JSON")
+
+
+def _rules_args(sp: argparse.ArgumentParser) -> None:
     game_arg(sp)
     sp.add_argument("--full", action="store_true", help="print the full rules (RULES.md)")
-    option_arg(sp)
-    json_arg(sp, "print the game's facts and options as JSON (with --full: and its RULES.md text)")
-    sp.set_defaults(func=cmd_rules)
+    _option_arg(sp)
+    sp.add_argument("--json", action="store_true",
+                    help="print the game's facts and options as JSON (with --full: and its RULES.md text)")
 
-    sp = add("play", "play in the terminal against bots, or hot-seat with several humans")
+
+def _play_args(sp: argparse.ArgumentParser) -> None:
     game_arg(sp, required=False)
     sp.add_argument("--seats", help="one spec per seat, e.g. human,heuristic,random (with --resume: the saved ones)")
     sp.add_argument("--seed", type=int, help="deal seed (default: from the clock, printed)")
-    option_arg(sp)
+    _option_arg(sp)
     sp.add_argument("--save", metavar="FILE", help="write the game record (JSON) at the end or on quit")
     sp.add_argument("--resume", metavar="FILE", help="go on with a game saved by --save (its record and seats)")
-    sp.set_defaults(func=cmd_play)
 
-    sp = add("simulate", "play many bot games, in parallel, into a JSON Lines file")
+
+def _simulate_args(sp: argparse.ArgumentParser) -> None:
     game_arg(sp)
     sp.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     sp.add_argument("--seats", required=True, help="one bot spec per seat, e.g. heuristic,random,random")
@@ -670,11 +688,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--turn-cap", type=int, metavar="N",
                     help="stop a game after N turns (a safety cap, not in the rulebook; Cornish Smuggler and "
                          "Precious Cargo): a game so stopped is counted as cut, with no winner")
-    option_arg(sp)
-    json_arg(sp, "print the summary as JSON on stdout (the progress bar stays on stderr)")
-    sp.set_defaults(func=cmd_simulate)
+    _option_arg(sp)
+    sp.add_argument("--json", action="store_true",
+                    help="print the summary as JSON on stdout (the progress bar stays on stderr)")
 
-    sp = add("replay", "replay a record (JSON) or results (JSON Lines); --verify checks them all")
+
+def _replay_args(sp: argparse.ArgumentParser) -> None:
     sp.add_argument("file")
     sp.add_argument("--verify", action="store_true", help="replay every record and check stated scores/winners")
     sp.add_argument("--upto", type=int, metavar="K", help="show the position after K actions")
@@ -682,24 +701,17 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
     sp.add_argument("--json", action="store_true", help="print the state as JSON (with --seat: that seat's view; "
                                                         "with --verify: what was checked)")
-    sp.set_defaults(func=cmd_replay)
 
-    sp = add("state", "build a position from a seed and actions, and show it")
+
+def _state_args(sp: argparse.ArgumentParser) -> None:
     game_arg(sp)
     sp.add_argument("--seats", required=True,
                     help="the seats: how many (3), or one spec per seat as in play (random,random,random)")
     sp.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
-    option_arg(sp)
+    _option_arg(sp)
     sp.add_argument("--apply", metavar="ACTIONS", help="actions separated by ';', e.g. \"claim brandy; declare\"")
     sp.add_argument("--seat", type=int, help="show this seat's view (default: spectator)")
     sp.add_argument("--json", action="store_true", help="print state.to_json() (with --seat: that seat's view)")
-    sp.set_defaults(func=cmd_state)
-
-    for command in extra_commands():
-        sp = add(command.name, command.help)
-        command.configure(sp)
-        sp.set_defaults(func=command.run)
-    return p
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,9 +6,12 @@ import argparse
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .commands import register_command
+
+if TYPE_CHECKING:
+    from freetrader.sim.tournament import Ratings
 
 
 def _configure(sp: argparse.ArgumentParser) -> None:
@@ -30,51 +33,75 @@ def _configure(sp: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace, console: Any) -> int:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    from rich.table import Table
-    from rich.text import Text
-
     import freetrader
     from freetrader.bots import parse_seats
-    from freetrader.sim import check_run, lock_out, result_line, resume
-    from freetrader.sim.tournament import Ratings, run_tournament, tournament_tasks
+    from freetrader.sim.tournament import Ratings, tournament_tasks
 
-    from .app import CliError, _options, _print_json, seat_count
+    from .app import CliError, _options, seat_count
 
     g = freetrader.game(args.game)
     bots = parse_seats(args.bots)
     seats = seat_count(args.seats) if args.seats else max(2, g.spec.min_seats)
     if args.n < 1:
         raise CliError(f"-n must be >= 1, got {args.n}")
-    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     options = _options(g, args.option)
     table, _ = tournament_tasks(g.spec.slug, bots, seats, args.n, args.seed, options)
     ratings = Ratings(bots)
-    done = 0
-    out = None
-    if args.out:
-        resolved = check_run(g.spec.slug, list(table[0]), options)
-        out = lock_out(args.out)  # held from before the resume read until the run ends: one writer at a time
-        try:
-            for saved in resume(args.out, g.spec.slug, lambda i: table[i % len(table)], args.seed, resolved, args.n):
-                ratings.add(saved)
-        except BaseException:
-            out.close()
-            raise
-        done = ratings.played
-        if done:
-            print(f"Resuming {args.out}: {done} of {args.n} games already there", file=sys.stderr, flush=True)
+    out = _resume(args, g.spec.slug, table, options, ratings)
+    done = ratings.played
+    started = time.perf_counter()
+    interrupted = _play(args, g.spec.slug, bots, seats, options, ratings, out, done)
+    if args.json:
+        _print_result_json(g, bots, seats, len(table), ratings, interrupted)
+        return 130 if interrupted else 0
+    _print_tables(console, args, g.spec.slug, bots, seats, len(table), ratings, interrupted)
+    from rich.text import Text
+
+    resumed = f" (and {done} resumed from {args.out})" if done else ""
+    console.print(Text(f"Played {ratings.played - done} games in {time.perf_counter() - started:.1f} s{resumed}"))
+    if interrupted:
+        where = f"; run the same command to resume {args.out}" if args.out else ""
+        print(f"freetrader: tournament interrupted; the ratings above cover the games played{where}", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _resume(args: argparse.Namespace, slug: str, table: Any, options: dict[str, Any], ratings: Ratings) -> Any:
+    """With ``--out``: the file, locked, its games already played added to ``ratings`` (else None)."""
+    from freetrader.sim import check_run, lock_out, resume
+
+    if not args.out:
+        return None
+    resolved = check_run(slug, list(table[0]), options)
+    out = lock_out(args.out)  # held from before the resume read until the run ends: one writer at a time
+    try:
+        for saved in resume(args.out, slug, lambda i: table[i % len(table)], args.seed, resolved, args.n):
+            ratings.add(saved)
+    except BaseException:
+        out.close()
+        raise
+    if ratings.played:
+        print(f"Resuming {args.out}: {ratings.played} of {args.n} games already there", file=sys.stderr, flush=True)
+    return out
+
+
+def _play(args: argparse.Namespace, slug: str, bots: list[str], seats: int, options: dict[str, Any],
+          ratings: Ratings, out: Any, done: int) -> bool:
+    """Play the games not yet played, rating each (and writing it to ``out``); whether Ctrl-C stopped it."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from freetrader.sim import result_line
+    from freetrader.sim.tournament import run_tournament
+
+    workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
     err = Console(stderr=True)
     progress = Progress(TextColumn("[bold]tournament"), BarColumn(), MofNCompleteColumn(), TextColumn("ETA"),
                         TimeRemainingColumn(), console=err, disable=args.no_progress or not err.is_terminal)
-    started = time.perf_counter()
-    interrupted = False
     try:
         with progress:
             task = progress.add_task("games", total=args.n, completed=done)
-            for result in run_tournament(g.spec.slug, bots, seats, args.n, args.seed, options,
+            for result in run_tournament(slug, bots, seats, args.n, args.seed, options,
                                          backend=args.backend, workers=workers, address=args.address, start=done):
                 ratings.add(result)
                 if out is not None:
@@ -82,26 +109,37 @@ def _run(args: argparse.Namespace, console: Any) -> int:
                     out.flush()
                 progress.advance(task)
     except KeyboardInterrupt:
-        interrupted = True
+        return True
     finally:
         if out is not None:
             out.close()
-    rows = ratings.table()
-    played = ratings.played
-    if args.json:
-        import dataclasses
+    return False
 
-        pairs = {b: {c: dict(zip(("higher", "games", "low", "high"), ratings.head_to_head(b, c), strict=True))
-                     for c in bots if c != b} for b in bots}
-        _print_json({"game": g.spec.slug, "data": g.data_hash, "games": played, "seats": seats,
-                     "lineups": len(table), "complete": not interrupted,
-                     "ratings": [dataclasses.asdict(r) for r in rows], "head_to_head": pairs})
-        return 130 if interrupted else 0
-    t = Table(title=f"{g.spec.slug}: {args.n if not interrupted else 'part of'} games, {seats} seats, "
-                    f"{len(table)} lineups", title_justify="left")
+
+def _print_result_json(g: Any, bots: list[str], seats: int, lineups: int, ratings: Ratings, interrupted: bool) -> None:
+    import dataclasses
+
+    from .app import _print_json
+
+    pairs = {b: {c: dict(zip(("higher", "games", "low", "high"), ratings.head_to_head(b, c), strict=True))
+                 for c in bots if c != b} for b in bots}
+    _print_json({"game": g.spec.slug, "data": g.data_hash, "games": ratings.played, "seats": seats,
+                 "lineups": lineups, "complete": not interrupted,
+                 "ratings": [dataclasses.asdict(r) for r in ratings.table()], "head_to_head": pairs})
+
+
+def _print_tables(console: Any, args: argparse.Namespace, slug: str, bots: list[str], seats: int, lineups: int,
+                  ratings: Ratings, interrupted: bool) -> None:
+    """The ratings table, the head-to-head table and how to read them."""
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table(title=f"{slug}: {args.n if not interrupted else 'part of'} games, {seats} seats, "
+                    f"{lineups} lineups", title_justify="left")
     for col in ("bot", "rating (mu)", "95% interval", "sigma", "games", "win share", "95% CI"):
         t.add_column(col, justify="left" if col == "bot" else "right")
-    for r in rows:
+    for r in ratings.table():
         t.add_row(escape(r.bot), f"{r.mu:.2f}", f"{r.low:.2f}–{r.high:.2f}", f"{r.sigma:.2f}", str(r.games),
                   f"{r.win_rate:.1%}", f"{r.win_low:.1%}–{r.win_high:.1%}")
     console.print(t)
@@ -119,13 +157,6 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     console.print(h)
     console.print(Text("Ratings: openskill Plackett-Luce, updated in game order; interval mu ± 1.96 sigma. "
                        f"Fair win share per seat: {1 / seats:.1%}.", style="dim"))
-    resumed = f" (and {done} resumed from {args.out})" if done else ""
-    console.print(Text(f"Played {played - done} games in {time.perf_counter() - started:.1f} s{resumed}"))
-    if interrupted:
-        where = f"; run the same command to resume {args.out}" if args.out else ""
-        print(f"freetrader: tournament interrupted; the ratings above cover the games played{where}", file=sys.stderr)
-        return 130
-    return 0
 
 
 register_command("tournament", "round-robin of bots over seat permutations, with openskill ratings", _configure, _run)

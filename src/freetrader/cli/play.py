@@ -175,16 +175,7 @@ def play(
         menu.warm(state)
     boards: dict[int, str] = {}  # the board each human was last shown (drawn again only when it changed)
 
-    console.print(
-        Text(
-            f"{game.spec.title}: {', '.join(seat_label(s, names) for s in range(len(specs)))}. "
-            + (f"Resumed after {state.action_count} actions." if resume is not None else
-               f"Seed {seed} (replay this deal with --seed {seed})."),
-            style="bold",
-        )
-    )
-    if humans:
-        console.print(Text("Type the number of an action or its text; 'help' for more, 'quit' to stop."))
+    _introduce(console, game, state, names, seed, resumed=resume is not None, humans=bool(humans))
 
     def new_events(since: int) -> list[str]:
         return state.events[since:]
@@ -216,8 +207,30 @@ def play(
                                f"freetrader play --resume {save})"), soft_wrap=True)
         return 0
 
-    since = min(seen.values()) if seen else printed
-    events = new_events(since)
+    _game_over(console, state, new_events(min(seen.values()) if seen else printed), names)
+    if save:
+        save_record(save, state, specs)
+        console.print(Text(f"Record saved to {save}"), soft_wrap=True)
+    return 0
+
+
+def _introduce(console: Console, game: Game, state: State, names: list[str], seed: int, *, resumed: bool,
+               humans: bool) -> None:
+    """The game's first lines: its seats and its seed (or where it was resumed), and how to answer."""
+    console.print(
+        Text(
+            f"{game.spec.title}: {', '.join(seat_label(s, names) for s in range(len(names)))}. "
+            + (f"Resumed after {state.action_count} actions." if resumed else
+               f"Seed {seed} (replay this deal with --seed {seed})."),
+            style="bold",
+        )
+    )
+    if humans:
+        console.print(Text("Type the number of an action or its text; 'help' for more, 'quit' to stop."))
+
+
+def _game_over(console: Console, state: State, events: list[str], names: list[str]) -> None:
+    """The events not yet shown (the last ``MAX_LOG``), the final board and the results."""
     if events:
         console.rule(Text("Final events"))
         for e in events[-MAX_LOG:]:
@@ -225,10 +238,6 @@ def play(
     console.rule(Text(f"Game over after {state.action_count} actions"))
     console.print(render_view(state.view(None), names))
     print_results(console, state.scores(), state.winners(), names)
-    if save:
-        save_record(save, state, specs)
-        console.print(Text(f"Record saved to {save}"), soft_wrap=True)
-    return 0
 
 
 def _board_key(view: dict[str, Any]) -> str:

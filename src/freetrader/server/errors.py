@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["ApiError", "not_found", "bad_request", "conflict", "forbidden"]
+from typing import Any
+
+__all__ = ["ApiError", "not_found", "bad_request", "check_text", "conflict", "forbidden"]
 
 
 class ApiError(Exception):
@@ -28,3 +30,12 @@ def not_found(message: str) -> ApiError:
 
 def conflict(message: str) -> ApiError:
     return ApiError(409, message)
+
+
+def check_text(text: Any, what: str, limit: int) -> str:
+    """``text`` if it is a string of at most ``limit`` characters, else a 400 naming ``what``."""
+    if not isinstance(text, str):
+        raise bad_request(f"{what} must be text, got {type(text).__name__}")
+    if len(text) > limit:
+        raise bad_request(f"{what} is {len(text)} characters long; at most {limit} are allowed")
+    return text

@@ -115,7 +115,11 @@ class ConnectionGuard:
 
     # -- the protocol classes uvicorn makes a connection's protocol from ---------------------------
     def http_protocol(self) -> type[asyncio.Protocol]:
-        """uvicorn's httptools protocol with the caps and the head and body deadlines."""
+        """uvicorn's httptools protocol with the caps and the head and body deadlines.
+
+        Long because the class is made here: it subclasses uvicorn's protocol, which is imported only
+        when serving, and closes over this guard; each of its methods is short.
+        """
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
         guard = self

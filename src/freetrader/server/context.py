@@ -1,0 +1,122 @@
+"""What the routes of one app share: its limits and their counters, the live lobby, the replay workers.
+
+``create_app`` makes one ``AppContext`` and keeps it on ``app.state.context``; the routes
+(``server/routes/``) read it through ``routes.common.Ctx``. The lobby lives only while the
+app runs (``lifespan``), so the app can be started again.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from .cluster import Cluster, tagged_url
+from .errors import ApiError, bad_request
+from .hints import Coach
+from .limits import Bucket, Limits, PerMinute, TooMany
+from .storage import Store, normalize_url
+from .tables import Lobby
+from .workers import Deadline, WorkerLost, WorkerPool, replay_view
+
+__all__ = ["AppContext", "MAX_BODY", "MAX_MESSAGE", "MAX_RECORD"]
+
+#: Largest websocket message and request body accepted (bytes); records uploaded to /api/replay may be larger.
+MAX_MESSAGE = 16 * 1024
+MAX_BODY = 16 * 1024
+MAX_RECORD = 1024 * 1024
+
+
+class AppContext:
+    """The server's settings and shared state (see ``create_app`` for the arguments)."""
+
+    def __init__(self, db_url: str, *, bot_delay: float, bot_workers: int | None, heavy_workers: int,
+                 bot_deadline: float, limits: Limits | None, sweep_seconds: float) -> None:
+        self.db_url = db_url
+        self.bot_delay, self.bot_workers, self.bot_deadline = bot_delay, bot_workers, bot_deadline
+        self.sweep_seconds = sweep_seconds
+        self.caps = caps = limits or Limits()
+        self.created = PerMinute(caps.tables_per_minute)
+        self.whole_views = Bucket(caps.whole_views_per_second, max(1.0, caps.whole_views_per_second))
+        self.sockets_of: dict[str, int] = {}  # address -> its open websockets
+        self.heavy = WorkerPool(heavy_workers, "heavy")
+        self.heavy_busy = 0  # replays running now
+        self.coach: Coach | None = None  # the review and hint workers (``hints.install_coach``)
+        self._lobby: Lobby | None = None
+        self.live = _Live(self)
+
+    @property
+    def lobby(self) -> Lobby:
+        """The running lobby; a 503 while the server starts or stops."""
+        if self._lobby is None:
+            raise ApiError(503, "the server is starting or stopping; try again in a moment")
+        return self._lobby
+
+    @asynccontextmanager
+    async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
+        """Open the store, start the lobby (and on PostgreSQL join the cluster); close it all at the end."""
+        bots = WorkerPool(self.bot_workers or os.cpu_count() or 1, "bot")
+        ident = Cluster.new_id()
+        on_pg = normalize_url(self.db_url).startswith("postgresql")
+        store = Store(tagged_url(self.db_url, ident) if on_pg else self.db_url)
+        try:
+            store.lock_sqlite()
+        except Exception:
+            store.close()
+            raise
+        lobby = Lobby(store, bots, bot_delay=self.bot_delay, bot_deadline=self.bot_deadline,
+                      idle_seconds=self.caps.lobby_idle_seconds)
+        cluster = None
+        try:
+            if not store.is_sqlite:  # PostgreSQL: other processes may serve the same tables
+                await lobby.db(store.create_schema)
+                cluster = lobby.cluster = Cluster(store, lobby, ident, sweep=self.sweep_seconds)
+                await cluster.start()
+            await lobby.start()
+            if cluster is not None:
+                cluster.start_sweeping()
+            self._lobby = app.state.lobby = lobby
+            yield
+        finally:
+            self._lobby = None
+            if cluster is not None:
+                await cluster.close()
+            await lobby.close()
+            if self.coach is not None:
+                self.coach.close()
+            bots.close()
+            self.heavy.close()
+            store.close()
+
+    async def replay(self, record: dict[str, Any], upto: int | None) -> dict[str, Any]:
+        """The spectator's view after ``upto`` actions of ``record``, replayed in a heavy worker (bounded)."""
+        caps = self.caps
+        if self.heavy_busy >= caps.heavy_requests:
+            raise TooMany(f"{self.heavy_busy} replays are running, the most this server runs at once; "
+                          "try again in a moment")
+        self.heavy_busy += 1
+        try:
+            out = await self.heavy.run(replay_view, record, upto, timeout=caps.heavy_seconds)
+        except Deadline:
+            raise ApiError(413, f"the record did not replay within {caps.heavy_seconds:g} s; "
+                                "send fewer actions (upto) or a shorter record") from None
+        except WorkerLost:
+            raise ApiError(503, "the replay worker stopped; try again in a moment") from None
+        finally:
+            self.heavy_busy -= 1
+        if "error" in out:
+            raise bad_request(str(out["error"]))
+        return out
+
+
+class _Live:
+    """The running lobby, looked up at each use (for ``hints.install_coach``, which keeps it)."""
+
+    def __init__(self, context: AppContext) -> None:
+        self._context = context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._context.lobby, name)
