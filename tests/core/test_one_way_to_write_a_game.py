@@ -160,4 +160,7 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path, monkeypatch: pytest.
     assert [c.__name__ for c in frames] == ["Main"]
     hints = typing.get_type_hints(frames[0])
     assert [is_continuation(f.name, hints[f.name]) for f in dataclasses.fields(frames[0])] == [True]
-    assert continuation_fields("freetrader.games.contraband") == ["ContrabandState.after"]
+    # the register Contraband kept before its port (``after: Then``), and a field that is no continuation
+    then = enum.Enum("Then", "NOTHING DRAW_AFTER_SEARCH")
+    assert is_continuation("after", then) and is_continuation("next_up", then)
+    assert not is_continuation("seat", int) and not is_continuation("phase", enum.Enum("Phase", "DECLARE"))

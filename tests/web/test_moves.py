@@ -133,12 +133,19 @@ def test_costs_and_pay_are_what_applying_the_move_takes(table: tuple[str, str, d
 
 
 def _cornish_buy_position(discount: int) -> tuple[State, int]:
-    """A Cornish position where the seat to act may buy goods, with a card's Buy discount of ``discount``."""
+    """A Cornish position where the seat to act may buy goods, with a card's Buy discount of ``discount``.
+
+    The engine keeps a discount on the Buy under way (a pending ``Purchase`` frame's ``disc``, set by a
+    "buy-discount" card answering the Buy); one is put under the decision here, so the page's prices
+    must come from the engine's, not from a fixed table."""
+    from freetrader.games.cornish_smuggler import rules
+
     for state in positions("cornish-smuggler", {"turn_limit": 3}, 3, 5):
         seat = state.to_act
         assert seat is not None
         if any(str(a).startswith("buy g") for a in state.legal_actions()) and state.gold[seat] >= 4:
-            state.buy_disc = discount  # what a played "buy-discount" card sets (abilities.py)
+            if discount:
+                state.frames = (rules.Buying(seat=seat, disc=discount),) + state.frames
             return state, seat
     raise AssertionError("no position offers a Buy in this playout")
 
@@ -158,13 +165,14 @@ def test_cornish_buy_costs_show_a_discount_when_one_applies() -> None:
     if "buy-reputation" in cost:  # the button once said "4 Gold" whatever the discount
         assert cost["buy-reputation"].cost == {"gold": 4}
         assert cheaper["buy-reputation"].cost == {"gold": 2}
-    # and the discounted price is what the engine takes
+    # and the discounted price is what the engine takes when it carries out a Buy with that discount
+    from freetrader.games.cornish_smuggler import rules
+
     a = buys[0]
-    before = cut.gold[seat]
+    buy = next(x for x in full.legal_actions() if str(x) == a)
     after = cut.clone()
-    after.apply(a)
-    _settle(after, seat)
-    assert before - after.gold[seat] == cheaper[a].cost["gold"]
+    rules.Buying(seat=seat, goods=buy.goods, disc=2).carry_out(after)
+    assert cut.gold[seat] - after.gold[seat] == cheaper[a].cost["gold"]
 
 
 def test_a_move_as_json_leaves_out_nothing_amounts() -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import freetrader
+from freetrader.core.frames import change_below
 from freetrader.games.cornish_smuggler import board as B
 from freetrader.games.cornish_smuggler import frames as F
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
@@ -98,7 +99,7 @@ def test_cards_that_change_the_sale_change_the_quote(size: int, free_row: bool, 
         s.apply(s.legal_actions()[-1])
     sale = F.innermost(s, F.Sale)
     assert sale is not None
-    F.replace_frame(s, sale, dataclasses.replace(sale, size=size, free_row=free_row, bonus=bonus))
+    change_below(s, sale, dataclasses.replace(sale, size=size, free_row=free_row, bonus=bonus))
     s.bank = min(s.bank, bank)
     quote = check_quote(s)
     assert quote["town_size"] == size
