@@ -4,7 +4,6 @@ governs the decision the refused seat's own view shows, and nothing that seat ma
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,14 +11,19 @@ from fastapi.testclient import TestClient
 from tablehelp import join, view, wait_for
 
 import freetrader
+from freetrader.core.registry import part_file
 from freetrader.server.rules import governing_rule, refusal, rule_sections
 
-RULES = Path(freetrader.__file__).parent / "web" / "rules"
+
+def _page(game: str) -> str:
+    path = part_file(game, "rules.html")
+    assert path is not None, f"{game} has no rules.html in its folder"
+    return path.read_text(encoding="utf-8")
 
 
 def _heading_by_hand(game: str, phase: str) -> str:
     """The <h2> of the <section> holding id="phase-<phase>", read from the page with a plain search."""
-    page = (RULES / f"{game}.html").read_text(encoding="utf-8")
+    page = _page(game)
     at = page.index(f'id="phase-{phase}"')
     start = page.rindex("<section", 0, at)
     m = re.search(r"<h2>(.*?)</h2>", page[start:])
@@ -35,7 +39,7 @@ def test_every_phase_of_every_game_has_a_governing_rule(game: str) -> None:
     phases = importlib.import_module(game_package(freetrader.game(game)) + ".phases").PHASES
     sections = rule_sections(game)
     for phase in phases:
-        if f'id="phase-{phase}"' not in (RULES / f"{game}.html").read_text(encoding="utf-8"):
+        if f'id="phase-{phase}"' not in _page(game):
             continue  # a phase no decision is ever asked in (Merchants Cove's setup, production, market)
         assert governing_rule(game, phase) == _heading_by_hand(game, phase), (game, phase)
         assert phase in sections

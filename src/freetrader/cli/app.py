@@ -14,7 +14,6 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -29,7 +28,7 @@ import freetrader
 from freetrader.core import BadOption, BadRecord, FreetraderError, Game, State
 from freetrader.core.data import DataPackWarning, set_pack_root
 from freetrader.core.record import pack_mismatch
-from freetrader.core.registry import broken_games
+from freetrader.core.registry import broken_games, part_file
 
 from .commands import extra_commands
 from .render import print_state
@@ -260,9 +259,9 @@ def cmd_games(args: argparse.Namespace, console: Console) -> int:
 
 
 def _rules_file(game: Game) -> Any:
+    """The game's ``RULES.md`` (its rule-to-code table), from its own folder wherever it was installed from."""
     try:
-        res = resources.files("freetrader.games." + game.spec.name.replace("-", "_")) / "RULES.md"
-        return res if res.is_file() else None
+        return part_file(game, "RULES.md")
     except (ModuleNotFoundError, TypeError, OSError):
         return None
 

@@ -1,6 +1,6 @@
 """The players' rules page of a game (``/rules/{game}``): its text, then what of it is designed.
 
-The text is ``web/rules/<game>.html``, written for players; each section that
+The text is the game's own ``rules.html`` (in its folder), written for players; each section that
 governs a decision carries ``id="phase-<phase>"`` so the table links a prompt
 to it. The designed components are listed from the game's own data files
 (every entry with ``provenance = "designed"``), so the page cannot drift from
@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import freetrader
-from freetrader.core.registry import game_package
+from freetrader.core.registry import game_package, part_file
 
 __all__ = ["designed_components", "rules_page", "rules_file", "rule_sections", "governing_rule", "refusal"]
 
 
-def rules_file(web: Path, name: str) -> Path | None:
-    path = web / "rules" / f"{name}.html"
-    return path if path.is_file() else None
+def rules_file(name: str) -> Path | None:
+    """Game ``name``'s players' rules page: ``rules.html`` in the game's own folder, if it has one."""
+    return part_file(name, "rules.html")
 
 
 def designed_components(name: str) -> dict[str, list[str]]:
@@ -57,9 +57,9 @@ def _collect(node: Any, found: list[str], where: str) -> None:
             _collect(item, found, where)
 
 
-def rules_page(web: Path, name: str) -> str | None:
+def rules_page(name: str) -> str | None:
     """The whole HTML page for game ``name``; ``None`` if it has no rules text."""
-    path = rules_file(web, name)
+    path = rules_file(name)
     if path is None:
         return None
     spec = freetrader.game(name).spec
@@ -123,7 +123,7 @@ class _Sections(HTMLParser):
 @functools.cache
 def rule_sections(name: str) -> dict[str, tuple[str, str]]:
     """Game ``name``'s decisions (phases) -> (section id, section heading) of its players' rules page."""
-    path = rules_file(Path(str(resources.files("freetrader") / "web")), name)
+    path = rules_file(name)
     if path is None:
         return {}
     parser = _Sections()

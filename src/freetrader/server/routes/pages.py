@@ -43,7 +43,7 @@ async def replay_page() -> FileResponse:
 @router.get("/rules/{name}")
 async def rules(name: str) -> HTMLResponse:
     registered(name)
-    page = rules_page(web_dir(), name)
+    page = rules_page(name)
     if page is None:
         raise not_found(f"{name} has no players' rules page yet; see its RULES.md")
     return HTMLResponse(page)
