@@ -37,7 +37,7 @@ import math
 import os
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import freetrader
@@ -315,6 +315,109 @@ def _unique_counts(values: Any) -> tuple[Any, Any]:
     return v, c
 
 
+def _indicators(fr: _Frame, min_n: int) -> tuple[list[str], Any]:
+    """The components seen at least ``min_n`` times (and missing as often), and one 0/1 column each per row."""
+    import numpy as np
+
+    rows_n = len(fr.win)
+    counts: dict[str, int] = {}
+    for its in fr.items:
+        for c in its:
+            counts[c] = counts.get(c, 0) + 1
+    kept = sorted(c for c, n in counts.items() if n >= min_n and rows_n - n >= min_n)
+    col = {c: j for j, c in enumerate(kept)}
+    x = np.zeros((rows_n, len(kept)))
+    for i, its in enumerate(fr.items):
+        for c in its:
+            j = col.get(c)
+            if j is not None:
+                x[i, j] = 1.0
+    return kept, x
+
+
+def _control_groups(fr: _Frame, g: int, seats: int, mixed: bool, positions_vary: bool) -> list[tuple[str, Any, Any]]:
+    """What the effects are estimated with: (name, (G, S) codes, (G, S, levels - 1) dummies) for seat,
+    position and bot; a control that does not vary in the run has no columns."""
+    import numpy as np
+
+    seat = np.asarray(fr.seat).reshape(g, seats)
+    pos = np.asarray(fr.position).reshape(g, seats)
+    bot_names = sorted(set(fr.bot))
+    bot = np.asarray([bot_names.index(b) for b in fr.bot]).reshape(g, seats)
+    return [("seat", seat, _dummies(seat, seats)),
+            ("position", pos, _dummies(pos, seats) if positions_vary else np.zeros((g, seats, 0))),
+            ("bot", np.asarray(fr.bot).reshape(g, seats),
+             _dummies(bot, len(bot_names)) if mixed else np.zeros((g, seats, 0)))]
+
+
+def _flat_reason(win: Any, fr: _Frame, g: int, mixed: bool) -> str:
+    """Why nothing is left for a component once the controls have explained the results."""
+    import numpy as np
+
+    flat_why = "not estimable: seat, turn position and bot explain every result (nothing is left for a component)"
+    winners = {b: float(win[np.asarray(fr.bot) == b].sum()) for b in sorted(set(fr.bot))}
+    for b, w in winners.items():
+        if mixed and w >= g - 1e-9:
+            flat_why = f"not estimable: bot {b} won every game"
+    return flat_why
+
+
+def _held_together(x: Any, kept: list[str], warnings: list[str]) -> dict[str, list[str]]:
+    """Each component's partners held with it in nearly all their seat-games (warned about), found by one
+    matrix product, not a loop over pairs."""
+    import numpy as np
+
+    inter = x.T @ x
+    n_of = x.sum(axis=0)
+    union = n_of[:, None] + n_of[None, :] - inter
+    together: dict[str, list[str]] = {c: [] for c in kept}
+    for a_i, b_i in zip(*np.nonzero(np.triu(inter >= CONFOUND_SHARE * np.maximum(union, 1), k=1)), strict=True):
+        if inter[a_i, b_i] <= 0:
+            continue
+        a, b = kept[int(a_i)], kept[int(b_i)]
+        together[a].append(b)
+        together[b].append(a)
+        warnings.append(f"{a} and {b} were held together in {inter[a_i, b_i] / union[a_i, b_i]:.0%} of "
+                        "their seat-games: their effects cannot be told apart")
+    return together
+
+
+def _where_held(has: Any, groups: list[tuple[str, Any, Any]], positions_vary: bool,
+                mixed: bool) -> tuple[list[str], list[tuple[str, str]]]:
+    """Where a component mostly sat (seat, turn position, bot), and where it always did with whose effect that is."""
+    n_has = int(has.sum())
+    mostly: list[str] = []
+    always: list[tuple[str, str]] = []
+    for what, codes, _ in groups:
+        if (what == "position" and not positions_vary) or (what == "bot" and not mixed):
+            continue
+        values, cnt = _unique_counts(codes.reshape(-1)[has])
+        top = int(cnt.argmax())
+        if cnt[top] >= MOSTLY_SHARE * n_has:
+            v = values[top]
+            label = (f"at seat {v}" if what == "seat" else f"{_ordinal(int(v))} in turn order"
+                     if what == "position" else f"held by bot {v}")
+            mostly.append(f"{label} in {cnt[top] / n_has:.0%} of its seat-games")
+            if cnt[top] == n_has:
+                always.append((label.removeprefix("at "), f"that {'turn position' if what == 'position' else what}"))
+    return mostly, always
+
+
+def _status_flags(status: str, critical: float, why_collinear: str, flat_why: str) -> list[str]:
+    """The warning a component's test status gives (none when it was tested)."""
+    if status == "constant":
+        return ["not estimable: every seat of a game held it, or none did"]
+    if status == "collinear":
+        return [why_collinear]
+    if status == "flat":
+        return [flat_why]
+    if status == "untestable":
+        return [f"too rare to test: even winning every game it was in, it could not pass the table's "
+                f"family-wise threshold (|t| > {critical:.2f})" if not math.isnan(critical)
+                else "too rare to test: no component in this table could pass a family-wise test"]
+    return []
+
+
 def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats: int, mixed: bool,
                   positions_vary: bool, min_n: int, warnings: list[str], permutations: int = PERMUTATIONS) -> Table:
     """Each component's win-rate effect with seat, turn position and bot held; one family-wise test; flags.
@@ -328,83 +431,23 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
                "p", "p (max-T)", "significant", "warning"]
     kinds = ["text", "int", "pct", "pct", "signed_pct", "signed_pct", "signed_pct", "p", "p", "flag", "text"]
     table = Table(name, title, columns, kinds, note=note)
-    rows_n = len(fr.win)
-    counts: dict[str, int] = {}
-    for its in fr.items:
-        for c in its:
-            counts[c] = counts.get(c, 0) + 1
-    kept = sorted(c for c, n in counts.items() if n >= min_n and rows_n - n >= min_n)
+    kept, x = _indicators(fr, min_n)
     if not kept or seats < 2:
         return table
-    g = rows_n // seats
-    col = {c: j for j, c in enumerate(kept)}
-    x = np.zeros((rows_n, len(kept)))
-    for i, its in enumerate(fr.items):
-        for c in its:
-            j = col.get(c)
-            if j is not None:
-                x[i, j] = 1.0
+    g = len(fr.win) // seats
     win = np.asarray(fr.win, dtype=float)
-    seat = np.asarray(fr.seat).reshape(g, seats)
-    pos = np.asarray(fr.position).reshape(g, seats)
-    bot_names = sorted(set(fr.bot))
-    bot = np.asarray([bot_names.index(b) for b in fr.bot]).reshape(g, seats)
-    groups = [("seat", seat, _dummies(seat, seats)),
-              ("position", pos, _dummies(pos, seats) if positions_vary else np.zeros((g, seats, 0))),
-              ("bot", np.asarray(fr.bot).reshape(g, seats),
-               _dummies(bot, len(bot_names)) if mixed else np.zeros((g, seats, 0)))]
+    groups = _control_groups(fr, g, seats, mixed, positions_vary)
     controls = np.concatenate([z for _, _, z in groups], axis=2)
     x3 = x.reshape(g, seats, len(kept))
     test = within_game_maxt(win.reshape(g, seats), x3, controls, permutations=permutations)
-    flat_why = "not estimable: seat, turn position and bot explain every result (nothing is left for a component)"
-    winners = {b: float(win[np.asarray(fr.bot) == b].sum()) for b in bot_names}
-    for b, w in winners.items():
-        if mixed and w >= g - 1e-9:
-            flat_why = f"not estimable: bot {b} won every game"
-    # held together: near-identical occurrence sets (one matrix product, not a loop over pairs)
-    inter = x.T @ x
-    n_of = x.sum(axis=0)
-    union = n_of[:, None] + n_of[None, :] - inter
-    together: dict[str, list[str]] = {c: [] for c in kept}
-    for a_i, b_i in zip(*np.nonzero(np.triu(inter >= CONFOUND_SHARE * np.maximum(union, 1), k=1)), strict=True):
-        if inter[a_i, b_i] <= 0:
-            continue
-        a, b = kept[int(a_i)], kept[int(b_i)]
-        together[a].append(b)
-        together[b].append(a)
-        warnings.append(f"{a} and {b} were held together in {inter[a_i, b_i] / union[a_i, b_i]:.0%} of "
-                        "their seat-games: their effects cannot be told apart")
-    bots_arr = np.asarray(fr.bot)
-    seat_flat, pos_flat = seat.reshape(-1), pos.reshape(-1)
+    flat_why = _flat_reason(win, fr, g, mixed)
+    together = _held_together(x, kept, warnings)
     for j, c in enumerate(kept):
         has = x[:, j].astype(bool)
-        n_has = int(has.sum())
-        flags: list[str] = []
-        mostly: list[str] = []
-        always: list[tuple[str, str]] = []
-        for what, codes in (("seat", seat_flat), ("position", pos_flat), ("bot", bots_arr)):
-            if (what == "position" and not positions_vary) or (what == "bot" and not mixed):
-                continue
-            values, cnt = _unique_counts(codes[has])
-            top = int(cnt.argmax())
-            if cnt[top] >= MOSTLY_SHARE * n_has:
-                v = values[top]
-                label = (f"at seat {v}" if what == "seat" else f"{_ordinal(int(v))} in turn order"
-                         if what == "position" else f"held by bot {v}")
-                mostly.append(f"{label} in {cnt[top] / n_has:.0%} of its seat-games")
-                if cnt[top] == n_has:
-                    always.append((label.removeprefix("at "), f"that {'turn position' if what == 'position' else what}"))
+        mostly, always = _where_held(has, groups, positions_vary, mixed)
         status = test.status[j]
-        if status == "constant":
-            flags.append("not estimable: every seat of a game held it, or none did")
-        elif status == "collinear":
-            flags.append(_collinear_reason(x3[:, :, j], has.reshape(g, seats), groups))
-        elif status == "flat":
-            flags.append(flat_why)
-        elif status == "untestable":
-            flags.append(f"too rare to test: even winning every game it was in, it could not pass the table's "
-                         f"family-wise threshold (|t| > {test.critical:.2f})" if not math.isnan(test.critical)
-                         else "too rare to test: no component in this table could pass a family-wise test")
+        why_collinear = _collinear_reason(x3[:, :, j], has.reshape(g, seats), groups) if status == "collinear" else ""
+        flags = _status_flags(status, test.critical, why_collinear, flat_why)
         if status != "collinear":  # a collinear row already names what it follows
             flags += mostly
         for label, whose in always:
@@ -414,201 +457,290 @@ def _effect_table(name: str, title: str, note: str, fr: _Frame, kind: str, seats
             whose = "that bot" if "bot" in m else "that turn position" if "turn order" in m else "that seat"
             warnings.append(f"{c}: {m}: its effect rests on the few seat-games elsewhere and may be {whose}'s")
         flags += [f"held together with {o}" for o in together[c]]
-        w_with = float(win[has].mean())
-        w_without = float(win[~has].mean())
         estimable = status in ("tested", "untestable")
         est = float(test.estimate[j]) if estimable else math.nan
         q = float(test.p_adjusted[j])
         # an effect on a win share lies in [-1, 1]: a simultaneous interval is cut there
         low, high = (float(v) for v in np.clip([test.low[j], test.high[j]], -1.0, 1.0))  # nan stays nan
-        table.rows.append([c, n_has, w_with, w_without, est, low, high,
+        table.rows.append([c, int(has.sum()), float(win[has].mean()), float(win[~has].mean()), est, low, high,
                            float(test.p[j]), q, bool(q < 0.05) if not math.isnan(q) else False, "; ".join(flags)])
     table.rows.sort(key=lambda row: (-(row[4] if not math.isnan(row[4]) else -9), row[0]))
     return table
 
 
-def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN_GAMES) -> Analysis:
-    """Statistics of results of one game and seat count (the most common one if mixed)."""
+@dataclass
+class _Run:
+    """The results analysed (one game and seat count) and what every table reads of them."""
+
+    slug: str
+    name: str
+    seats: int
+    chosen: list[Mapping[str, Any]]
+    rotated: bool
+    bots: list[str]
+    firsts: list[int | None]
+    positions: list[list[int]]
+
+    @property
+    def n(self) -> int:
+        return len(self.chosen)
+
+    @property
+    def fair(self) -> float:
+        return 1.0 / self.seats
+
+    @property
+    def mixed(self) -> bool:
+        return len(self.bots) > 1
+
+    @property
+    def first_seats(self) -> set[int]:
+        return {f for f in self.firsts if f is not None}
+
+    @property
+    def first_varies(self) -> bool:
+        return len(self.first_seats) > 1
+
+    @property
+    def positions_vary(self) -> bool:
+        return any(p != list(range(self.seats)) for p in self.positions)
+
+
+def _run_of(results: Sequence[Mapping[str, Any]], notes: list[str]) -> _Run:
+    """The most common game and seat count of ``results`` (a note says how many others were left out)."""
     if not results:
         raise ResultFileError("no results to analyse")
     groups: dict[tuple[str, int], list[Mapping[str, Any]]] = {}
     for r in results:
         groups.setdefault((r["game"], len(r["seats"])), []).append(r)
     (slug, seats), chosen = max(groups.items(), key=lambda kv: len(kv[1]))
-    notes: list[str] = []
-    warnings: list[str] = []
     if len(groups) > 1:
         notes.append(f"{len(results) - len(chosen)} results of other games or seat counts were left out")
-    n = len(chosen)
-    fair = 1.0 / seats
     name = freetrader.game(slug).spec.name
     load_part(slug, "analysis")  # the game's component and metric functions register themselves
-
-    comp_fn = _COMPONENTS.get(name)
-    metric_fn = with_ending(_METRICS.get(name))
     rotated = all("rotation" in r for r in chosen)
-    deals = len({r.get("deal", i) for i, r in enumerate(chosen)}) if rotated else n
-    bots_all = sorted({b for r in chosen for b in r["seats"]})
-    mixed = len(bots_all) > 1
     firsts = [first_actor(r) for r in chosen]
-    first_seats = {f for f in firsts if f is not None}
-    first_varies = len(first_seats) > 1
     pos_fn = _POSITIONS.get(name)
     positions = [_checked_positions(pos_fn(r) if pos_fn else None, f, seats) for r, f in zip(chosen, firsts, strict=True)]
-    positions_vary = any(p != list(range(seats)) for p in positions)
-    tables: dict[str, Table] = {}
-    samples: dict[str, list[float]] = {}
-    for seat in range(seats):
-        samples[f"win rate: seat {seat}"] = [_share(r, seat) for r in chosen]
-    for seat in range(seats):
-        samples[f"mean score: seat {seat}"] = [float(r["scores"][seat]) for r in chosen]
-    for b in bots_all if mixed else []:
-        samples[f"win rate: bot {b}"] = [_share(r, s) for r in chosen for s, x in enumerate(r["seats"]) if x == b]
-    if positions_vary:
-        for place in range(seats):
-            samples[f"win rate: {_ordinal(place)} in turn order"] = [
-                _share(r, p.index(place)) for r, p in zip(chosen, positions, strict=True)]
-    if first_varies:
-        samples["win rate: first player"] = [_share(r, f) for r, f in zip(chosen, firsts, strict=True)
-                                             if f is not None]
+    return _Run(slug, name, seats, chosen, rotated, sorted({b for r in chosen for b in r["seats"]}), firsts, positions)
 
-    # seats
+
+def _win_samples(run: _Run) -> dict[str, list[float]]:
+    """One win share (or score) per game for each seat, bot, turn position and the first player."""
+    chosen = run.chosen
+    samples: dict[str, list[float]] = {}
+    for seat in range(run.seats):
+        samples[f"win rate: seat {seat}"] = [_share(r, seat) for r in chosen]
+    for seat in range(run.seats):
+        samples[f"mean score: seat {seat}"] = [float(r["scores"][seat]) for r in chosen]
+    for b in run.bots if run.mixed else []:
+        samples[f"win rate: bot {b}"] = [_share(r, s) for r in chosen for s, x in enumerate(r["seats"]) if x == b]
+    if run.positions_vary:
+        for place in range(run.seats):
+            samples[f"win rate: {_ordinal(place)} in turn order"] = [
+                _share(r, p.index(place)) for r, p in zip(chosen, run.positions, strict=True)]
+    if run.first_varies:
+        samples["win rate: first player"] = [_share(r, f) for r, f in zip(chosen, run.firsts, strict=True)
+                                             if f is not None]
+    return samples
+
+
+def _seat_table(run: _Run) -> Table:
+    chosen = run.chosen
     seat_labels, seat_counts = [], []
-    for seat in range(seats):
+    for seat in range(run.seats):
         specs = sorted({r["seats"][seat] for r in chosen})
-        seat_labels.append([seat, specs[0] if len(specs) == 1 else f"{len(specs)} bots (rotated)" if rotated
+        seat_labels.append([seat, specs[0] if len(specs) == 1 else f"{len(specs)} bots (rotated)" if run.rotated
                             else f"{len(specs)} bots"])
-        seat_counts.append((sum(_share(r, seat) for r in chosen), n))
-    tables["seats"] = Table("seats", "Win rate by seat", ["seat", "bots", *RATE_COLUMNS], ["int", "text", *RATE_KINDS],
-                            _rate_rows(seat_labels, seat_counts, fair),
-                            "95% Wilson intervals; p: score test against the fair share; Holm over the seats")
-    if first_varies:
-        w = sum(_share(r, f) for r, f in zip(chosen, firsts, strict=True) if f is not None)
-        m = sum(1 for f in firsts if f is not None)
-        fp = _rate_rows([["first to act"]], [(w, m)], fair)
-        by_seat = [[f"seat {s} when first"] for s in sorted(first_seats)]
-        by_counts = [(sum(_share(r, s) for r, f in zip(chosen, firsts, strict=True) if f == s),
-                      sum(1 for f in firsts if f == s)) for s in sorted(first_seats)]
-        tables["first_player"] = Table("first_player", "First player", ["who", *RATE_COLUMNS], ["text", *RATE_KINDS],
-                                       fp + _rate_rows(by_seat, by_counts, fair),
-                                       "the first player changed between games; per-seat rows show each seat "
-                                       "when it started")
-    if positions_vary:
-        places = range(seats)
-        counts = [(sum(_share(r, p.index(place)) for r, p in zip(chosen, positions, strict=True)), n)
-                  for place in places]
-        tables["positions"] = Table(
-            "positions", "Win rate by position in turn order", ["position", *RATE_COLUMNS], ["text", *RATE_KINDS],
-            _rate_rows([[_ordinal(place)] for place in places], counts, fair),
-            f"position at the start of play ({_POSITION_NOTES.get(name, 'from the first player')}); where the "
-            "order moves during play, the start fixes every later turn's order; Holm over the positions")
-    if not first_varies and not positions_vary and first_seats:
-        only = next(iter(first_seats))
+        seat_counts.append((sum(_share(r, seat) for r in chosen), run.n))
+    return Table("seats", "Win rate by seat", ["seat", "bots", *RATE_COLUMNS], ["int", "text", *RATE_KINDS],
+                 _rate_rows(seat_labels, seat_counts, run.fair),
+                 "95% Wilson intervals; p: score test against the fair share; Holm over the seats")
+
+
+def _first_player_table(run: _Run) -> Table:
+    chosen, firsts, first_seats = run.chosen, run.firsts, sorted(run.first_seats)
+    w = sum(_share(r, f) for r, f in zip(chosen, firsts, strict=True) if f is not None)
+    m = sum(1 for f in firsts if f is not None)
+    fp = _rate_rows([["first to act"]], [(w, m)], run.fair)
+    by_seat = [[f"seat {s} when first"] for s in first_seats]
+    by_counts = [(sum(_share(r, s) for r, f in zip(chosen, firsts, strict=True) if f == s),
+                  sum(1 for f in firsts if f == s)) for s in first_seats]
+    return Table("first_player", "First player", ["who", *RATE_COLUMNS], ["text", *RATE_KINDS],
+                 fp + _rate_rows(by_seat, by_counts, run.fair),
+                 "the first player changed between games; per-seat rows show each seat when it started")
+
+
+def _position_table(run: _Run) -> Table:
+    places = range(run.seats)
+    counts = [(sum(_share(r, p.index(place)) for r, p in zip(run.chosen, run.positions, strict=True)), run.n)
+              for place in places]
+    return Table(
+        "positions", "Win rate by position in turn order", ["position", *RATE_COLUMNS], ["text", *RATE_KINDS],
+        _rate_rows([[_ordinal(place)] for place in places], counts, run.fair),
+        f"position at the start of play ({_POSITION_NOTES.get(run.name, 'from the first player')}); where the "
+        "order moves during play, the start fixes every later turn's order; Holm over the positions")
+
+
+def _order_tables(run: _Run, notes: list[str]) -> dict[str, Table]:
+    """Win rates by seat, and by first player and turn position where those differ from the seat."""
+    tables = {"seats": _seat_table(run)}
+    if run.first_varies:
+        tables["first_player"] = _first_player_table(run)
+    if run.positions_vary:
+        tables["positions"] = _position_table(run)
+    if not run.first_varies and not run.positions_vary and run.first_seats:
+        only = next(iter(run.first_seats))
         notes.append(f"Seat {only} acted first in every game: the first-player effect is seat {only}'s row "
                      "(simulate --random-first separates them where the rules allow)")
+    return tables
 
-    # bots
-    if mixed:
-        labels, counts = [], []
-        for b in bots_all:
-            labels.append([b])
-            counts.append((sum(_share(r, s) for r in chosen for s, x in enumerate(r["seats"]) if x == b),
-                           sum(1 for r in chosen for x in r["seats"] if x == b)))
-        tables["bots"] = Table("bots", "Win rate by bot", ["bot", *RATE_COLUMNS], ["text", *RATE_KINDS],
-                               _rate_rows(labels, counts, fair),
-                               "seat-games: every seat a bot held; " + (
-                                   "rotated, so every bot sat in every seat equally often" if rotated
-                                   else "not rotated: a bot's rate mixes in its seat's"))
 
-    # scores and length
-    score_cols = [[float(r["scores"][s]) for r in chosen] for s in range(seats)]
+def _bot_table(run: _Run) -> Table:
+    chosen = run.chosen
+    labels, counts = [], []
+    for b in run.bots:
+        labels.append([b])
+        counts.append((sum(_share(r, s) for r in chosen for s, x in enumerate(r["seats"]) if x == b),
+                       sum(1 for r in chosen for x in r["seats"] if x == b)))
+    return Table("bots", "Win rate by bot", ["bot", *RATE_COLUMNS], ["text", *RATE_KINDS],
+                 _rate_rows(labels, counts, run.fair),
+                 "seat-games: every seat a bot held; " + (
+                     "rotated, so every bot sat in every seat equally often" if run.rotated
+                     else "not rotated: a bot's rate mixes in its seat's"))
+
+
+def _score_table(score_cols: list[list[float]]) -> Table:
     srows = []
-    for s in range(seats):
-        mean, lo, hi = _mean_ci(score_cols[s])
-        srows.append([s, mean, lo, hi, float(median(score_cols[s])), min(score_cols[s]), max(score_cols[s])])
-    tables["scores"] = Table("scores", "Final score by seat", ["seat", "mean", "low", "high", "median", "min", "max"],
-                             ["int", "num", "num", "num", "num", "num", "num"], srows, "95% t intervals of the mean")
-    lengths = [int(r["actions"]) for r in chosen]
-    mean, lo, hi = _mean_ci([float(x) for x in lengths])
-    tables["length"] = Table("length", "Game length (actions)", ["games", "mean", "low", "high", "median", "min", "max"],
-                             ["int", "num", "num", "num", "num", "int", "int"],
-                             [[n, mean, lo, hi, float(median(lengths)), min(lengths), max(lengths)]])
+    for s, col in enumerate(score_cols):
+        mean, lo, hi = _mean_ci(col)
+        srows.append([s, mean, lo, hi, float(median(col)), min(col), max(col)])
+    return Table("scores", "Final score by seat", ["seat", "mean", "low", "high", "median", "min", "max"],
+                 ["int", "num", "num", "num", "num", "num", "num"], srows, "95% t intervals of the mean")
 
-    # components and actions
+
+def _length_table(lengths: list[int]) -> Table:
+    mean, lo, hi = _mean_ci([float(x) for x in lengths])
+    return Table("length", "Game length (actions)", ["games", "mean", "low", "high", "median", "min", "max"],
+                 ["int", "num", "num", "num", "num", "int", "int"],
+                 [[len(lengths), mean, lo, hi, float(median(lengths)), min(lengths), max(lengths)]])
+
+
+def _seat_frames(run: _Run, comp_fn: ComponentFn | None) -> tuple[_Frame, _Frame]:
+    """The models' rows, twice: with each seat's set-up components, and with its chosen actions."""
     frame = _Frame([], [], [], [], [], [], [])
     act_items: list[set[str]] = []
-    for i, (r, order) in enumerate(zip(chosen, positions, strict=True)):
+    for i, (r, order) in enumerate(zip(run.chosen, run.positions, strict=True)):
         comps = comp_fn(r) if comp_fn else {}
-        for s in range(seats):
+        for s in range(run.seats):
             names = set(comps.get(s, [])) - {_SEAT_COMPONENT}
             frame.game.append(i)
-            frame.deal.append(int(r.get("deal", i)) if rotated else i)
+            frame.deal.append(int(r.get("deal", i)) if run.rotated else i)
             frame.seat.append(s)
             frame.bot.append(r["seats"][s])
             frame.position.append(order[s])
             frame.win.append(_share(r, s))
             frame.items.append({c for c in names if not c.startswith(ACTION_PREFIXES)})
             act_items.append({c for c in names if c.startswith(ACTION_PREFIXES)})
+    return frame, replace(frame, items=act_items)
+
+
+def _effect_tables(run: _Run, setup: _Frame, actions: _Frame, min_games: int,
+                   warnings: list[str]) -> dict[str, Table]:
+    """The set-up component and chosen action effect tables."""
     model = ("effect on a seat's win share with the game's fixed effect and seat"
-             + (", position in turn order" if positions_vary else " (here also the turn position)")
-             + (" and bot" if mixed else "") + " held (least squares); p: the win shares permuted "
+             + (", position in turn order" if run.positions_vary else " (here also the turn position)")
+             + (" and bot" if run.mixed else "") + " held (least squares); p: the win shares permuted "
              f"among the seats of each game ({PERMUTATIONS} times); p (max-T) and significant: family-wise 5% "
              "over the table (Westfall-Young max-T), intervals simultaneous 95%; rows seen fewer than "
-             f"{min_component_games} times, or missing fewer, left out")
-    tables["components"] = _effect_table(
+             f"{min_games} times, or missing fewer, left out")
+    components = _effect_table(
         "components", "Set-up components (dealt or drafted): effect on winning, seat held fixed",
-        model, frame, "component", seats, mixed, positions_vary, min_component_games, warnings)
-    frame_items = frame.items
-    frame.items = act_items
-    tables["actions"] = _effect_table(
+        model, setup, "component", run.seats, run.mixed, run.positions_vary, min_games, warnings)
+    actions_table = _effect_table(
         "actions", "Chosen actions: associations with winning (not causes)",
         "what a seat chose in play depends on how its game went; " + model,
-        frame, "action", seats, mixed, positions_vary, min_component_games, warnings)
+        actions, "action", run.seats, run.mixed, run.positions_vary, min_games, warnings)
+    return {"components": components, "actions": actions_table}
 
-    # per-game metrics (income by source, end triggers)
-    per_seat_values: dict[str, list[list[float]]] = {}
-    per_game_values: dict[str, list[float]] = {}
-    if metric_fn is not None:
-        per_seat: dict[str, list[list[float]]] = {}
-        per_game: dict[str, list[float]] = {}
-        for r in chosen:
-            values = metric_fn(r)
-            for s, d in values.items():
-                for k, v in d.items():
-                    if s < 0:
-                        per_game.setdefault(k, []).append(float(v))
-                    else:
-                        per_seat.setdefault(k, [[] for _ in range(seats)])[s].append(float(v))
-        mrows = []
-        for k, cols in per_seat.items():
-            every = [v for c in cols for v in c]
-            mean, lo, hi = _mean_ci(every)
-            mrows.append([k, "seat-game", len(every), mean, lo, hi, float(median(every)) if every else math.nan])
-        for k, vals in per_game.items():
-            mean, lo, hi = _mean_ci(vals)
-            mrows.append([k, "game", len(vals), mean, lo, hi, float(median(vals))])
-        tables["metrics"] = Table("metrics", "Game metrics", ["metric", "over", "n", "mean", "low", "high", "median"],
-                                  ["text", "text", "int", "num", "num", "num", "num"], mrows,
-                                  "95% t intervals of the mean; a % metric is 100 or 0 per game, so its mean is how often it happened")
+
+def _metric_values(run: _Run, metric_fn: MetricFn) -> tuple[dict[str, list[list[float]]], dict[str, list[float]]]:
+    """Each metric's values: per seat (one list per seat) and per game (seat -1)."""
+    per_seat: dict[str, list[list[float]]] = {}
+    per_game: dict[str, list[float]] = {}
+    for r in run.chosen:
+        values = metric_fn(r)
+        for s, d in values.items():
+            for k, v in d.items():
+                if s < 0:
+                    per_game.setdefault(k, []).append(float(v))
+                else:
+                    per_seat.setdefault(k, [[] for _ in range(run.seats)])[s].append(float(v))
+    return per_seat, per_game
+
+
+def _metrics_table(per_seat: dict[str, list[list[float]]], per_game: dict[str, list[float]]) -> Table:
+    mrows = []
+    for k, cols in per_seat.items():
+        every = [v for c in cols for v in c]
+        mean, lo, hi = _mean_ci(every)
+        mrows.append([k, "seat-game", len(every), mean, lo, hi, float(median(every)) if every else math.nan])
+    for k, vals in per_game.items():
+        mean, lo, hi = _mean_ci(vals)
+        mrows.append([k, "game", len(vals), mean, lo, hi, float(median(vals))])
+    return Table("metrics", "Game metrics", ["metric", "over", "n", "mean", "low", "high", "median"],
+                 ["text", "text", "int", "num", "num", "num", "num"], mrows,
+                 "95% t intervals of the mean; a % metric is 100 or 0 per game, so its mean is how often it happened")
+
+
+def _paired_samples(samples: dict[str, list[float]], per_seat: dict[str, list[list[float]]],
+                    per_game: dict[str, list[float]], n: int) -> dict[str, list[float]]:
+    """The metrics with exactly one value per game, in game order (what a paired ``compare`` reads)."""
+    per_game_names = [k for k in samples if k.startswith(("win rate: seat ", "mean score: seat ", "game length"))
+                      or k.endswith(" in turn order") or (k in per_game and len(samples[k]) == n)]
+    keyed = {k: samples[k] for k in per_game_names}
+    for k, cols in per_seat.items():  # a per-seat metric, paired as each game's mean over its seats
+        if all(len(c) == n for c in cols):
+            keyed[k] = [statistics.fmean(c[i] for c in cols) for i in range(n)]
+    return keyed
+
+
+def analyze(results: Sequence[Mapping[str, Any]], min_component_games: int = MIN_GAMES) -> Analysis:
+    """Statistics of results of one game and seat count (the most common one if mixed)."""
+    notes: list[str] = []
+    warnings: list[str] = []
+    run = _run_of(results, notes)
+    chosen, n, seats = run.chosen, run.n, run.seats
+    comp_fn = _COMPONENTS.get(run.name)
+    metric_fn = with_ending(_METRICS.get(run.name))
+    deals = len({r.get("deal", i) for i, r in enumerate(chosen)}) if run.rotated else n
+    samples = _win_samples(run)
+    tables = _order_tables(run, notes)
+    if run.mixed:
+        tables["bots"] = _bot_table(run)
+    score_cols = [[float(r["scores"][s]) for r in chosen] for s in range(seats)]
+    tables["scores"] = _score_table(score_cols)
+    lengths = [int(r["actions"]) for r in chosen]
+    tables["length"] = _length_table(lengths)
+    setup, actions = _seat_frames(run, comp_fn)
+    tables.update(_effect_tables(run, setup, actions, min_component_games, warnings))
+    per_seat: dict[str, list[list[float]]] = {}
+    per_game: dict[str, list[float]] = {}
+    if metric_fn is not None:  # per-game metrics (income by source, end triggers)
+        per_seat, per_game = _metric_values(run, metric_fn)
+        tables["metrics"] = _metrics_table(per_seat, per_game)
         for k, cols in per_seat.items():
             samples[k] = [v for c in cols for v in c]
         samples.update(per_game)
-        per_seat_values, per_game_values = per_seat, per_game
     source = "game components" if comp_fn else "no game components"
     samples["game length (actions)"] = [float(x) for x in lengths]
-    for item_rows in (frame_items,):  # set-up components only: chosen actions are outcomes, not settings
-        seen = sorted({c for its in item_rows for c in its})
-        for c in seen:
-            samples[f"win rate with {c}"] = [w for w, its in zip(frame.win, item_rows, strict=True) if c in its]
-    per_game_names = [k for k in samples if k.startswith(("win rate: seat ", "mean score: seat ", "game length"))
-                      or k.endswith(" in turn order") or (k in per_game_values and len(samples[k]) == n)]
-    keyed = {k: samples[k] for k in per_game_names}
-    for k, cols in per_seat_values.items():  # a per-seat metric, paired as each game's mean over its seats
-        if all(len(c) == n for c in cols):
-            keyed[k] = [statistics.fmean(c[i] for c in cols) for i in range(n)]
+    # set-up components only: chosen actions are outcomes, not settings
+    for c in sorted({c for its in setup.items for c in its}):
+        samples[f"win rate with {c}"] = [w for w, its in zip(setup.win, setup.items, strict=True) if c in its]
+    keyed = _paired_samples(samples, per_seat, per_game, n)
     keys = [(int(r["seed"]), int(r.get("rotation") or 0)) for r in chosen]
-    return Analysis(slug, seats, n, deals, rotated, first_varies, tables, score_cols, lengths,
-                    list(dict.fromkeys(warnings)), notes, source, samples, keys, keyed, positions_vary)
+    return Analysis(run.slug, seats, n, deals, run.rotated, run.first_varies, tables, score_cols, lengths,
+                    list(dict.fromkeys(warnings)), notes, source, samples, keys, keyed, run.positions_vary)
 
 
 def summary_line(a: Analysis) -> str:

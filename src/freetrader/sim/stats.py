@@ -210,6 +210,68 @@ def residual_share(x: Any, controls: Any) -> Any:
         return np.where(ss > 0, (xr ** 2).sum(axis=0) / np.where(ss > 0, ss, 1.0), 0.0)
 
 
+def _statuses(ss: Any, ssr: Any, var: Any, scale: float) -> list[str]:
+    """Each variable's status before the family is chosen: ``tested`` unless it cannot be estimated."""
+    status = ["tested"] * len(ss)
+    for j in range(len(ss)):
+        if ss[j] <= 1e-12:
+            status[j] = "constant"
+        elif ssr[j] <= 1e-9 * ss[j]:
+            status[j] = "collinear"
+        elif scale <= 1e-12 or var[j] <= 1e-12 * ssr[j]:
+            status[j] = "flat"
+    return status
+
+
+def _reach(xr: Any, y: Any, sd: Any) -> Any:
+    """The most extreme |t| each variable could reach: its values matched in order to the game's residuals.
+
+    ``xr`` (G, S, K) the tested variables made orthogonal to the controls, ``y`` (G, S) the centred
+    win shares, ``sd`` (K) each statistic's standard deviation under the permutations.
+    """
+    import numpy as np
+
+    xs = np.sort(xr, axis=1)
+    es = np.sort(y, axis=1)
+    reach = np.maximum(np.einsum("gsk,gs->k", xs, es), -np.einsum("gsk,gs->k", xs, es[:, ::-1]))
+    return reach / sd
+
+
+def _permuted_abs_t(rng: Any, y: Any, w: Any, permutations: int) -> Any:
+    """|t| of every variable (columns of ``w``, scaled) for ``permutations`` shuffles of ``y`` within games."""
+    import numpy as np
+
+    n = w.shape[0]
+    tstar = np.empty((permutations, w.shape[1]))
+    batch = max(1, 16_000_000 // n)  # permutations per product: about 128 MB of shuffled shares
+    for start in range(0, permutations, batch):
+        nb = min(batch, permutations - start)
+        tstar[start:start + nb] = _shuffled_within_games(rng, y, nb).reshape(nb, n) @ w
+    return np.abs(tstar)
+
+
+def _family(reach: Any, tstar: Any, alpha: float) -> tuple[Any, Any, int, float]:
+    """The family: the m variables that reach furthest, for the largest m whose every member can pass.
+
+    Returns the variables in order of reach, the running max of |t*| over them (column m-1: the
+    max over the top m), m and the critical |t| of that family (``nan`` when m is 0).
+    """
+    import numpy as np
+
+    permutations = tstar.shape[0]
+    order = np.argsort(-reach, kind="stable")
+    running_max = np.maximum.accumulate(tstar[:, order], axis=1)
+    cut = int(math.floor(alpha * (permutations + 1)))
+    if cut < 1:
+        crit = np.full(reach.size, np.inf)
+    else:
+        crit = np.sort(running_max, axis=0)[permutations - cut]  # beaten by at most cut-1 permutations
+    # the largest m whose m-th (weakest) member can pass; its stronger members pass the same threshold
+    fits = np.flatnonzero(reach[order] > crit + 1e-12)
+    m = int(fits.max()) + 1 if fits.size else 0
+    return order, running_max, m, float(crit[m - 1]) if m else math.nan
+
+
 def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTATIONS, seed: int = 0,
                      alpha: float = 0.05) -> EffectTest:
     """Effects of K 0/1 variables on a seat's win share, tested as one family (max-T, orthogonalised).
@@ -234,7 +296,6 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     g, s, k = x.shape
     n = g * s
     nan = np.full(k, np.nan)
-    status = ["tested"] * k
     if g == 0 or s < 2 or k == 0:
         return EffectTest(nan, nan, nan, nan, nan, nan, nan, ["constant"] * k, math.nan, 0)
     q = _basis(_centre(np.asarray(controls, dtype=float)).reshape(n, -1))
@@ -247,13 +308,7 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     y_games = (yc.reshape(g, s) ** 2).sum(axis=1)
     var = y_games @ (xr.reshape(g, s, k) ** 2).sum(axis=1) / (s - 1)  # of x_r . Py over the permutations P
     scale = float((e ** 2).sum() / n)  # the residuals' mean square
-    for j in range(k):
-        if ss[j] <= 1e-12:
-            status[j] = "constant"
-        elif ssr[j] <= 1e-9 * ss[j]:
-            status[j] = "collinear"
-        elif scale <= 1e-12 or var[j] <= 1e-12 * ssr[j]:
-            status[j] = "flat"
+    status = _statuses(ss, ssr, var, scale)
     ok = np.array([st == "tested" for st in status])
     est, se, t = nan.copy(), nan.copy(), nan.copy()
     dot = xr.T @ yc  # = x_r . e: x_r is orthogonal to the controls
@@ -264,33 +319,12 @@ def within_game_maxt(y: Any, x: Any, controls: Any, permutations: int = PERMUTAT
     p, p_adj, low, high = nan.copy(), nan.copy(), nan.copy(), nan.copy()
     if idx.size == 0 or permutations < 1:
         return EffectTest(est, se, t, p, p_adj, low, high, status, math.nan, 0)
-    # the most extreme |t| each variable could reach: its values matched in order to the game's residuals
-    xs = np.sort(xr[:, idx].reshape(g, s, idx.size), axis=1)
-    es = np.sort(yc.reshape(g, s), axis=1)
-    reach = np.maximum(np.einsum("gsk,gs->k", xs, es), -np.einsum("gsk,gs->k", xs, es[:, ::-1]))
-    reach = reach / np.sqrt(var[idx])
-    w = xr[:, idx] / np.sqrt(var[idx])
-    rng = np.random.default_rng(seed)
-    tstar = np.empty((permutations, idx.size))
-    batch = max(1, 16_000_000 // n)  # permutations per product: about 128 MB of shuffled shares
-    for start in range(0, permutations, batch):
-        nb = min(batch, permutations - start)
-        tstar[start:start + nb] = _shuffled_within_games(rng, np.asarray(y, dtype=float), nb).reshape(nb, n) @ w
-    tstar = np.abs(tstar)
+    reach = _reach(xr[:, idx].reshape(g, s, idx.size), yc.reshape(g, s), np.sqrt(var[idx]))
+    tstar = _permuted_abs_t(np.random.default_rng(seed), np.asarray(y, dtype=float), xr[:, idx] / np.sqrt(var[idx]),
+                            permutations)
     absobs = np.abs(t[idx])
     p[idx] = (1.0 + (tstar >= absobs - 1e-12).sum(axis=0)) / (permutations + 1.0)
-    # the family: the m variables that reach furthest, for the largest m whose every member can pass
-    order = np.argsort(-reach, kind="stable")
-    running_max = np.maximum.accumulate(tstar[:, order], axis=1)  # column m-1: max |t*| over the top m
-    cut = int(math.floor(alpha * (permutations + 1)))
-    if cut < 1:
-        crit = np.full(idx.size, np.inf)
-    else:
-        crit = np.sort(running_max, axis=0)[permutations - cut]  # beaten by at most cut-1 permutations
-    # the largest m whose m-th (weakest) member can pass; its stronger members pass the same threshold
-    fits = np.flatnonzero(reach[order] > crit + 1e-12)
-    m = int(fits.max()) + 1 if fits.size else 0
-    critical = float(crit[m - 1]) if m else math.nan
+    order, running_max, m, critical = _family(reach, tstar, alpha)
     family = np.zeros(idx.size, dtype=bool)
     family[order[:m]] = True
     for col, inside in zip(idx.tolist(), family.tolist(), strict=True):
