@@ -442,6 +442,10 @@ class FrameState(ModuleHooks):
         f = self.frames
         return f[-1].actor(self) if f else None
 
+    @property
+    def is_over(self) -> bool:
+        return not self.frames  # as ``to_act is None``, without asking the top frame who acts
+
     def _anytime(self, seat: int) -> Sequence[Action]:
         """Actions ``seat`` may take at any decision of its own besides the top frame's; none by default."""
         return ()

@@ -253,7 +253,7 @@ class State(ABC):
         """The only source of legality; empty when the game is over."""
         cache = self._legal_cache
         if cache is None:
-            cache = self._legal_cache = () if self.to_act is None else self._legal()
+            cache = self._legal_cache = () if self.is_over else self._legal()
         return list(cache)
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
@@ -270,7 +270,7 @@ class State(ABC):
             raise IllegalAction(f"it is seat {self.to_act}'s turn ({self._prompt()}), not seat {seat}'s")
         cache = self._legal_cache
         if cache is None:
-            cache = self._legal_cache = () if self.to_act is None else self._legal()
+            cache = self._legal_cache = () if self.is_over else self._legal()
         if isinstance(action, str):
             action = self._match_notation(action, cache)
         else:

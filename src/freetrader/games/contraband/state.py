@@ -71,10 +71,6 @@ class ContrabandState(FrameState):
         f = self.frames
         return list(f[-1].owed) if f and type(f[-1]) is rules.Payments else []
 
-    @property
-    def is_over(self) -> bool:
-        return not self.frames  # as ``to_act is None``, without asking the top frame who acts
-
     # Contraband offers no action outside the top frame's: asked straight, without ``FrameState``'s extras.
     def _legal(self) -> tuple[Action, ...]:
         return self.frames[-1].legal(self)  # type: ignore[return-value]
