@@ -166,7 +166,7 @@ def test_a_lobby_table_of_each_game_is_played_to_its_results_by_clicks(browser: 
         page.wait_for_selector("#over:not([hidden]) #results .result-row", timeout=120_000)
     except Exception:  # say what the page showed: its error line and where the stepper stood
         raise AssertionError(f"replay page: error {page.inner_text('#error')!r}, "
-                             f"{page.inner_text('#where')!r}") from None
+                             f"{page.inner_text('#where')!r}; the server's log ends: {server.errors()[-2000:]}") from None
     _check_results(page, final, seats)
     log = page.locator("#log li .t").all_inner_texts()
     # compared as read: HTML collapses runs of spaces (a Cornish card line has a double space, seed-dependent)

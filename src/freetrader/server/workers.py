@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import logging
 import multiprocessing
 import os
 import signal
@@ -46,6 +47,7 @@ from .errors import bad_request
 __all__ = ["BOT_CAPS", "Deadline", "WorkerLost", "WorkerPool", "bot_decision", "check_bot_spec", "replay_view"]
 
 T = TypeVar("T")
+log = logging.getLogger("freetrader.server")
 
 #: The largest value of each numeric bot parameter this server accepts (a table asking for more is refused
 #: with 400). ``ms`` and ``iters`` bound a decision's time; ``depth`` a rollout's length; the others are
@@ -302,11 +304,21 @@ class WorkerPool:
         self._fork()
         self._dispatch()
 
+    def _stopped(self, worker: _Worker) -> WorkerLost:
+        """The failure for a worker whose pipe closed, logged with how its process ended."""
+        with contextlib.suppress(OSError, AttributeError, ValueError, AssertionError):
+            worker.proc.join(0.5)
+        code = getattr(worker.proc, "exitcode", None)
+        how = ("still running" if code is None else f"killed by signal {-code}" if code < 0
+               else f"exit status {code}")
+        log.warning("a %s worker process (pid %s) stopped: %s", self.name, worker.proc.pid, how)
+        return WorkerLost(f"a {self.name} worker process stopped ({how})")
+
     def _answered(self, worker: _Worker) -> None:
         try:
             status, value = worker.conn.recv()
         except (EOFError, OSError):
-            self._replace(worker, WorkerLost(f"a {self.name} worker process stopped"))
+            self._replace(worker, self._stopped(worker))
             return
         except Exception as exc:  # noqa: BLE001 - an answer that does not unpickle here
             status, value = "err", RuntimeError(f"the answer could not be read ({type(exc).__name__})")
@@ -362,7 +374,7 @@ class WorkerPool:
                 self._waiting.setdefault(job.who, {}).setdefault(job.table, deque()).appendleft(job)
                 if job.who not in self._turns:
                     self._turns.appendleft(job.who)
-                self._replace(worker, WorkerLost(f"a {self.name} worker process stopped"))
+                self._replace(worker, self._stopped(worker))
                 return
             except Exception as exc:  # noqa: BLE001 - arguments that do not pickle: the caller's fault
                 self._idle.append(worker)
