@@ -16,6 +16,14 @@ in flight). Calls wait in a fair queue: callers (addresses) take turns, each
 caller's tables take turns, and one caller runs at most its share of the
 workers while others wait (``WorkerPool``).
 
+The server's end of each pipe is non-blocking and framed here (``_Channel``), as
+``multiprocessing.Connection`` frames it, so the worker's end stays a plain
+``Connection``. uvloop, which uvicorn picks when installed, makes every fd given to
+``add_reader`` non-blocking; a blocking ``Connection.recv``/``send`` on it then
+failed as soon as an answer or a record was bigger than what the socket held at
+once (``BlockingIOError``), and the pool took a live worker for dead: the
+"replay worker stopped" 503s under load.
+
 Bots get what they got in the thread pool before: ``bot_decision`` is handed
 the determinization the server drew for the deciding seat (``decide``'s
 contract), never the true state, and builds the bot from its spec in the
@@ -30,9 +38,11 @@ import ctypes
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
 import socket
 import stat
+import struct
 from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -212,11 +222,73 @@ class _Job:
         self.fn, self.args, self.timeout, self.who, self.table, self.future = fn, args, timeout, who, table, future
 
 
+_SIZE = struct.Struct("!i")  # ``multiprocessing.Connection``'s frame: the length, then the pickle
+_BIG_SIZE = struct.Struct("!Q")  # after a length of -1, for a pickle over 2 GiB
+
+
+def _frame(obj: Any) -> bytes:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    if len(data) > 0x7FFFFFFF:
+        return _SIZE.pack(-1) + _BIG_SIZE.pack(len(data)) + data
+    return _SIZE.pack(len(data)) + data
+
+
+class _Channel:
+    """The server's end of one worker's pipe, non-blocking: what arrived so far and what is left to send."""
+
+    __slots__ = ("fd", "inbox", "outbox")
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.inbox = bytearray()
+        self.outbox = b""
+        os.set_blocking(fd, False)  # as uvloop leaves it anyway: the same under both loops
+
+    def read(self) -> list[bytes] | None:
+        """The whole messages that arrived (pickles, not yet loaded); None once the worker's end closed."""
+        while True:
+            try:
+                chunk = os.read(self.fd, 1 << 16)
+            except (BlockingIOError, InterruptedError):
+                break
+            if not chunk:
+                return None
+            self.inbox += chunk
+        return self._messages()
+
+    def _messages(self) -> list[bytes]:
+        out = []
+        while len(self.inbox) >= _SIZE.size:
+            (size,) = _SIZE.unpack_from(self.inbox)
+            start = _SIZE.size
+            if size == -1:
+                if len(self.inbox) < start + _BIG_SIZE.size:
+                    break
+                (size,) = _BIG_SIZE.unpack_from(self.inbox, start)
+                start += _BIG_SIZE.size
+            if len(self.inbox) < start + size:
+                break
+            out.append(bytes(self.inbox[start:start + size]))
+            del self.inbox[:start + size]
+        return out
+
+    def write(self) -> bool:
+        """Send what the socket takes now; True when nothing is left."""
+        while self.outbox:
+            try:
+                sent = os.write(self.fd, self.outbox)
+            except (BlockingIOError, InterruptedError):
+                return False
+            self.outbox = self.outbox[sent:]
+        return True
+
+
 class _Worker:
-    __slots__ = ("proc", "conn", "job", "timer")
+    __slots__ = ("proc", "conn", "channel", "job", "timer")
 
     def __init__(self, proc: Any, conn: Any) -> None:
         self.proc, self.conn = proc, conn
+        self.channel = _Channel(conn.fileno())
         self.job: _Job | None = None
         self.timer: asyncio.TimerHandle | None = None
 
@@ -269,7 +341,9 @@ class WorkerPool:
     def _drop(self, worker: _Worker) -> None:
         if self._loop is not None and not self._loop.is_closed():
             with contextlib.suppress(Exception):
-                self._loop.remove_reader(worker.conn.fileno())
+                self._loop.remove_reader(worker.channel.fd)
+            with contextlib.suppress(Exception):
+                self._loop.remove_writer(worker.channel.fd)
         if worker.timer is not None:
             worker.timer.cancel()
         with contextlib.suppress(OSError, AttributeError, ValueError):
@@ -305,9 +379,9 @@ class WorkerPool:
         self._dispatch()
 
     def _stopped(self, worker: _Worker) -> WorkerLost:
-        """The failure for a worker whose pipe closed, logged with how its process ended."""
+        """The failure for a worker whose pipe closed or broke, logged with how its process ended."""
         with contextlib.suppress(OSError, AttributeError, ValueError, AssertionError):
-            worker.proc.join(0.5)
+            worker.proc.join(0.1)
         code = getattr(worker.proc, "exitcode", None)
         how = ("still running" if code is None else f"killed by signal {-code}" if code < 0
                else f"exit status {code}")
@@ -316,10 +390,18 @@ class WorkerPool:
 
     def _answered(self, worker: _Worker) -> None:
         try:
-            status, value = worker.conn.recv()
-        except (EOFError, OSError):
+            messages = worker.channel.read()
+        except OSError:
+            messages = None
+        if messages is None:
             self._replace(worker, self._stopped(worker))
             return
+        for message in messages:
+            self._took(worker, message)
+
+    def _took(self, worker: _Worker, message: bytes) -> None:
+        try:
+            status, value = pickle.loads(message)
         except Exception as exc:  # noqa: BLE001 - an answer that does not unpickle here
             status, value = "err", RuntimeError(f"the answer could not be read ({type(exc).__name__})")
         job = self._end(worker)
@@ -366,24 +448,45 @@ class WorkerPool:
             job = self._next()
             if job is None:
                 return
-            worker = self._idle.pop()
             try:
-                worker.conn.send((job.fn, job.args))
-            except (OSError, EOFError):
-                self._idle.append(worker)
+                message = _frame((job.fn, job.args))
+            except Exception as exc:  # noqa: BLE001 - arguments that do not pickle: the caller's fault
+                job.future.set_exception(exc)
+                continue
+            worker = self._idle.pop()
+            worker.channel.outbox = message
+            if not self._send(worker):
                 self._waiting.setdefault(job.who, {}).setdefault(job.table, deque()).appendleft(job)
                 if job.who not in self._turns:
                     self._turns.appendleft(job.who)
                 self._replace(worker, self._stopped(worker))
                 return
-            except Exception as exc:  # noqa: BLE001 - arguments that do not pickle: the caller's fault
-                self._idle.append(worker)
-                job.future.set_exception(exc)
-                continue
             worker.job = job
             self._running[job.who] += 1
             self.started += 1
             worker.timer = self._loop.call_later(job.timeout, self._late, worker)
+
+    def _send(self, worker: _Worker) -> bool:
+        """Send the worker its call, the rest when its pipe has room (a record may be bigger than the
+        socket holds); False if the pipe is broken."""
+        assert self._loop is not None
+        try:
+            done = worker.channel.write()
+        except OSError:
+            return False
+        if not done:
+            self._loop.add_writer(worker.channel.fd, self._send_rest, worker)
+        return True
+
+    def _send_rest(self, worker: _Worker) -> None:
+        assert self._loop is not None
+        try:
+            done = worker.channel.write()
+        except OSError:
+            self._replace(worker, self._stopped(worker))
+            return
+        if done:
+            self._loop.remove_writer(worker.channel.fd)
 
     async def run(self, fn: Callable[..., T], *args: Any, timeout: float, who: str = "", table: str = "") -> T:
         loop = asyncio.get_running_loop()
