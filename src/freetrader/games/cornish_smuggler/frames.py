@@ -685,8 +685,8 @@ def start_customs(s: S, target: int, points: int) -> None:
 # -- Land Goods ------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
 class Landing(CornishFrame):
-    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far; ``excess`` the Customs moves it causes;
-    ``risk_mod`` what cards played on the landing add to its Landing Risk, ``no_customs`` Dark of the Moon."""
+    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far (in piece order, however picked);
+    ``excess`` the Customs moves it causes; ``risk_mod`` what cards played on the landing add to its Landing Risk, ``no_customs`` Dark of the Moon."""
 
     seat: int
     loc: int
@@ -706,8 +706,9 @@ class Landing(CornishFrame):
     def legal(self, s: S) -> Sequence[Action]:
         p = self.seat
         if self.stage == Phase.LAND_SELECT:
-            last = self.sel[-1] if self.sel else -1
-            acts: list[Action] = [act("unload", B.GOODS_IDS[g]) for g in sorted(s.hold[p]) if g > last]
+            # "as many Goods Shapes as they want": a set, so every piece aboard stays on offer whatever was
+            # picked first (offering only pieces numbered after the last pick hid some sets: issue 34)
+            acts: list[Action] = [act("unload", B.GOODS_IDS[g]) for g in sorted(s.hold[p]) if g not in self.sel]
             if self.sel:
                 acts.append(act("done"))
             return tuple(acts)
@@ -726,7 +727,7 @@ class Landing(CornishFrame):
         a = action
         if self.stage == Phase.LAND_SELECT:
             if isinstance(a, Unload):
-                replace(s, dataclasses.replace(self, sel=self.sel + (a.goods,)))
+                replace(s, dataclasses.replace(self, sel=tuple(sorted(self.sel + (a.goods,)))))
             else:
                 self.unloaded(s)
         elif isinstance(a, Hide):
