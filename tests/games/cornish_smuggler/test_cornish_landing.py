@@ -86,3 +86,73 @@ def test_every_piece_aboard_not_yet_picked_is_offered_at_every_landing_of_seeded
                 assert _legal(s) == [f"unload {GID[g]}" for g in want] + (["done"] if s.land_sel else [])
             s.apply(decide(bots[s.to_act], s, s.to_act, rng))
     assert seen >= 10, seen
+
+
+def _crowded_pair():
+    """A START storehouse at a Port and two Goods Shapes at the Merchants that each fit in it, and not both
+    though it has squares enough: it is the packing that blocks one."""
+    from freetrader.games.cornish_smuggler.packing import fits, hold_of_store
+
+    s = after_setup(3)
+    free = [g for g in range(len(C.goods)) if s.g_where[g] == R.MERCHANT]
+    for st in C.storehouses:
+        if not st.start or C.locations[st.location].sea_node < 0:
+            continue
+        h = hold_of_store(st.index)
+        for a in free:
+            for b in free:
+                room = len(st.hold.cells) >= C.shapes[C.goods[a]].size + C.shapes[C.goods[b]].size
+                if a < b and room and fits(h, [C.goods[a]]) and fits(h, [C.goods[b]]) \
+                        and not fits(h, [C.goods[a], C.goods[b]]):
+                    return st, a, b
+    raise LookupError("no storehouse at a Port where two pieces fit alone and not together")
+
+
+def _landed_at_storehouse(st, pieces):
+    s = after_setup(3)
+    far = max(range(len(C.locations)), key=lambda x: C.dist[st.location][x] if C.dist[st.location][x] < 99 else -1)
+    officers_at(s, C.locations[far].id)
+    p = s.actor
+    s.stores[p] = [st.index]
+    s.counters[p] = [st.location]
+    s.ship_at[p] = C.locations[st.location].sea_node
+    give_hold(s, p, pieces)
+    act(s, "land", *[f"unload {GID[g]}" for g in pieces], "done")
+    if s.phase == R.LAND_HIDE:
+        act(s, _legal(s)[-1])  # hide it all: this test is about the storehouse
+    return s, p
+
+
+def test_storing_one_landed_piece_says_which_piece_it_leaves_no_room_for():
+    st, a, b = _crowded_pair()
+    s, p = _landed_at_storehouse(st, [a, b])
+    assert s.phase == R.LAND_STORE
+    assert _legal(s) == [f"store {GID[a]} to {st.id}", f"store {GID[b]} to {st.id}", "done"]
+    notes = {m.action: m.note for m in web.moves(s, p)}
+    name = {g: web._name(GID[g], "goods") for g in (a, b)}
+    assert notes[f"store {GID[a]} to {st.id}"] == f"leaves no room in it for {name[b]}"
+    assert notes[f"store {GID[b]} to {st.id}"] == f"leaves no room in it for {name[a]}"
+    assert web.choice_notes(s, p)[f"store {GID[a]} to {st.id}"] == f"leaves no room in it for {name[b]}"
+    s.apply(f"store {GID[a]} to {st.id}")  # and so the engine does: the other is no longer offered
+    assert f"store {GID[b]} to {st.id}" not in _legal(s)
+
+
+def test_a_store_note_names_exactly_the_pieces_the_engine_then_stops_offering():
+    """Each store choice of a landing of three pieces: the pieces its note names are exactly those whose
+    store moves into that storehouse go once it is taken (checked by taking it on a copy)."""
+    st, a, b = _crowded_pair()
+    fits_too = next(g for g in range(len(C.goods)) if g not in (a, b) and C.shapes[C.goods[g]].size == 2)
+    s, p = _landed_at_storehouse(st, [a, b, fits_too])
+    checked = noted = 0
+    for m in web.moves(s, p):
+        if m.verb != "store":
+            continue
+        after = s.clone()
+        after.apply(m.action)
+        gone = [x for x in _legal(s) if x.startswith("store") and x.endswith(st.id) and x != m.action
+                and x not in _legal(after)]
+        named = [web._name(x.split()[1], "goods") for x in gone]
+        assert m.note == ("leaves no room in it for " + " or ".join(named) if named else ""), (m.action, m.note)
+        checked += 1
+        noted += bool(m.note)
+    assert checked == 3 and noted >= 2
