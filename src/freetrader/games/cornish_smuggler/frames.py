@@ -951,10 +951,19 @@ class Sale(CornishFrame):
         p = self.seat
         n = s.seats
         now.collect_tolls(s)
+        drew, missed = [], []
         for i in range(1, n):
             q = (p + i) % n
             if s.sdeck:
                 s.secrets[q].append(s.sdeck.pop())
+                drew.append(q)
+            else:
+                missed.append(q)
+        # who drew, never what: each drawer's own log names its card (the view's your_secrets)
+        if drew:
+            s._event(f"{_seats_text(drew)} {'each draw' if len(drew) > 1 else 'draws'} a Secrets card after the sale")
+        if missed:
+            s._event(f"The Secrets deck is empty: {_seats_text(missed).lower()} {'draw' if len(missed) > 1 else 'draws'} none")
         finish(s, now)
 
     def collect_tolls(self, s: S) -> None:
@@ -966,6 +975,13 @@ class Sale(CornishFrame):
             s.gold[p] -= due
             s.gold[q] += due
             s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
+
+
+def _seats_text(seats: list[int]) -> str:
+    """ "Seat 1", "Seat 1 and seat 2", "Seat 0, seat 1 and seat 3": the log puts each seat's name in."""
+    words = [f"seat {q}" for q in seats]
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return text[:1].upper() + text[1:]
 
 
 def begin_sale(s: S, p: int, g: int, size: int = 0, instead: Frame[Any] | None = None) -> None:
