@@ -5,6 +5,7 @@ Registers ``cornish-smuggler-v1``. Rules as coded: ``RULES.md`` beside this file
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -81,7 +82,29 @@ class _CornishSmuggler(Game):
         if fmt == 1:
             older |= {"yew_boy": "customs-movement", "mob_start": "anywhere"}
         data = {**data, "options": {**older, **data.get("options", {})}}
+        # saved before the log said who drew Secrets after a sale and what a Buy cost in Influence (issue 34):
+        # the replay's log is today's, and it is checked against the saved one as that code wrote it
+        from freetrader.core.record import replay
+
+        today = replay(data, game=self).events
+        if _as_logged_before_issue_34(today) == list(data.get("events", ())):
+            data = {**data, "events": today}
         return super()._migrate(data, fmt)
+
+
+_SECRETS_DRAWN = re.compile(r"(Seat \d+(, seat \d+)*( and seat \d+)? (each draw|draws) a Secrets card after the sale"
+                            r"|The Secrets deck is empty: seat \d+(, seat \d+)*( and seat \d+)? draws? none)")
+_BUY_LINE = re.compile(r"(Seat \d+ buys .* for \d+ Gold) and 1 Influence")
+
+
+def _as_logged_before_issue_34(events: list[str]) -> list[str]:
+    """A log as the code before issue 34 wrote it: no Secrets-drawn lines, Buy lines without the Influence."""
+    out = []
+    for e in events:
+        if not _SECRETS_DRAWN.fullmatch(e):
+            buy = _BUY_LINE.fullmatch(e)
+            out.append(buy[1] if buy else e)
+    return out
 
 
 GAME = register(_CornishSmuggler(SPEC, parse))

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GOODS_IDS", "GOODS_BY_ID", "LOC_IDS", "N_OFFICERS", "ROW_NAMES", "SECRET", "abandoned", "bribe_cost",
-    "buy_price", "can_land", "can_land_at", "chooser", "empty_land", "goods_at", "honest_work_gain", "hire_price",
+    "buy_price", "can_land", "can_land_at", "chooser", "crowded_out", "empty_land", "goods_at", "honest_work_gain", "hire_price",
     "legal_placements", "lose_character", "nearest_officers", "passive", "seizable", "seize", "seize_now",
     "store_fits", "town_size", "unbribed_officer_at",
 ]
@@ -221,9 +221,22 @@ def seize_now(s: S, loc: int) -> None:
         seize(s, goods, loc)
 
 
+def _inside(s: S, store: int) -> list[int]:
+    """The shapes of the goods in storehouse ``store``."""
+    return [C.goods[g] for g in range(N_GOODS) if s.g_where[g] == STORE and s.g_at[g] == store]
+
+
 def store_fits(s: S, store: int, extra: int) -> bool:
-    inside = [C.goods[g] for g in range(N_GOODS) if s.g_where[g] == STORE and s.g_at[g] == store]
-    return fits(hold_of_store(store), inside + [C.goods[extra]], s.options["flip_goods"])
+    return fits(hold_of_store(store), _inside(s, store) + [C.goods[extra]], s.options["flip_goods"])
+
+
+def crowded_out(s: S, store: int, goods: int, others: list[int]) -> list[int]:
+    """Storehouse Locations ("Goods Shapes must be able to fit"): which of ``others``, each fitting in ``store``
+    now, would no longer fit once ``goods`` is in it (no packing of them all exists). So a choice can say why
+    storing one landed piece takes another's place; the packing search is cached per set of shapes."""
+    inside = _inside(s, store) + [C.goods[goods]]
+    hold, flips = hold_of_store(store), s.options["flip_goods"]
+    return [g for g in others if g != goods and not fits(hold, inside + [C.goods[g]], flips)]
 
 
 def unbribed_officer_at(s: S, p: int, loc: int) -> bool:

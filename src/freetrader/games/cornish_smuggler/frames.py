@@ -685,8 +685,8 @@ def start_customs(s: S, target: int, points: int) -> None:
 # -- Land Goods ------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True, slots=True)
 class Landing(CornishFrame):
-    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far; ``excess`` the Customs moves it causes;
-    ``risk_mod`` what cards played on the landing add to its Landing Risk, ``no_customs`` Dark of the Moon."""
+    """Landing Goods at ``loc``: the shapes ``sel`` chosen so far (in piece order, however picked);
+    ``excess`` the Customs moves it causes; ``risk_mod`` what cards played on the landing add to its Landing Risk, ``no_customs`` Dark of the Moon."""
 
     seat: int
     loc: int
@@ -706,8 +706,9 @@ class Landing(CornishFrame):
     def legal(self, s: S) -> Sequence[Action]:
         p = self.seat
         if self.stage == Phase.LAND_SELECT:
-            last = self.sel[-1] if self.sel else -1
-            acts: list[Action] = [act("unload", B.GOODS_IDS[g]) for g in sorted(s.hold[p]) if g > last]
+            # "as many Goods Shapes as they want": a set, so every piece aboard stays on offer whatever was
+            # picked first (offering only pieces numbered after the last pick hid some sets: issue 34)
+            acts: list[Action] = [act("unload", B.GOODS_IDS[g]) for g in sorted(s.hold[p]) if g not in self.sel]
             if self.sel:
                 acts.append(act("done"))
             return tuple(acts)
@@ -726,7 +727,7 @@ class Landing(CornishFrame):
         a = action
         if self.stage == Phase.LAND_SELECT:
             if isinstance(a, Unload):
-                replace(s, dataclasses.replace(self, sel=self.sel + (a.goods,)))
+                replace(s, dataclasses.replace(self, sel=tuple(sorted(self.sel + (a.goods,)))))
             else:
                 self.unloaded(s)
         elif isinstance(a, Hide):
@@ -950,10 +951,19 @@ class Sale(CornishFrame):
         p = self.seat
         n = s.seats
         now.collect_tolls(s)
+        drew, missed = [], []
         for i in range(1, n):
             q = (p + i) % n
             if s.sdeck:
                 s.secrets[q].append(s.sdeck.pop())
+                drew.append(q)
+            else:
+                missed.append(q)
+        # who drew, never what: each drawer's own log names its card (the view's your_secrets)
+        if drew:
+            s._event(f"{_seats_text(drew)} {'each draw' if len(drew) > 1 else 'draws'} a Secrets card after the sale")
+        if missed:
+            s._event(f"The Secrets deck is empty: {_seats_text(missed).lower()} {'draw' if len(missed) > 1 else 'draws'} none")
         finish(s, now)
 
     def collect_tolls(self, s: S) -> None:
@@ -965,6 +975,13 @@ class Sale(CornishFrame):
             s.gold[p] -= due
             s.gold[q] += due
             s._event(f"Seat {p} pays seat {q} a toll of {due} Gold ({C.characters[card].name})")
+
+
+def _seats_text(seats: list[int]) -> str:
+    """ "Seat 1", "Seat 1 and seat 2", "Seat 0, seat 1 and seat 3": the log puts each seat's name in."""
+    words = [f"seat {q}" for q in seats]
+    text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return text[:1].upper() + text[1:]
 
 
 def begin_sale(s: S, p: int, g: int, size: int = 0, instead: Frame[Any] | None = None) -> None:

@@ -807,7 +807,7 @@ class Buying(F.Purchase):
         s.g_at[g] = p
         s.g_owner[g] = p
         s.hold[p].append(g)
-        s._event(f"Seat {p} buys {goods_name(g)} for {buy_price(s, g)} Gold")
+        s._event(f"Seat {p} buys {goods_name(g)} for {buy_price(s, g)} Gold and 1 Influence")
         if not any(w == MERCHANT for w in s.g_where):
             trigger_end(s, "the last Goods Shape was bought")
         elif s.options["goods_end"] == "fits" and not goods_left_to_buy(s):

@@ -250,6 +250,7 @@ def _amounts(s: Any, p: int, a: Any, quote_rows: dict[str, dict[str, Any]]) -> t
 _CHARS = {x.id: x.index for x in COMPONENTS.characters}
 _SECRETS = {x.id: x.index for x in COMPONENTS.secrets}
 _GOODS = {f"g{i:02d}": i for i in range(len(COMPONENTS.goods))}
+_STORES = {x.id: x.index for x in COMPONENTS.storehouses}
 _ROLE_OF_VERB = {"counter": "from", "hide": "amount", "officer": "officer", "bribe": "officer", "move": "officer"}
 
 
@@ -331,13 +332,35 @@ def moves(state: Any, seat: int) -> list[Move]:
         return []
     quote = sale_quote(state)
     rows = {r["row"]: r for r in quote["rows"]} if quote else {}
+    legal = state.legal_actions()
+    stores = _store_choices(legal)
     out = []
-    for a in state.legal_actions():
+    for a in legal:
         text, verb, label, targets = _described(a)
         cost, pays = _amounts(state, seat, a, rows)
         free = verb == "price" and bool(rows.get(a.item, {}).get("free_by_card"))
-        out.append(Move(text, verb, label, targets, cost, pays, "free by a card" if free else ""))
+        note = "free by a card" if free else _crowding(state, a, stores) if verb == "store" else ""
+        out.append(Move(text, verb, label, targets, cost, pays, note))
     return out
+
+
+def _store_choices(legal: Any) -> dict[int, list[int]]:
+    """The goods each storehouse is offered now (storehouse -> goods), from the legal ``store`` moves."""
+    out: dict[int, list[int]] = {}
+    for a in legal:
+        if a.verb == "store":
+            out.setdefault(_STORES[a.to], []).append(_GOODS[a.item])
+    return out
+
+
+def _crowding(state: Any, a: Any, stores: dict[int, list[int]]) -> str:
+    """What storing ``a``'s goods leaves no room for: pieces offered to the same storehouse that no packing
+    fits beside it (so which piece to store first is a choice the player sees, not a surprise)."""
+    st = _STORES[a.to]
+    out = B.crowded_out(state, st, _GOODS[a.item], stores.get(st, []))
+    if not out:
+        return ""
+    return "leaves no room in it for " + " or ".join(_name(B.GOODS_IDS[g], "goods") for g in out)
 
 
 @cache  # actions are frozen and few (legal_actions hands out interned ones): what a move names is fixed
@@ -399,4 +422,6 @@ def choice_notes(state: Any, seat: int) -> dict[str, str]:
             out[m.action] = f"costs {_costs_text(cost)}; +{pays['reputation']} Reputation"
         elif m.verb == "honest-work":
             out[m.action] = f"pays {pays.get('gold', 0)} Gold"
+        elif m.note:
+            out[m.action] = m.note
     return out
