@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,7 +108,10 @@ class GameSpec:
       simulation's guard and no rule of the book (``simulate --turn-cap N`` sets it; a game
       it stops is ``cut``, with no winner); ``None`` where the game's rules always end it;
     - ``random_play_ends``: whether uniformly random play reaches an end of the rulebook;
-      where it does not, tests and random playouts set the ``safety_cap``.
+      where it does not, tests and random playouts set the ``safety_cap``;
+    - ``warm``: fills the caches that are the same for every game of it (e.g. where each
+      piece fits); the table server calls it once as it starts, before it forks its workers,
+      so no player's move pays for a cold cache on the event loop.
     """
 
     name: str
@@ -125,6 +128,7 @@ class GameSpec:
     longest_games: tuple[tuple[int, int], ...] = ()
     safety_cap: str | None = None
     random_play_ends: bool = True
+    warm: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         # A wrong fact here would only show as a wrong table far away: say so where it is written.

@@ -14,6 +14,8 @@ from typing import Any
 
 from fastapi import FastAPI
 
+import freetrader
+
 from .cluster import Cluster, tagged_url
 from .errors import ApiError, bad_request
 from .hints import Coach
@@ -58,6 +60,7 @@ class AppContext:
     @asynccontextmanager
     async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
         """Open the store, start the lobby (and on PostgreSQL join the cluster); close it all at the end."""
+        warm_games()
         bots = WorkerPool(self.bot_workers or os.cpu_count() or 1, "bot")
         ident = Cluster.new_id()
         on_pg = normalize_url(self.db_url).startswith("postgresql")
@@ -110,6 +113,15 @@ class AppContext:
         if "error" in out:
             raise bad_request(str(out["error"]))
         return out
+
+
+def warm_games() -> None:
+    """Each game's shared caches (``GameSpec.warm``), filled before any table plays and before the worker
+    pools fork, so the workers start with them too."""
+    for slug in freetrader.games():
+        warm = freetrader.game(slug).spec.warm
+        if warm is not None:
+            warm()
 
 
 class _Live:

@@ -11,6 +11,7 @@ from typing import Any
 
 from freetrader.core import Game, GameSpec, Option, State, register
 
+from . import packing
 from .actions import parse
 from .state import CornishState
 
@@ -68,6 +69,7 @@ SPEC = GameSpec(
     longest_games=((2, 1432), (3, 1771), (4, 1637), (5, 1704)),
     safety_cap="turn_limit",
     random_play_ends=False,
+    warm=packing.warm,
 )
 
 

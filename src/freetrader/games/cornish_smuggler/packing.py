@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from .components import COMPONENTS as C
 from .components import Hold
 
-__all__ = ["arrangements", "fits", "packing", "hold_of_ship", "hold_of_store"]
+__all__ = ["arrangements", "fits", "packing", "hold_of_ship", "hold_of_store", "warm"]
 
 Cells = frozenset[tuple[int, int]]
 
@@ -101,6 +101,15 @@ def _packings(places: list[tuple[tuple[int, Cells], ...]], same: list[bool]) -> 
 @cache
 def _placements(h: int, shape: int, flips: bool) -> tuple[tuple[int, Cells], ...]:
     return _placements_in(_hold(h).cells, C.shapes[shape].cells, flips)
+
+
+def warm() -> None:
+    """Every way each Goods Shape lies in each hold, computed now (about 0.1 s) rather than one at a time
+    as games first ask for them (a few ms each, on the table server's event loop)."""
+    for h in range(len(C.ships) + len(C.storehouses)):
+        for shape in range(len(C.shapes)):
+            for flips in (False, True):
+                _placements(h, shape, flips)
 
 
 @lru_cache(maxsize=200_000)
