@@ -8,24 +8,47 @@ made the table's state, acknowledged and broadcast.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from freetrader.core import FreetraderError
 
 from .deltas import Conn
-from .errors import bad_request, check_text, conflict, forbidden
+from .errors import ApiError, bad_request, check_text, conflict, forbidden
 from .rules import refusal
 from .storage import DuplicateEntry, LogRow
-from .table import HUMAN, Table, exact_legal
+from .table import DECLINE, HUMAN, Table, exact_legal
 from .timers import Timers
 
 __all__ = ["Actions", "MAX_ACTION_TEXT"]
 
 MAX_ACTION_TEXT = 200
 
+log = logging.getLogger("freetrader.server")
+
 
 class Actions(Timers):
     """The validate-commit-broadcast path of one action."""
+
+    async def _hold_decline(self, table: Table, seat: int) -> None:
+        """A decline of a seat that declines by itself lands ``decline_delay`` after its window opened.
+
+        Both the server's decline (``_decline_for``) and the player's come here, so the time from the
+        window to the decline is the same whether or not the seat held an answer.
+        """
+        window = table.window
+        if seat not in table.auto_decline or window is None or window[0] != table.seq:
+            return
+        wait = window[1] + self.decline_delay - self.clock()
+        if wait > 0:
+            await self._pause(wait)
+
+    async def _decline_for(self, table: Table, seq: int, seat: int) -> None:
+        """The seat's decline, sent as the player's own (``act`` holds it like any decline of the seat)."""
+        try:
+            await self.act(table, seat, DECLINE, origin=HUMAN, expected_seq=seq)
+        except ApiError as exc:  # the table moved on (the player acted, a take-back, the setting left)
+            log.info("table %s: seat %d's decline was not sent: %s", table.id, seat, exc.message)
 
     async def act(self, table: Table, seat: int | None, text: Any, expected_index: Any = None,
                   origin: str = HUMAN, expected_seq: Any = None, holder: str | None = None,
@@ -49,6 +72,8 @@ class Actions(Timers):
         for name, value in (("seq", expected_seq), ("expected_index", expected_index)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise bad_request(f"{name} must be a whole number from the last state message, got {value!r}")
+        if origin == HUMAN and " ".join(text.lower().split()) == DECLINE:
+            await self._hold_decline(table, seat)
         async with table.lock:
             if expected_seq is not None and expected_seq != table.seq:
                 raise conflict(f"stale action: the table is at position {table.seq}, but this one was chosen at "

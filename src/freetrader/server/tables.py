@@ -62,7 +62,7 @@ from freetrader.bots import make_bot
 from freetrader.core import FreetraderError, Seed, State, new_key_seed
 
 from .deltas import Conn, SentView, view_from
-from .errors import ApiError, bad_request, check_text, conflict, not_found
+from .errors import ApiError, bad_request, check_text, conflict, forbidden, not_found
 from .storage import LoadedTable, LogRow, TableRow, token_hash
 from .table import HUMAN, Table
 from .takebacks import Takebacks
@@ -220,6 +220,7 @@ class Lobby(Takebacks):
         table.saved_deadline = loaded.deadline
         self._restore_takeback(table)
         self._restore_bots(table)
+        _auto_declines(table)
         self._seat_players(table)
         self.tables[table_id] = table
         return table
@@ -330,9 +331,24 @@ class Lobby(Takebacks):
             self._after_change(table, reschedule=False)
             return seat, token
 
+    async def set_auto_decline(self, table: Table, seat: int | None, on: Any) -> None:
+        """Whether ``seat`` declines by itself where the decline is its only legal action (kept as a note)."""
+        if seat is None:
+            raise forbidden("spectators have no seat to set; join a free seat to play")
+        if not isinstance(on, bool):
+            raise bad_request(f"auto_decline must be true or false, got {on!r}")
+        async with table.lock:
+            if (seat in table.auto_decline) != on:
+                await self._note(table, "auto-decline", {"seat": seat, "on": on})
+                _auto_declines(table)
+            self._after_change(table)  # the seat's own message says the setting; a window open now acts
+
     async def leave(self, table: Table, seat: int) -> None:
         async with table.lock:
             await self.db(self.store.set_seat, table.id, seat, None, None, False)
+            if seat in table.auto_decline:  # the next player of this seat chooses for themselves
+                await self._note(table, "auto-decline", {"seat": seat, "on": False})
+                _auto_declines(table)
             table.seat_hashes[seat] = None
             table.seat_names[seat] = None
             for conn in [c for c in table.conns if c.seat == seat]:
@@ -385,6 +401,7 @@ class Lobby(Takebacks):
         if notes:
             table.notes.extend(notes)
             self._restore_bots(table)
+            _auto_declines(table)
         table.takeback = None
         self._restore_takeback(table)
         # a seat taken or left changes no turn: the timer keeps running
@@ -420,6 +437,15 @@ def _rebuild(loaded: LoadedTable) -> tuple[list[LogRow], State]:
     record = {"game": row.game, "options": row.options, "seats": len(row.seats),
               "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack]}
     return stack, freetrader.replay(record)
+
+
+def _auto_declines(table: Table) -> None:
+    """The seats that decline by themselves, from the notes (the last note of a seat holds)."""
+    on: set[int] = set()
+    for note in table.notes:
+        if note["kind"] == "auto-decline":
+            (on.add if note["on"] else on.discard)(int(note["seat"]))
+    table.auto_decline = on
 
 
 def _runs_alone(row: TableRow) -> bool:
