@@ -84,6 +84,10 @@ class Actions(Timers):
                     f"stale action: {n} actions have been played, but this one expected {expected_index}; "
                     "nothing was changed (reload the table to see the current position)"
                 )
+            if table.waiting:
+                free = ", ".join(map(str, table.free_seats()))
+                raise conflict(f"the game at table {table.id} has not started: it waits for its free human seats "
+                               f"({free}) to be taken, or for its host to start it with bots")
             if table.takeback is not None:
                 raise conflict(f"seat {table.takeback.seat} asked to take back '{table.takeback.action}'; "
                                "the game waits until the other players answer")

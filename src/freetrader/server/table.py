@@ -84,6 +84,15 @@ class Table:
         self.auto_decline: set[int] = set()
         self.window: tuple[int, float] | None = None
         self.declining: int | None = None
+        # a table made to wait for its human seats (settings "wait_for_seats") starts once they are all
+        # taken or its host (the first seat taken) starts it with bots; both kept as notes
+        self.host: int | None = None
+        self.started = False
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits for its human seats: no move, no bot, no timer until it starts."""
+        return bool(self.row.settings.get("wait_for_seats")) and not self.started
 
     def seen(self) -> None:
         """A human seat is here now (the lobby's idle clock starts again)."""
@@ -194,7 +203,9 @@ class Table:
             "seed_chosen": self.seed_chosen,
             "turn_seconds": self.row.settings.get("turn_seconds"),
             "timeout_bot": self.row.settings.get("timeout_bot"),
-            "hints": bool(self.row.settings.get("hints")),  # the Hint button (server/hints.py), shown to all
+            "hints": bool(self.row.settings.get("hints")),
+            "waiting": self.waiting,  # for its human seats (the host may start it with bots)
+            "host": self.host,  # the Hint button (server/hints.py), shown to all
             "deadline": self.deadline if self.deadline_seq == self.seq else None,  # this position's only
             "actions": self.state.action_count,
             "to_act": self.state.to_act,

@@ -57,7 +57,7 @@ class Timers(Broadcasting):
             table.timer.cancel()
         table.timer, table.deadline, table.deadline_seq = None, None, None
         seat = table.state.to_act
-        if seat is None or table.takeback is not None or not self.owns(table):
+        if seat is None or table.takeback is not None or table.waiting or not self.owns(table):
             return
         if seat in table.failed and not table.anyone_seated():
             # nobody is here to choose for the failed bot: the fallback moves, so the table goes on

@@ -188,6 +188,21 @@
     addHint();
   }
 
+  // "Decline when none of my cards can answer": offered at a decision the seat may decline (a reaction
+  // window), and kept shown while it is on. The server sends such a decline after the same pause as one
+  // chosen with a card in hand, so the other seats cannot tell which it was.
+  function renderAutoDecline() {
+    if (!msg || msg.you.seat === null || msg.view.is_over) return;
+    const on = !!msg.you.auto_decline;
+    const mine = msg.view.to_act === msg.you.seat && (msg.view.legal || []).includes("decline");
+    if (!on && !mine) return;
+    const box = FT.el("input", { type: "checkbox", id: "auto-decline" });
+    box.checked = on;
+    box.addEventListener("change", () => { if (!send({ type: "setting", auto_decline: box.checked })) box.checked = on; });
+    $("actions").append(FT.el("label", { class: "auto-decline", for: "auto-decline" },
+      [box, " Decline by myself when none of my cards can answer"]));
+  }
+
   const FOLD = 10;
   // a group's name: the words its labels begin with ("Lure the"), else its verb
   function groupName(labels, verb) {
@@ -413,6 +428,7 @@
     legible();
     restorePan(panned);
     renderActions();
+    renderAutoDecline();
     renderTakeback();
     renderTimer();
     renderSeatLink();
