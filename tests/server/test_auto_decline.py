@@ -12,8 +12,11 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
+from fastapi.testclient import TestClient
 from tablehelp import lobby_at
 
+from freetrader.server.errors import ApiError
 from freetrader.server.table import DECLINE, Table
 from freetrader.server.tables import Lobby
 
@@ -79,6 +82,11 @@ def test_the_seat_declines_only_where_nothing_answers_and_after_the_same_pause(d
                 assert rows[seq].text == DECLINE and rows[seq].seat == seat and rows[seq].origin == "human"
             # every decline of the seat waited the same pause from its window's opening, on both paths
             assert {w for _s, w, _l in pauses} == {2.5}
+            # the player's own click on Decline, come after the server's, is answered as done, not refused
+            count = table.state.action_count
+            assert await lobby.act(table, seat, DECLINE, expected_seq=auto[0]) == count
+            with pytest.raises(ApiError, match="stale action"):
+                await lobby.act(table, seat, "pass", expected_seq=auto[0])
 
     asyncio.run(run())
 
@@ -119,3 +127,24 @@ def test_bad_settings_are_refused_in_one_line(db_url: str) -> None:
             assert table.auto_decline == set() and not table.notes
 
     asyncio.run(run())
+
+
+def test_the_setting_is_told_to_its_own_seat_only(client: TestClient) -> None:
+    made = client.post("/api/tables", json={"game": "cornish-smuggler", "seats": ["human"] * 3})  # nothing moves
+    tid = made.json()["table"]["id"]
+    tokens = [client.post(f"/api/tables/{tid}/join", json={"seat": s, "name": n}).json()["token"]
+              for s, n in ((0, "Ann"), (1, "Bob"))]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ann, \
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as bob:
+        assert ann.receive_json()["you"]["auto_decline"] is False
+        assert bob.receive_json()["type"] == "state"
+        ann.send_json({"type": "setting", "auto_decline": True, "id": 1})
+        got = [ann.receive_json(), ann.receive_json()]
+        assert {m["type"] for m in got} == {"state", "ack"}
+        assert next(m for m in got if m["type"] == "state")["you"]["auto_decline"] is True
+        # anything sent to Bob for it would come before the answer to his ping: nothing did
+        bob.send_json({"type": "ping", "id": 2})
+        assert bob.receive_json() == {"type": "pong", "id": 2}
+        ann.send_json({"type": "setting", "auto_decline": "yes", "id": 3})
+        refused = ann.receive_json()
+        assert refused["type"] == "error" and refused["status"] == 400 and "true or false" in refused["error"]

@@ -76,6 +76,8 @@ class Actions(Timers):
             await self._hold_decline(table, seat)
         async with table.lock:
             if expected_seq is not None and expected_seq != table.seq:
+                if _declined(table, seat, text, expected_seq):  # the seat's decline went first (``_decline_for``)
+                    return table.state.action_count
                 raise conflict(f"stale action: the table is at position {table.seq}, but this one was chosen at "
                                f"{expected_seq}; nothing was changed (reload the table to see the current position)")
             n = table.state.action_count
@@ -120,3 +122,13 @@ class Actions(Timers):
             table.next_seq += 1
             self._changed(table, answer)
             return new.action_count
+
+
+def _declined(table: Table, seat: int, text: str, seq: int) -> bool:
+    """Whether ``seat`` already declined at position ``seq`` (its click came after the server's decline)."""
+    if " ".join(text.lower().split()) != DECLINE or seat not in table.auto_decline:
+        return False
+    for row in reversed(table.stack):
+        if row.seq <= seq:
+            return row.seq == seq and row.seat == seat and row.text == DECLINE
+    return False

@@ -378,7 +378,10 @@ class Lobby(Takebacks):
             if (seat in table.auto_decline) != on:
                 await self._note(table, "auto-decline", {"seat": seat, "on": on})
                 _seat_notes(table)
-            self._after_change(table)  # the seat's own message says the setting; a window open now acts
+            self._reschedule(table)  # a window open now acts (the turn timer keeps its deadline)
+            # only the seat's own sockets hear of it: a message to all would tell them a setting changed
+            for conn in [c for c in table.conns if c.seat == seat]:
+                self.welcome(table, conn)
 
     async def leave(self, table: Table, seat: int) -> None:
         async with table.lock:
