@@ -106,3 +106,14 @@ def test_a_table_without_the_wait_or_with_one_human_starts_at_once(client: TestC
         assert r.status_code == 201 and r.json()["table"]["waiting"] is False
     r = client.post("/api/tables", json={"game": "contraband", "seats": ["human"] * 3, "wait_for_seats": "soon"})
     _refused(r, 422, "wait_for_seats")
+
+
+def test_when_the_host_leaves_another_seated_player_may_start(client: TestClient) -> None:
+    tid = _create(client, ["human", "human", "human"])
+    ann = _join(client, tid, 0, "Ann")
+    bob = _join(client, tid, 1, "Bob")
+    assert client.post(f"/api/tables/{tid}/leave", json={"token": ann}).status_code == 200
+    assert view(client, tid)["table"]["waiting"] is True  # a seat is free again: still waiting
+    assert client.post(f"/api/tables/{tid}/start", json={"token": bob}).status_code == 200
+    info = view(client, tid)["table"]
+    assert info["waiting"] is False and [s["kind"] for s in info["seats"]] == ["heuristic", "human", "heuristic"]
