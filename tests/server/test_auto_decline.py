@@ -148,3 +148,38 @@ def test_the_setting_is_told_to_its_own_seat_only(client: TestClient) -> None:
         ann.send_json({"type": "setting", "auto_decline": "yes", "id": 3})
         refused = ann.receive_json()
         assert refused["type"] == "error" and refused["status"] == 400 and "true or false" in refused["error"]
+
+
+def test_a_setting_turned_off_during_the_pause_sends_nothing(db_url: str) -> None:
+    async def run() -> None:
+        async with lobby_at(db_url) as lobby:
+            table = await lobby.create("cornish-smuggler", ["human", "random", "random"], {}, SEED, None,
+                                       "random", None)
+            seat, _token = await lobby.join(table, 0, "Ann")
+            await lobby.set_auto_decline(table, seat, True)
+            lobby.clock = lambda: 100.0
+            paused = asyncio.Event()
+            held: list[int] = []
+
+            async def pause(seconds: float) -> None:  # the player unticks the box while the decline waits
+                held.append(table.seq)
+                await lobby.set_auto_decline(table, seat, False)
+                paused.set()
+
+            lobby._pause = pause  # type: ignore[method-assign]
+            end = asyncio.get_running_loop().time() + OUTER
+            while not paused.is_set():
+                assert not table.state.is_over and asyncio.get_running_loop().time() < end
+                if table.state.to_act == seat and table.declining != table.seq:
+                    legal = [str(a) for a in table.state.legal_actions()]
+                    await lobby.act(table, seat, legal[0], expected_seq=table.seq)
+                await asyncio.sleep(0.005)
+            seq = held[0]
+            pending = [t for t in lobby.tasks if t.get_coro().__name__ == "_decline_for"]  # type: ignore[union-attr]
+            await asyncio.gather(*pending)
+            # nothing was sent: the seat is still to decide, and asked
+            assert table.seq == seq and table.state.to_act == seat
+            assert [str(a) for a in table.state.legal_actions()] == [DECLINE]
+            assert table.message(seat)["you"]["auto_decline"] is False
+
+    asyncio.run(run())

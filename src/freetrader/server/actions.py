@@ -46,13 +46,13 @@ class Actions(Timers):
     async def _decline_for(self, table: Table, seq: int, seat: int) -> None:
         """The seat's decline, sent as the player's own (``act`` holds it like any decline of the seat)."""
         try:
-            await self.act(table, seat, DECLINE, origin=HUMAN, expected_seq=seq)
+            await self.act(table, seat, DECLINE, origin=HUMAN, expected_seq=seq, auto=True)
         except ApiError as exc:  # the table moved on (the player acted, a take-back, the setting left)
             log.info("table %s: seat %d's decline was not sent: %s", table.id, seat, exc.message)
 
     async def act(self, table: Table, seat: int | None, text: Any, expected_index: Any = None,
                   origin: str = HUMAN, expected_seq: Any = None, holder: str | None = None,
-                  answer: tuple[Conn, Any] | None = None) -> int:
+                  answer: tuple[Conn, Any] | None = None, auto: bool = False) -> int:
         """Validate, commit, then broadcast one action; returns the number of actions after it.
 
         ``answer``: the socket that sent the action and the message's ``id``: its state message
@@ -62,7 +62,8 @@ class Actions(Timers):
         ``expected_seq`` (the ``seq`` of the state the action was chosen in) guards it; clients may send
         ``expected_index`` instead, which repeats after a take-back. ``holder``: the hash of the token that
         opened the seat; the action is written only while that token still holds it (here, and in the
-        database, which another process may have changed).
+        database, which another process may have changed). ``auto``: the server's decline for a seat
+        (``_decline_for``), written only while the seat still has the setting on.
         """
         text = check_text(text, "action", MAX_ACTION_TEXT)
         if seat is None:
@@ -90,6 +91,8 @@ class Actions(Timers):
                 free = ", ".join(map(str, table.free_seats()))
                 raise conflict(f"the game at table {table.id} has not started: it waits for its free human seats "
                                f"({free}) to be taken, or for its host to start it with bots")
+            if auto and seat not in table.auto_decline:  # turned off, or the seat left, during the pause
+                raise conflict(f"seat {seat} no longer declines by itself; nothing was sent")
             if table.takeback is not None:
                 raise conflict(f"seat {table.takeback.seat} asked to take back '{table.takeback.action}'; "
                                "the game waits until the other players answer")
