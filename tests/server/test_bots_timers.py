@@ -61,3 +61,24 @@ def test_turn_timer_lets_a_bot_move_for_the_seat(client: TestClient) -> None:
     assert msg["index"] >= 1
     loaded = client.app.state.lobby.store.load(tid)  # type: ignore[attr-defined]
     assert loaded is not None and {e.origin for e in loaded.log} == {"timeout"}
+
+
+def test_each_position_carries_its_own_deadline_after_a_timeout(client: TestClient) -> None:
+    """Issue 34 item 9: the message after a timeout carried the previous decision's (passed) deadline.
+
+    The timer of a position was armed after its broadcast, so the page kept "Time is up" at the next
+    decision (or the last decision's seconds). Now each position's message holds its own deadline.
+    """
+    tid = create(client, ["human", "human", "human"], {**SHORT, "first_officer": "agreement"},
+                 turn_seconds=0.4, timeout_bot="random")
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        seen: dict[int, float | None] = {}
+        while len(seen) < 4:  # nobody acts: each new position comes from a timeout
+            msg = ws.receive_json()
+            if msg.get("type") == "state" and not msg["table"]["is_over"]:
+                seen.setdefault(msg["seq"], msg["table"]["deadline"])
+    seqs = sorted(seen)
+    deadlines = [seen[s] for s in seqs]
+    assert all(d is not None for d in deadlines), seen
+    # a new position's deadline is counted from its own start, after the last one passed: never the old one
+    assert all(float(deadlines[i + 1] or 0) > float(deadlines[i] or 0) for i in range(len(deadlines) - 1)), seen

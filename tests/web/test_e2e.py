@@ -169,11 +169,13 @@ def test_lobby_creates_a_table_and_the_table_works_at_phone_width(browser: Any, 
         other.goto(server.url + "/")
         other.wait_for_selector("#tables button", timeout=120_000)
         other.click("#tables button")
+        other.fill("#join-name", "Dan")  # the lobby asks the joiner's name (issue 34 item 8)
+        other.click("#join-button")
         other.wait_for_selector("#board svg", timeout=120_000)
-        assert "You are" in other.inner_text("#whoami")
+        assert "You are Dan (seat 2)" in other.inner_text("#whoami")
         tables = api(server, "GET", "/api/tables")["tables"]
         assert [s["taken"] for s in tables[0]["seats"]] == [True, True, True]
-        assert tables[0]["seats"][0]["name"] == "Cleo"
+        assert [tables[0]["seats"][i]["name"] for i in (0, 2)] == ["Cleo", "Dan"]
     finally:
         server.stop()
 

@@ -8,28 +8,51 @@ made the table's state, acknowledged and broadcast.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from freetrader.core import FreetraderError
 
 from .deltas import Conn
-from .errors import bad_request, check_text, conflict, forbidden
+from .errors import ApiError, bad_request, check_text, conflict, forbidden
 from .rules import refusal
 from .storage import DuplicateEntry, LogRow
-from .table import HUMAN, Table, exact_legal
+from .table import DECLINE, HUMAN, Table, exact_legal
 from .timers import Timers
 
 __all__ = ["Actions", "MAX_ACTION_TEXT"]
 
 MAX_ACTION_TEXT = 200
 
+log = logging.getLogger("freetrader.server")
+
 
 class Actions(Timers):
     """The validate-commit-broadcast path of one action."""
 
+    async def _hold_decline(self, table: Table, seat: int) -> None:
+        """A decline of a seat that declines by itself lands ``decline_delay`` after its window opened.
+
+        Both the server's decline (``_decline_for``) and the player's come here, so the time from the
+        window to the decline is the same whether or not the seat held an answer.
+        """
+        window = table.window
+        if seat not in table.auto_decline or window is None or window[0] != table.seq:
+            return
+        wait = window[1] + self.decline_delay - self.clock()
+        if wait > 0:
+            await self._pause(wait)
+
+    async def _decline_for(self, table: Table, seq: int, seat: int) -> None:
+        """The seat's decline, sent as the player's own (``act`` holds it like any decline of the seat)."""
+        try:
+            await self.act(table, seat, DECLINE, origin=HUMAN, expected_seq=seq, auto=True)
+        except ApiError as exc:  # the table moved on (the player acted, a take-back, the setting left)
+            log.info("table %s: seat %d's decline was not sent: %s", table.id, seat, exc.message)
+
     async def act(self, table: Table, seat: int | None, text: Any, expected_index: Any = None,
                   origin: str = HUMAN, expected_seq: Any = None, holder: str | None = None,
-                  answer: tuple[Conn, Any] | None = None) -> int:
+                  answer: tuple[Conn, Any] | None = None, auto: bool = False) -> int:
         """Validate, commit, then broadcast one action; returns the number of actions after it.
 
         ``answer``: the socket that sent the action and the message's ``id``: its state message
@@ -39,7 +62,8 @@ class Actions(Timers):
         ``expected_seq`` (the ``seq`` of the state the action was chosen in) guards it; clients may send
         ``expected_index`` instead, which repeats after a take-back. ``holder``: the hash of the token that
         opened the seat; the action is written only while that token still holds it (here, and in the
-        database, which another process may have changed).
+        database, which another process may have changed). ``auto``: the server's decline for a seat
+        (``_decline_for``), written only while the seat still has the setting on.
         """
         text = check_text(text, "action", MAX_ACTION_TEXT)
         if seat is None:
@@ -49,8 +73,12 @@ class Actions(Timers):
         for name, value in (("seq", expected_seq), ("expected_index", expected_index)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise bad_request(f"{name} must be a whole number from the last state message, got {value!r}")
+        if origin == HUMAN and " ".join(text.lower().split()) == DECLINE:
+            await self._hold_decline(table, seat)
         async with table.lock:
             if expected_seq is not None and expected_seq != table.seq:
+                if _declined(table, seat, text, expected_seq):  # the seat's decline went first (``_decline_for``)
+                    return table.state.action_count
                 raise conflict(f"stale action: the table is at position {table.seq}, but this one was chosen at "
                                f"{expected_seq}; nothing was changed (reload the table to see the current position)")
             n = table.state.action_count
@@ -59,6 +87,12 @@ class Actions(Timers):
                     f"stale action: {n} actions have been played, but this one expected {expected_index}; "
                     "nothing was changed (reload the table to see the current position)"
                 )
+            if table.waiting:
+                free = ", ".join(map(str, table.free_seats()))
+                raise conflict(f"the game at table {table.id} has not started: it waits for its free human seats "
+                               f"({free}) to be taken, or for its host to start it with bots")
+            if auto and seat not in table.auto_decline:  # turned off, or the seat left, during the pause
+                raise conflict(f"seat {seat} no longer declines by itself; nothing was sent")
             if table.takeback is not None:
                 raise conflict(f"seat {table.takeback.seat} asked to take back '{table.takeback.action}'; "
                                "the game waits until the other players answer")
@@ -91,3 +125,13 @@ class Actions(Timers):
             table.next_seq += 1
             self._changed(table, answer)
             return new.action_count
+
+
+def _declined(table: Table, seat: int, text: str, seq: int) -> bool:
+    """Whether ``seat`` already declined at position ``seq`` (its click came after the server's decline)."""
+    if " ".join(text.lower().split()) != DECLINE or seat not in table.auto_decline:
+        return False
+    for row in reversed(table.stack):
+        if row.seq <= seq:
+            return row.seq == seq and row.seat == seat and row.text == DECLINE
+    return False

@@ -3,7 +3,7 @@
 ``tables.Lobby`` is built in layers, one module per concern, each a class over the one below:
 ``LobbyBase`` (here) < ``broadcast.Broadcasting`` < ``timers.Timers`` < ``actions.Actions``
 < ``botseats.BotSeats`` < ``takebacks.Takebacks`` < ``tables.Lobby``. A layer calls only the
-layers below it, except the two methods declared here for mypy (``_bot_turn``, ``_sync``).
+layers below it, except the methods declared here for mypy (``_bot_turn``, ``_sync``, ``_decline_for``).
 """
 
 from __future__ import annotations
@@ -23,12 +23,15 @@ from .storage import Append, DuplicateEntry, LogRow, Store
 from .table import Table
 from .workers import WorkerPool
 
-__all__ = ["LobbyBase", "MAX_BACKOFF"]
+__all__ = ["DECLINE_DELAY", "LobbyBase", "MAX_BACKOFF"]
 
 log = logging.getLogger("freetrader.server")
 
 #: Longest pause between retries of a failing bot turn, timer or take-back (seconds).
 MAX_BACKOFF = 5.0
+#: A seat that declines what it cannot answer (``Table.auto_decline``): its decline in a window lands this
+#: long after the window opened, whether the server sent it (nothing to answer) or the player chose it.
+DECLINE_DELAY = 1.5
 T = TypeVar("T")
 _dumps = wire.dumps
 
@@ -44,6 +47,9 @@ class LobbyBase:
         @abstractmethod
         async def _sync(self, table: Table) -> None: ...
 
+        @abstractmethod
+        async def _decline_for(self, table: Table, seq: int, seat: int) -> None: ...
+
     def __init__(self, store: Store, bot_pool: WorkerPool, *, bot_delay: float = 0.0,
                  bot_deadline: float = 10.0, idle_seconds: float = 900.0) -> None:
         self.store = store
@@ -51,6 +57,8 @@ class LobbyBase:
         self.bot_pool = bot_pool
         self.bot_delay = bot_delay
         self.bot_deadline = bot_deadline
+        self.decline_delay = DECLINE_DELAY
+        self.clock: Callable[[], float] = time.monotonic  # the decline windows' clock (a test may stop it)
         self.tables: dict[str, Table] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         self.closing = False
@@ -135,6 +143,10 @@ class LobbyBase:
                 fut.set_result(result)
         if self._appends and self._appending < self._append_batches:
             self._send_batch()
+
+    async def _pause(self, seconds: float) -> None:
+        """Wait ``seconds`` (the one sleep of a held decline: a test may count it instead)."""
+        await asyncio.sleep(seconds)
 
     def _spawn(self, coro: Any) -> None:
         if self.closing:

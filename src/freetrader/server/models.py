@@ -40,6 +40,9 @@ class CreateTable(_Body):
     name: str | None = Field(default=None, max_length=64, description="a label shown in the lobby")
     hints: bool = Field(default=False, description="offer human seats a Hint button (the search's preferred move); "
                                                    "shown to everyone")
+    wait_for_seats: bool = Field(default=False, description=(
+        "with two or more human seats: the game starts (no move, no bot, no timer before) once every human "
+        "seat is taken, or when its host (the first to sit down) starts it with bots (POST .../start)"))
 
 
 class JoinBody(_Body):

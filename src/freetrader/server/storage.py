@@ -51,6 +51,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -279,6 +280,10 @@ class LoadedTable:
     deadline: tuple[int, float] | None = None  # (seq, epoch seconds) of the running turn timer
 
 
+class _Taken(Exception):
+    """A seat to fill was taken meanwhile (``Store.fill_seats``)."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -498,6 +503,25 @@ class Store:
                 )
         except IntegrityError:
             raise DuplicateEntry(f"note {seq} of table {table_id} is already written") from None
+
+    def fill_seats(self, table_id: str, seats: list[int], notes: list[tuple[int, str, dict[str, Any]]]) -> bool:
+        """Make the free human ``seats`` bot seats: their seat rows go and ``notes`` (seq, kind, data) are
+        written, in one transaction; False (nothing changed) if one of them was taken meanwhile."""
+        try:
+            with self.engine.begin() as conn:
+                gone = conn.execute(delete(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat.in_(seats),
+                                                          seats_t.c.token_hash.is_(None))).rowcount
+                if gone != len(seats):
+                    raise _Taken  # leaves the transaction: rolled back
+                now = time.time()
+                for seq, kind, data in notes:
+                    conn.execute(insert(notes_t).values(table_id=table_id, seq=seq, kind=kind, data=json.dumps(data),
+                                                        at=now))
+        except _Taken:
+            return False
+        except IntegrityError:
+            raise DuplicateEntry(f"a note of table {table_id} from {notes[0][0]} is already written") from None
+        return True
 
     def set_deadline(self, table_id: str, seq: int, deadline: float | None) -> None:
         """Keep the turn timer's deadline for position ``seq`` (None: no timer runs there).

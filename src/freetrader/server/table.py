@@ -24,11 +24,13 @@ from .errors import forbidden
 from .storage import LogRow, TableRow, token_hash
 from .takeback import undoable
 
-__all__ = ["FALLBACK_BOT", "HUMAN", "Table", "Takeback", "exact_legal"]
+__all__ = ["DECLINE", "FALLBACK_BOT", "HUMAN", "Table", "Takeback", "exact_legal"]
 
 HUMAN = "human"
 #: The bot that moves for a failed bot seat: it reads only the legal actions, so it cannot fail the same way.
 FALLBACK_BOT = "random"
+#: The action that lets a reaction window pass (the games that have windows write it so).
+DECLINE = "decline"
 _dumps = wire.dumps
 
 
@@ -76,6 +78,21 @@ class Table:
         self.human_seen: float | None = None
         self.creator: str | None = None
         self.touched = time.monotonic()  # last asked for (``Lobby.get``): not forgotten while in use
+        # the human seats that decline by themselves when only the decline is legal (a note keeps each
+        # change), the window a decline is held in (seq, when it opened: ``Lobby.clock``), and the seq the
+        # server's own decline was sent for
+        self.auto_decline: set[int] = set()
+        self.window: tuple[int, float] | None = None
+        self.declining: int | None = None
+        # a table made to wait for its human seats (settings "wait_for_seats") starts once they are all
+        # taken or its host (the first seat taken) starts it with bots; both kept as notes
+        self.host: int | None = None
+        self.started = False
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits for its human seats: no move, no bot, no timer until it starts."""
+        return bool(self.row.settings.get("wait_for_seats")) and not self.started
 
     def seen(self) -> None:
         """A human seat is here now (the lobby's idle clock starts again)."""
@@ -186,8 +203,10 @@ class Table:
             "seed_chosen": self.seed_chosen,
             "turn_seconds": self.row.settings.get("turn_seconds"),
             "timeout_bot": self.row.settings.get("timeout_bot"),
-            "hints": bool(self.row.settings.get("hints")),  # the Hint button (server/hints.py), shown to all
-            "deadline": self.deadline,
+            "hints": bool(self.row.settings.get("hints")),
+            "waiting": self.waiting,  # for its human seats (the host may start it with bots)
+            "host": self.host,  # the Hint button (server/hints.py), shown to all
+            "deadline": self.deadline if self.deadline_seq == self.seq else None,  # this position's only
             "actions": self.state.action_count,
             "to_act": self.state.to_act,
             "is_over": self.state.is_over,
@@ -208,7 +227,8 @@ class Table:
             "type": "state",
             "index": self.state.action_count,
             "seq": self.seq,
-            "you": {"seat": seat, "can_take_back": self.can_take_back(seat)},
+            "you": {"seat": seat, "can_take_back": self.can_take_back(seat),
+                    "auto_decline": seat in self.auto_decline},
             "table": self.info(),
             "view": self.view(seat),
             "now": time.time(),
@@ -253,7 +273,8 @@ class Table:
                       "now": time.time(), "log_from": log_start, "log": lines[log_start:],
                       "notes": readable.choice_notes_of(self.state, seat)})
         return (f'{{"type": "state", "index": {self.state.action_count}, "seq": {self.seq}, '
-                f'"you": {{"seat": {"null" if seat is None else seat}, "can_take_back": {you}}}, '
+                f'"you": {{"seat": {"null" if seat is None else seat}, "can_take_back": {you}, '
+                f'"auto_decline": {"true" if seat in self.auto_decline else "false"}}}, '
                 f'"table": {info_json}, "results": {results_json}, {own[1:]}')
 
     def public_events(self) -> list[str]:

@@ -58,11 +58,11 @@ import time
 from typing import Any
 
 import freetrader
-from freetrader.bots import make_bot
+from freetrader.bots import bot_names, make_bot
 from freetrader.core import FreetraderError, Seed, State, new_key_seed
 
 from .deltas import Conn, SentView, view_from
-from .errors import ApiError, bad_request, check_text, conflict, not_found
+from .errors import ApiError, bad_request, check_text, conflict, forbidden, not_found
 from .storage import LoadedTable, LogRow, TableRow, token_hash
 from .table import HUMAN, Table
 from .takebacks import Takebacks
@@ -220,13 +220,14 @@ class Lobby(Takebacks):
         table.saved_deadline = loaded.deadline
         self._restore_takeback(table)
         self._restore_bots(table)
+        _seat_notes(table)
         self._seat_players(table)
         self.tables[table_id] = table
         return table
 
     async def create(self, game_name: str, seats: list[str], options: dict[str, Any], seed: int | None,
                      turn_seconds: float | None, timeout_bot: str, label: str | None, *, hints: bool = False,
-                     creator: str | None = None) -> Table:
+                     creator: str | None = None, wait_for_seats: bool = False) -> Table:
         try:
             game = freetrader.game(game_name)
         except FreetraderError as exc:
@@ -258,7 +259,8 @@ class Lobby(Takebacks):
             raise bad_request(f"the options {json.dumps(options, default=str)[:200]} do not make a "
                               f"{game.spec.title} game; leave them out for the defaults") from None
         settings = {"turn_seconds": turn_seconds, "timeout_bot": timeout_bot if turn_seconds else None,
-                    "name": label, "seed_chosen": chosen, "hints": bool(hints)}
+                    "name": label, "seed_chosen": chosen, "hints": bool(hints),
+                    "wait_for_seats": bool(wait_for_seats) and specs.count(HUMAN) >= 2}
         if not chosen:
             settings["seed"] = game_seed  # the secret key; the integer column keeps 0 for a hosted game
         row = TableRow(id=secrets.token_urlsafe(6), game=game.spec.slug, options=dict(state.options),
@@ -327,12 +329,66 @@ class Lobby(Takebacks):
                 raise conflict(f"seat {seat} of table {table.id} was just taken")
             table.seat_hashes[seat] = h
             table.seat_names[seat] = name
-            self._after_change(table, reschedule=False)
+            starts = False
+            if table.waiting:
+                if table.host is None:  # the first to sit down hosts: they may start it with bots
+                    await self._note(table, "host", {"seat": seat})
+                    table.host = seat
+                if not table.free_seats():
+                    await self._note(table, "started", {"by": None, "bots": []})
+                    table.started = starts = True
+            self._after_change(table, reschedule=starts)  # a seat taken changes no turn, unless the game starts
             return seat, token
+
+    async def start_with_bots(self, table: Table, seat: int | None) -> None:
+        """The host starts a waiting table: its free human seats get the game's default bot."""
+        if seat is None:
+            raise forbidden(f"spectators cannot start table {table.id}; its host starts it")
+        async with table.lock:
+            if not table.waiting:
+                raise conflict(f"the game at table {table.id} has already started")
+            host = table.host
+            if host is not None and host != seat and table.seat_hashes.get(host) is not None:
+                raise forbidden(f"only the host (seat {host}, the first to sit down) may start table {table.id} "
+                                "with bots")
+            free = table.free_seats()
+            bot = default_bot(table.game)
+            seq = len(table.notes)
+            notes = [(seq + i, "bot-replaced", {"seat": s, "bot": bot, "was": HUMAN, "by": seat})
+                     for i, s in enumerate(free)]
+            notes.append((seq + len(free), "started", {"by": seat, "bots": free}))
+            if not await self.db(self.store.fill_seats, table.id, free, notes):
+                raise conflict(f"a seat of table {table.id} was just taken; look again before starting")
+            now = time.time()
+            table.notes.extend({"seq": n, "kind": kind, "at": now, **data} for n, kind, data in notes)
+            for s in free:
+                table.seat_hashes.pop(s, None)
+                table.seat_names.pop(s, None)
+            self._restore_bots(table)
+            table.started = True
+            self._changed(table)
+
+    async def set_auto_decline(self, table: Table, seat: int | None, on: Any) -> None:
+        """Whether ``seat`` declines by itself where the decline is its only legal action (kept as a note)."""
+        if seat is None:
+            raise forbidden("spectators have no seat to set; join a free seat to play")
+        if not isinstance(on, bool):
+            raise bad_request(f"auto_decline must be true or false, got {on!r}")
+        async with table.lock:
+            if (seat in table.auto_decline) != on:
+                await self._note(table, "auto-decline", {"seat": seat, "on": on})
+                _seat_notes(table)
+            self._reschedule(table)  # a window open now acts (the turn timer keeps its deadline)
+            # only the seat's own sockets hear of it: a message to all would tell them a setting changed
+            for conn in [c for c in table.conns if c.seat == seat]:
+                self.welcome(table, conn)
 
     async def leave(self, table: Table, seat: int) -> None:
         async with table.lock:
             await self.db(self.store.set_seat, table.id, seat, None, None, False)
+            if seat in table.auto_decline:  # the next player of this seat chooses for themselves
+                await self._note(table, "auto-decline", {"seat": seat, "on": False})
+                _seat_notes(table)
             table.seat_hashes[seat] = None
             table.seat_names[seat] = None
             for conn in [c for c in table.conns if c.seat == seat]:
@@ -385,6 +441,7 @@ class Lobby(Takebacks):
         if notes:
             table.notes.extend(notes)
             self._restore_bots(table)
+            _seat_notes(table)
         table.takeback = None
         self._restore_takeback(table)
         # a seat taken or left changes no turn: the timer keeps running
@@ -420,6 +477,25 @@ def _rebuild(loaded: LoadedTable) -> tuple[list[LogRow], State]:
     record = {"game": row.game, "options": row.options, "seats": len(row.seats),
               "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack]}
     return stack, freetrader.replay(record)
+
+
+def default_bot(game: Any) -> str:
+    """The bot that fills a seat nobody took: the game's heuristic (the lobby's default), else its first bot."""
+    names = bot_names(game)
+    return "heuristic" if "heuristic" in names else names[0]
+
+
+def _seat_notes(table: Table) -> None:
+    """From the notes: the seats that decline by themselves (a seat's last note holds), the host, the start."""
+    on: set[int] = set()
+    for note in table.notes:
+        if note["kind"] == "auto-decline":
+            (on.add if note["on"] else on.discard)(int(note["seat"]))
+        elif note["kind"] == "host" and table.host is None:
+            table.host = int(note["seat"])
+        elif note["kind"] == "started":
+            table.started = True
+    table.auto_decline = on
 
 
 def _runs_alone(row: TableRow) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 from .broadcast import Broadcasting
 from .deltas import Conn
 from .errors import ApiError
-from .table import FALLBACK_BOT, Table
+from .table import DECLINE, FALLBACK_BOT, Table
 
 __all__ = ["Timers"]
 
@@ -39,10 +39,15 @@ class Timers(Broadcasting):
 
     def _after_change(self, table: Table, broadcast: bool = True, reschedule: bool = True,
                       answer: tuple[Conn, Any] | None = None) -> None:
+        # the timer of the new position is armed before the broadcast, so the message of a position carries
+        # its own deadline (the page showed the previous one: "Time is up" at the decision after a timeout)
+        if reschedule:
+            self._reschedule(table)
         if broadcast:
             self.broadcast(table, answer)
-        if not reschedule:
-            return
+
+    def _reschedule(self, table: Table) -> None:
+        """The next bot turn or the turn timer of the seat to move (one per position)."""
         # a timer armed again for the same position keeps its deadline: a seat taken or left, a restart
         # or a takeover by another process gives the player to move no extra time
         kept = table.deadline if table.deadline_seq == table.seq else None
@@ -52,7 +57,7 @@ class Timers(Broadcasting):
             table.timer.cancel()
         table.timer, table.deadline, table.deadline_seq = None, None, None
         seat = table.state.to_act
-        if seat is None or table.takeback is not None or not self.owns(table):
+        if seat is None or table.takeback is not None or table.waiting or not self.owns(table):
             return
         if seat in table.failed and not table.anyone_seated():
             # nobody is here to choose for the failed bot: the fallback moves, so the table goes on
@@ -67,6 +72,8 @@ class Timers(Broadcasting):
             return
         if not table.is_human(seat) and seat not in table.failed:
             return
+        if seat in table.auto_decline:
+            self._open_window(table, seat)
         secs = table.row.settings.get("turn_seconds")
         if secs:
             seq = table.seq
@@ -78,6 +85,23 @@ class Timers(Broadcasting):
             table.deadline, table.deadline_seq = kept, seq
             table.timer = loop.call_later(max(0.0, kept - time.time()),
                                           lambda: self._spawn(self._timeout(table, seq, seat)))
+
+    def _open_window(self, table: Table, seat: int) -> None:
+        """A seat that declines what it cannot answer, to act where it may decline: hold its decline.
+
+        The window's opening is noted whatever the hand, and any decline of the seat here lands
+        ``decline_delay`` after it (``Actions.act`` holds it): the server's own, sent when the decline is
+        the only legal action (read from the true state), and the player's, chosen with a card in hand.
+        So neither the time nor the message tells the other seats which it was.
+        """
+        legal = [str(a) for a in table.state.legal_actions()]
+        if DECLINE not in legal:
+            return
+        if table.window is None or table.window[0] != table.seq:
+            table.window = (table.seq, self.clock())
+        if legal == [DECLINE] and table.declining != table.seq:
+            table.declining = table.seq
+            self._spawn(self._decline_for(table, table.seq, seat))
 
     async def _keep_deadline(self, table: Table, seq: int, deadline: float) -> None:
         """Write the timer's deadline, so a restart or another process keeps it (a failure only logs)."""

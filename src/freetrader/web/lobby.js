@@ -144,6 +144,8 @@
     const secs = parseFloat($("turn-seconds").value);
     if (secs > 0) { body.turn_seconds = secs; body.timeout_bot = $("timeout-bot").value; }
     if ($("hints").checked) body.hints = true;
+    // an invited friend's seat: the game waits until every human seat is taken, or the host starts it with bots
+    if (seats.filter((k) => k === "human").length >= 2) body.wait_for_seats = true;
     try {
       const made = await FT.api("POST", "/api/tables", body);
       if (!seats.includes("human")) { location.href = "/t/" + made.table.id; return; }
@@ -185,13 +187,32 @@
     }
   }
 
-  async function join(tableId, seat, title) {
-    const name = $("name").value.trim();
+  // Joining asks for the player's name first (the others see it in place of "Seat 1"); the box stays
+  // outside the list, which is redrawn every few seconds.
+  function askName(tableId, seat, title) {
+    const box = $("join-box");
+    box.hidden = false;
+    box.dataset.table = tableId;
+    box.dataset.seat = String(seat);
+    box.dataset.title = title;
+    $("join-what").textContent = title + ", seat " + seat;
+    $("join-error").textContent = "";
+    if (!$("join-name").value) $("join-name").value = $("name").value.trim() || localStorage.getItem("ft-name") || "";
+    $("join-name").focus();
+  }
+
+  async function join(e) {
+    e.preventDefault();
+    const box = $("join-box");
+    const name = $("join-name").value.trim();
+    if (!name) { $("join-error").textContent = "Give your name, so the others at the table know who sits here."; return; }
+    const tableId = box.dataset.table, seat = parseInt(box.dataset.seat, 10);
     try {
-      const joined = await FT.api("POST", "/api/tables/" + tableId + "/join", name ? { seat, name } : { seat });
-      remember({ id: tableId, title: title }, joined, name);
+      const joined = await FT.api("POST", "/api/tables/" + encodeURIComponent(tableId) + "/join", { seat, name });
+      try { localStorage.setItem("ft-name", name); } catch (err) { /* private mode: asked again next time */ }
+      remember({ id: tableId, title: box.dataset.title }, joined, name);
       location.href = joined.link;
-    } catch (err) { $("tables-error").textContent = err.message; }
+    } catch (err) { $("join-error").textContent = err.message; }
   }
 
   async function refresh() {
@@ -206,7 +227,8 @@
         const li = FT.el("li", { "data-table": t.id }, [
           FT.el("span", { class: "what" }, [FT.el("strong", {}, t.title + (t.label ? " · " + t.label : "")), " — " + who + " — " + t.actions + " moves" + (t.seed_chosen ? " — seed chosen by the creator (practice)" : "")]),
         ]);
-        for (const s of free) li.append(FT.el("button", { type: "button", onclick: () => join(t.id, s.seat, t.title) }, "Join seat " + s.seat));
+        if (t.waiting) li.querySelector(".what").append(" — waiting for players");
+        for (const s of free) li.append(FT.el("button", { type: "button", "data-join": String(s.seat), onclick: () => askName(t.id, s.seat, t.title) }, "Join seat " + s.seat));
         li.append(FT.el("a", { href: "/t/" + t.id }, "Watch"));
         ul.append(li);
       }
@@ -224,6 +246,8 @@
     $("nseats").addEventListener("change", renderSeats);
     $("show-old-bots").addEventListener("change", renderSeats);
     $("create").addEventListener("submit", create);
+    $("join-form").addEventListener("submit", join);
+    $("join-cancel").addEventListener("click", () => { $("join-box").hidden = true; });
     show();
     renderMine();
     refresh();

@@ -188,6 +188,70 @@
     addHint();
   }
 
+  // "Decline when none of my cards can answer": offered at a decision the seat may decline (a reaction
+  // window), and kept shown while it is on. The server sends such a decline after the same pause as one
+  // chosen with a card in hand, so the other seats cannot tell which it was.
+  function renderAutoDecline() {
+    if (!msg || msg.you.seat === null || msg.view.is_over) return;
+    const on = !!msg.you.auto_decline;
+    const mine = msg.view.to_act === msg.you.seat && (msg.view.legal || []).includes("decline");
+    if (!on && !mine) return;
+    const box = FT.el("input", { type: "checkbox", id: "auto-decline" });
+    box.checked = on;
+    box.addEventListener("change", () => { if (!send({ type: "setting", auto_decline: box.checked })) box.checked = on; });
+    $("actions").append(FT.el("label", { class: "auto-decline", for: "auto-decline" },
+      [box, " Decline by myself when none of my cards can answer"]));
+  }
+
+  // A table that waits for its human seats (an invitation): nothing moves until they are taken, or the host
+  // starts it with bots. The dock says so, offers the page's link to invite, a free seat to a visitor (who
+  // gives a name), and "Start with bots" to the host.
+  function freeSeats() { return msg.table.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat); }
+  function waitingText() {
+    const free = freeSeats();
+    return "Waiting for players: " + (free.length === 1 ? "seat " + free[0] + " is" : "seats " + free.join(", ") + " are")
+      + " free. The game starts when every seat is taken.";
+  }
+  function renderWaiting() {
+    if (!msg || !msg.table.waiting || msg.view.is_over) return;
+    const box = $("actions");
+    const invite = location.origin + "/t/" + encodeURIComponent(tableId);
+    const note = FT.el("span", { class: "muted", id: "invite-note" }, " " + invite);
+    const out = [FT.el("p", {}, [FT.el("button", { type: "button", class: "secondary", id: "copy-invite", onclick: () => {
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(invite).then(() => { note.textContent = " Copied: send it to the friends you invite."; }, () => {});
+    } }, "Copy the invitation link"), note])];
+    if (msg.you.seat === null) {
+      const name = FT.el("input", { id: "seat-name", maxlength: "40", autocomplete: "nickname" });
+      try { name.value = localStorage.getItem("ft-name") || ""; } catch (e) { /* private mode */ }
+      const error = FT.el("div", { class: "error", id: "seat-error", role: "alert" });
+      const take = async (seat) => {
+        const who = name.value.trim();
+        if (!who) { error.textContent = "Give your name, so the others at the table know who sits here."; return; }
+        try {
+          const joined = await FT.api("POST", "/api/tables/" + encodeURIComponent(tableId) + "/join", { seat, name: who });
+          try { localStorage.setItem("ft-name", who); } catch (e) { /* private mode */ }
+          FT.mySeats.remember(tableId, { token: joined.token, seat: joined.seat, title: msg.table.title, name: who });
+          location.replace(joined.link);
+          location.reload();
+        } catch (err) { error.textContent = err.message; }
+      };
+      out.push(FT.el("div", { class: "form-row" }, [FT.el("label", { for: "seat-name" }, "Your name"), name]),
+        FT.el("div", { class: "group" }, freeSeats().map((seat) => FT.el("button", { type: "button", class: "take-seat", "data-seat": String(seat),
+          onclick: () => take(seat) }, "Take seat " + seat))), error);
+    } else {
+      const host = msg.table.host;
+      const hostGone = host === null || host === undefined || !(msg.table.seats[host] || {}).taken;
+      if (msg.you.seat === host || hostGone) {
+        const error = FT.el("div", { class: "error", id: "start-error", role: "alert" });
+        out.push(FT.el("button", { type: "button", id: "start-with-bots", onclick: async () => {
+          try { await FT.api("POST", "/api/tables/" + encodeURIComponent(tableId) + "/start", { token }); }
+          catch (err) { error.textContent = err.message; }
+        } }, "Start with bots in the free seats"), error);
+      } else out.push(FT.el("p", { class: "muted" }, "The host (" + FT.seatLabel(msg.table, host) + ") may start the game with bots."));
+    }
+    box.replaceChildren(...out);
+  }
+
   const FOLD = 10;
   // a group's name: the words its labels begin with ("Lure the"), else its verb
   function groupName(labels, verb) {
@@ -394,8 +458,10 @@
     const r = current = await FT.loadRenderer(FT.gameName(v.game));
     // a renderer may word the engine's prompt for players (an event's id as the words the table uses)
     const prompt = r.prompt ? r.prompt(v) : v.prompt;
-    $("prompt").textContent = v.is_over ? "The game is over." : (yours ? "Your move: " + prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + prompt);
-    $("prompt").className = "prompt" + (yours ? " yours" : "");
+    const waiting = !!msg.table.waiting && !v.is_over;
+    $("prompt").textContent = waiting ? waitingText() : v.is_over ? "The game is over." : (yours ? "Your move: " + prompt : FT.seatLabel(msg.table, v.to_act) + " to act: " + prompt);
+    $("prompt").className = "prompt" + (yours && !waiting ? " yours" : "");
+    document.body.dataset.waiting = waiting ? "1" : "0";
     // the rules page's section for this decision (each section carries id="phase-<phase>")
     const phase = typeof v.phase === "string" ? v.phase : "";
     $("rules-link").hidden = false;
@@ -413,6 +479,8 @@
     legible();
     restorePan(panned);
     renderActions();
+    renderAutoDecline();
+    renderWaiting();
     renderTakeback();
     renderTimer();
     renderSeatLink();

@@ -46,7 +46,8 @@ async def create_table(body: CreateTable, request: Request, ctx: Ctx) -> dict[st
         raise TooMany(f"at most {caps.tables_per_minute} tables a minute may be created from one address; "
                       "try again in a minute")
     table = await lobby.create(body.game, body.seats, body.options, body.seed, body.turn_seconds,
-                               body.timeout_bot, body.name, hints=body.hints, creator=addr)
+                               body.timeout_bot, body.name, hints=body.hints, creator=addr,
+                               wait_for_seats=body.wait_for_seats)
     return {"table": table.info()}
 
 
@@ -70,4 +71,12 @@ async def leave(table_id: str, body: TokenBody, ctx: Ctx) -> dict[str, Any]:
     table = await ctx.lobby.get(table_id)
     seat = seat_of(table, body.token)
     await ctx.lobby.leave(table, seat)
+    return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/start", response_model=Ok, responses=ERRORS,
+             summary="The host starts a table that waits for its human seats: bots take the free ones")
+async def start(table_id: str, body: TokenBody, ctx: Ctx) -> dict[str, Any]:
+    table = await ctx.lobby.get(table_id)
+    await ctx.lobby.start_with_bots(table, seat_of(table, body.token))
     return {"ok": True}

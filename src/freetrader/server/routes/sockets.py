@@ -195,6 +195,8 @@ async def _message(ctx: AppContext, table: Table, conn: Conn, msg: dict[str, Any
         await lobby.answer_takeback(table, conn.seat, msg.get("approve"))
     elif kind == "bot":
         await lobby.bot_choice(table, conn.seat, msg.get("seat"), msg.get("choice"), msg.get("bot"))
+    elif kind == "setting":
+        await lobby.set_auto_decline(table, conn.seat, msg.get("auto_decline"))
     elif kind == "view":
         await _whole_view_turn(ctx, conn.addr)
         if conn in table.conns:
@@ -206,6 +208,6 @@ async def _message(ctx: AppContext, table: Table, conn: Conn, msg: dict[str, Any
         return {"type": "pong", "id": ref}
     else:
         return {"type": "error", "id": ref,
-                "error": f"unknown message type {kind!r}; use action, takeback, answer, bot, view, hint or ping"}
+                "error": f"unknown message type {kind!r}; use action, takeback, answer, bot, setting, view, hint or ping"}
     return {"type": "ack", "id": ref, "index": table.state.action_count, "seq": table.seq}
 
