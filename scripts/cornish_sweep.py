@@ -17,13 +17,17 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
 - ``bribe``: added to every Bribe Cost;
 - ``goods``: Goods Shapes kept at each Merchant, as a share in percent (the smallest are dropped
   first from the end of each Merchant's list);
-- ``equal_homes``: 1 moves every START storehouse to Ludgvan, an inland village, so that no seat's
-  home is worth more than another's: a control for the turn-position diagnosis, not a design.
+- ``homes``: where the START storehouses stand (issue 30's turn-position diagnosis). 0: as shipped;
+  1: all at Ludgvan, an inland village, so that no home is worth more than another (a control, not
+  a design); 2: the three designed ones in selling Ports moved out of them (The Botallack Adit from
+  St Just to Pendeen, The Pilchard Palace from St Ives to Newlyn, The Net Loft from Porthleven to
+  Mousehole), leaving the printed Behind The Turks Head (Penzance) the only home in a market.
 
 Per game it records the Turns played, the actions, which end fired, the winners by seat and by
 turn position (position 0 starts with the First Player marker), the Price List row of every
-sale, and each position's START storehouse town and first Network Counter (``--by-start`` prints win
-rates by the town a position's network started in: the turn-position diagnosis of issue 30). It prints a table per point, writes JSON (``--json``) and plots (``--plot DIR``, needs
+sale, each position's START storehouse town and first Network Counter, and who held the First Player
+marker in the last Turn (``--by-start`` prints win rates by the town a position's network started in
+and by place in the last Turn's order: the turn-position diagnosis of issue 30). It prints a table per point, writes JSON (``--json``) and plots (``--plot DIR``, needs
 matplotlib, the ``analysis`` extra). Plots: end-trigger rates, Turns, and seat and position win
 rates against each swept value.
 """
@@ -46,8 +50,10 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "freetrader" / "games" / "cornish_smuggler" / "data"
 ROWS = ("top", "middle", "bottom")
+#: ``homes=2``: designed START storehouses moved out of the selling Ports to a Port or village nearby
+HOMES_MOVED = {"st-just": "pendeen", "st-ives": "newlyn", "porthleven": "mousehole"}
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods", "equal_homes")
+KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes")
 
 
 # -- the data pack ---------------------------------------------------------------------------------------
@@ -100,11 +106,15 @@ def write_pack(root: Path, knobs: dict[str, int]) -> Path:
 
         gtext = re.sub(r"goods = \[(.*?)\]", keep, gtext, flags=re.S)
         goods_path.write_text(gtext)
-    if knobs.get("equal_homes"):
+    if knobs.get("homes"):
         stores_path = folder / "storehouses.toml"
         blocks = stores_path.read_text().split("[[storehouse]]")
-        blocks[1:] = [re.sub(r'^location = "[a-z-]+"', 'location = "ludgvan"', b, flags=re.M)
-                      if re.search(r"^start = true", b, flags=re.M) else b for b in blocks[1:]]
+        moves = HOMES_MOVED if knobs["homes"] == 2 else {}
+        for i, b in enumerate(blocks[1:], 1):
+            if re.search(r"^start = true", b, flags=re.M):
+                at = re.search(r'^location = "([a-z-]+)"', b, flags=re.M)
+                to = "ludgvan" if knobs["homes"] == 1 else moves.get(at.group(1), at.group(1)) if at else ""
+                blocks[i] = re.sub(r'^location = "[a-z-]+"', f'location = "{to}"', b, flags=re.M)
         stores_path.write_text("[[storehouse]]".join(blocks))
     return root
 
@@ -152,7 +162,7 @@ def play(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
         if m and starts[(int(m.group(1)) - first) % seats] == "-":
             starts[(int(m.group(1)) - first) % seats] = m.group(2)
     return {
-        "homes": homes, "starts": starts,
+        "homes": homes, "starts": starts, "last_first": (s.first - first) % seats,
         "seats": seats, "first": first, "turns": s.turn, "actions": s.action_count,
         "trigger": "goods" if "Goods Shape" in trigger else "track" if "Customs" in trigger else "cut",
         "winners": winners, "positions": [(w - first) % seats for w in winners], "rows": rows,
@@ -201,7 +211,17 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
         "seat": [rate(k) for k in seat_wins], "position": [rate(k) for k in pos_wins],
         "rows": [k / sales for k in rows], "sales_per_game": sum(rows) / n,
         "by_start": _by_place(games, "starts"), "by_home": _by_place(games, "homes"),
+        "after_last_first": [rate(k) for k in _after_last_first(games, seats)],
     }
+
+
+def _after_last_first(games: list[dict[str, Any]], seats: int) -> list[float]:
+    """Wins by place in the last Turn's order (0: held the First Player marker in the Turn the game ended)."""
+    wins = [0.0] * seats
+    for r in games:
+        for q in r["positions"]:
+            wins[(q - r.get("last_first", 0)) % seats] += 1 / len(r["positions"])
+    return wins
 
 
 def _by_place(games: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
@@ -221,7 +241,8 @@ def _by_place(games: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]
 
 def by_start_table(summary: dict[str, Any]) -> str:
     """Position, START storehouse town, first Network Counter: games and win rate (places in 5%+ of games)."""
-    lines = []
+    lines = ["    by place in the last Turn's order (0: held the marker): "
+             + " / ".join(f"{r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%})" for r in summary["after_last_first"])]
     for key in ("by_home", "by_start"):
         for place, c in summary[key].items():
             if c["games"] >= 0.05 * summary["games"]:
