@@ -16,11 +16,18 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
 - ``officers``: how many highlighted (new-officer) spaces, spread evenly over the track;
 - ``bribe``: added to every Bribe Cost;
 - ``goods``: Goods Shapes kept at each Merchant, as a share in percent (the smallest are dropped
-  first from the end of each Merchant's list).
+  first from the end of each Merchant's list);
+- ``homes``: where the START storehouses stand (issue 30's turn-position diagnosis). 0: as shipped;
+  1: all at Ludgvan, an inland village, so that no home is worth more than another (a control, not
+  a design); 2: the three designed ones in selling Ports moved out of them (The Botallack Adit from
+  St Just to Pendeen, The Pilchard Palace from St Ives to Newlyn, The Net Loft from Porthleven to
+  Mousehole), leaving the printed Behind The Turks Head (Penzance) the only home in a market.
 
 Per game it records the Turns played, the actions, which end fired, the winners by seat and by
-turn position (position 0 starts with the First Player marker) and the Price List row of every
-sale. It prints a table per point, writes JSON (``--json``) and plots (``--plot DIR``, needs
+turn position (position 0 starts with the First Player marker), the Price List row of every
+sale, each position's START storehouse town and first Network Counter, and who held the First Player
+marker in the last Turn (``--by-start`` prints win rates by the town a position's network started in
+and by place in the last Turn's order: the turn-position diagnosis of issue 30). It prints a table per point, writes JSON (``--json``) and plots (``--plot DIR``, needs
 matplotlib, the ``analysis`` extra). Plots: end-trigger rates, Turns, and seat and position win
 rates against each swept value.
 """
@@ -43,8 +50,10 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "freetrader" / "games" / "cornish_smuggler" / "data"
 ROWS = ("top", "middle", "bottom")
+#: ``homes=2``: designed START storehouses moved out of the selling Ports to a Port or village nearby
+HOMES_MOVED = {"st-just": "pendeen", "st-ives": "newlyn", "porthleven": "mousehole"}
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods")
+KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes")
 
 
 # -- the data pack ---------------------------------------------------------------------------------------
@@ -97,6 +106,16 @@ def write_pack(root: Path, knobs: dict[str, int]) -> Path:
 
         gtext = re.sub(r"goods = \[(.*?)\]", keep, gtext, flags=re.S)
         goods_path.write_text(gtext)
+    if knobs.get("homes"):
+        stores_path = folder / "storehouses.toml"
+        blocks = stores_path.read_text().split("[[storehouse]]")
+        moves = HOMES_MOVED if knobs["homes"] == 2 else {}
+        for i, b in enumerate(blocks[1:], 1):
+            if re.search(r"^start = true", b, flags=re.M):
+                at = re.search(r'^location = "([a-z-]+)"', b, flags=re.M)
+                to = "ludgvan" if knobs["homes"] == 1 else moves.get(at.group(1), at.group(1)) if at else ""
+                blocks[i] = re.sub(r'^location = "[a-z-]+"', f'location = "{to}"', b, flags=re.M)
+        stores_path.write_text("[[storehouse]]".join(blocks))
     return root
 
 
@@ -113,6 +132,7 @@ def play(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
     import freetrader
     from freetrader.bots import decide, make_bot
     from freetrader.core import Rng, derive_seed
+    from freetrader.games.cornish_smuggler.components import COMPONENTS
 
     seed, index, seats, bots = task
     g = freetrader.game("cornish-smuggler")
@@ -133,7 +153,16 @@ def play(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
         if a.startswith("price "):
             rows[ROWS.index(a.split()[1])] += 1
     winners = s.winners()
+    by_pos = [(first + q) % seats for q in range(seats)]
+    homes = [COMPONENTS.locations[COMPONENTS.storehouses[s.stores[p][0]].location].id if s.stores[p] else "-"
+             for p in by_pos]
+    starts = ["-"] * seats
+    for e in s.events:  # the set-up's "Seat N places a Network Counter in X" comes first for every seat
+        m = re.match(r"Seat (\d+) places a Network Counter in (.+)$", e)
+        if m and starts[(int(m.group(1)) - first) % seats] == "-":
+            starts[(int(m.group(1)) - first) % seats] = m.group(2)
     return {
+        "homes": homes, "starts": starts, "last_first": (s.first - first) % seats,
         "seats": seats, "first": first, "turns": s.turn, "actions": s.action_count,
         "trigger": "goods" if "Goods Shape" in trigger else "track" if "Customs" in trigger else "cut",
         "winners": winners, "positions": [(w - first) % seats for w in winners], "rows": rows,
@@ -181,7 +210,45 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
         "stalled": [r["seed"] for r in games if r["trigger"] == "stall"],
         "seat": [rate(k) for k in seat_wins], "position": [rate(k) for k in pos_wins],
         "rows": [k / sales for k in rows], "sales_per_game": sum(rows) / n,
+        "by_start": _by_place(games, "starts"), "by_home": _by_place(games, "homes"),
+        "after_last_first": [rate(k) for k in _after_last_first(games, seats)],
     }
+
+
+def _after_last_first(games: list[dict[str, Any]], seats: int) -> list[float]:
+    """Wins by place in the last Turn's order (0: held the First Player marker in the Turn the game ended)."""
+    wins = [0.0] * seats
+    for r in games:
+        for q in r["positions"]:
+            wins[(q - r.get("last_first", 0)) % seats] += 1 / len(r["positions"])
+    return wins
+
+
+def _by_place(games: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
+    """Win rate by (position, place): where each position's network started or its START storehouse stood."""
+    out: dict[str, dict[str, Any]] = {}
+    for r in games:
+        for q, place in enumerate(r.get(key, [])):
+            cell = out.setdefault(f"{q} {place}", {"games": 0, "wins": 0.0})
+            cell["games"] += 1
+            if q in r["positions"]:
+                cell["wins"] += 1 / len(r["positions"])
+    for cell in out.values():
+        lo, hi = wilson(cell["wins"], cell["games"])
+        cell.update(rate=cell["wins"] / cell["games"], lo=lo, hi=hi)
+    return dict(sorted(out.items()))
+
+
+def by_start_table(summary: dict[str, Any]) -> str:
+    """Position, START storehouse town, first Network Counter: games and win rate (places in 5%+ of games)."""
+    lines = ["    by place in the last Turn's order (0: held the marker): "
+             + " / ".join(f"{r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%})" for r in summary["after_last_first"])]
+    for key in ("by_home", "by_start"):
+        for place, c in summary[key].items():
+            if c["games"] >= 0.05 * summary["games"]:
+                lines.append(f"    {key[3:]:5} position {place}: {c['games']} games, "
+                             f"won {c['rate']:.1%} ({c['lo']:.1%}-{c['hi']:.1%})")
+    return "\n".join(lines)
 
 
 def table(summary: dict[str, Any], label: str) -> str:
@@ -315,6 +382,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--set", action="append", default=[], metavar="KNOB=V", help=f"a fixed value ({', '.join(KNOBS)})")
     ap.add_argument("--vary", default="", metavar="KNOB=V1,V2", help="the swept value")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--by-start", action="store_true", help="also print win rates by each position's home and start")
     ap.add_argument("--json", type=Path, help="write the summaries here")
     ap.add_argument("--plot", type=Path, help="write the response-curve PNG into this folder")
     ap.add_argument("--markdown", type=Path, metavar="JSON", help="print a run's --json as Markdown tables")
@@ -350,6 +418,8 @@ def main(argv: list[str] | None = None) -> None:
         label = ", ".join(f"{k}={v}" for k, v in knobs.items()) or "shipped"
         for s in summaries:
             print(table(s, label), flush=True)
+            if args.by_start:
+                print(by_start_table(s), flush=True)
         results.append({"knobs": knobs, "summaries": summaries})
     if args.json:
         args.json.write_text(json.dumps({"args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
