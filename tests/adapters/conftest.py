@@ -9,19 +9,11 @@ import pytest
 import freetrader
 from freetrader.adapters.encoders import encoder_names
 
-# Short games: the adapters are under test here, not the rules.
-SHORT: dict[str, dict[str, Any]] = {
-    "contraband": {"end": "turns", "turn_limit": 8},
-    "cornish-smuggler": {"turn_limit": 3},
-    "precious-cargo": {"target": 5, "turn_limit": 30},
-}
-
-
 def short_options(name: str) -> dict[str, Any]:
-    """The short settings the game accepts (an option it lacks is left out)."""
+    """Short games (the game's ``short_game``): the adapters are under test here, not the rules."""
     spec = freetrader.game(name).spec
     known = {o.name for o in spec.options}
-    opts = {k: v for k, v in SHORT.get(name, {}).items() if k in known}
+    opts = dict(spec.short_game)
     if not opts and "turn_limit" in known:
         o = spec.option("turn_limit")
         opts["turn_limit"] = max(o.minimum or 1, 5)

@@ -200,3 +200,6 @@ def test_a_spec_refuses_facts_that_do_not_fit_it():
         GameSpec(**base, random_play_ends=False)
     with pytest.raises(ValueError, match=r"longest_games entry \(5, 10\)"):
         GameSpec(**base, longest_games=((5, 10),))
+    assert dict(GameSpec(**base, short_game=(("turn_limit", 3),)).short_game) == {"turn_limit": 3}
+    with pytest.raises(ValueError, match="short_game sets turns, which is not one of its options"):
+        GameSpec(**base, short_game=(("turns", 3),))

@@ -109,6 +109,9 @@ class GameSpec:
       it stops is ``cut``, with no winner); ``None`` where the game's rules always end it;
     - ``random_play_ends``: whether uniformly random play reaches an end of the rulebook;
       where it does not, tests and random playouts set the ``safety_cap``;
+    - ``short_game``: ``(option, value)`` pairs that make a game short (a few turns or rounds, still
+      played by every rule), for tests and demos that exercise code around the rules; the
+      adapters' tests play games this short;
     - ``warm``: fills the caches that are the same for every game of it (e.g. where each
       piece fits); the table server calls it once as it starts, before it forks its workers,
       so no player's move pays for a cold cache on the event loop.
@@ -128,6 +131,7 @@ class GameSpec:
     longest_games: tuple[tuple[int, int], ...] = ()
     safety_cap: str | None = None
     random_play_ends: bool = True
+    short_game: tuple[tuple[str, Any], ...] = ()
     warm: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
@@ -136,6 +140,9 @@ class GameSpec:
             raise ValueError(f"{self.name}: safety_cap {self.safety_cap!r} is not one of its options")
         if not self.random_play_ends and self.safety_cap is None:
             raise ValueError(f"{self.name}: a game random play cannot end needs a safety_cap for its random playouts")
+        unknown = sorted({name for name, _ in self.short_game} - {o.name for o in self.options})
+        if unknown:
+            raise ValueError(f"{self.name}: short_game sets {', '.join(unknown)}, which is not one of its options")
         for seats, longest in self.longest_games:
             if not self.min_seats <= seats <= self.max_seats or longest < 1:
                 raise ValueError(f"{self.name}: longest_games entry ({seats}, {longest}) is not a seat count it "

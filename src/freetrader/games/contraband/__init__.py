@@ -84,6 +84,7 @@ SPEC = GameSpec(
     ends=tuple(label for _, label in _ENDS),
     # benchmarks/game_lengths.py, 2026-12-01: the longest of 200 random, 30 heuristic and 10 first- and
     # last-legal-action games that finished, per seat count (the adapters' bound is three times it)
+    short_game=(("end", "turns"), ("turn_limit", 8)),
     longest_games=((3, 404), (4, 544), (5, 664), (6, 794), (7, 949), (8, 1077)),
 )
 

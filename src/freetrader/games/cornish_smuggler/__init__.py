@@ -66,6 +66,7 @@ SPEC = GameSpec(
     # benchmarks/game_lengths.py, 2026-12-01: the longest of 200 random, 30 heuristic and 10 first- and
     # last-legal-action games that finished, per seat count; random
     # play never finishes it (Honest Work and a counter moved back and forth), so these are the heuristic's: (the adapters' bound is three times it)
+    short_game=(("turn_limit", 3),),
     longest_games=((2, 1432), (3, 1771), (4, 1637), (5, 1704)),
     safety_cap="turn_limit",
     random_play_ends=False,

@@ -66,6 +66,7 @@ SPEC = GameSpec(
     ends=("target reached", "safety cap"),
     # benchmarks/game_lengths.py, 2026-12-01: the longest of 200 random, 30 heuristic and 10 first- and
     # last-legal-action games that finished, per seat count (the adapters' bound is three times it)
+    short_game=(("target", 5), ("turn_limit", 30)),
     longest_games=((2, 3014),),
     safety_cap="turn_limit",
 )
