@@ -31,6 +31,7 @@ depend on the number of worker processes.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -207,6 +208,94 @@ def _parse(budget: str) -> dict[str, Any]:
     return {key: float(value) if key == "ms" else int(value)}
 
 
+# -- the review's evaluator: the same worlds for every candidate move, heuristic rollouts cut short -------
+#: Worlds (determinizations for the deciding seat) per decision, at the server's default.
+DEFAULT_WORLDS = 24
+#: Rollout actions after the move before the game's evaluator estimates the final scores.
+DEFAULT_DEPTH = 8
+#: Candidate moves judged per decision at most: the played move, the heuristic's, then others in a seeded order.
+DEFAULT_WIDTH = 6
+#: A loss is flagged only when it is this many standard errors of the paired difference above zero.
+NOISE_Z = 2.0
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged by :func:`judge`: each candidate's estimate over the same worlds."""
+
+    seat: int
+    best: str
+    policy: str
+    after: dict[str, Estimate]
+    loss_se: float  # standard error of (best's win - played's win), paired over the worlds
+    worlds: int
+
+
+def judge(state: State, seat: int, played: str, *, worlds: int = DEFAULT_WORLDS, depth: int = DEFAULT_DEPTH,
+          width: int = DEFAULT_WIDTH, seed: int = 0) -> Judgement:
+    """Judge ``played`` against the other candidates for ``seat``, reading ``state`` only through determinize.
+
+    Every candidate is played in the same ``worlds`` worlds drawn for ``seat`` (the game's sampler, else
+    ``determinize``), followed by ``depth`` actions of the game's heuristic (random without one), then scored
+    by the game's evaluator: a difference between two moves is not a difference between their worlds.
+    """
+    if worlds < 1:
+        raise BadOption(f"the review needs at least 1 world per decision, got {worlds}")
+    probe = state.determinize(seat, Rng(seed ^ 0x5EED))
+    bot = IsmctsBot(probe.game, seed, iters=1, depth=depth)
+    legal = [str(a) for a in probe.legal_actions()]
+    if played not in legal:
+        raise BadOption(f"{played!r} is not a legal move of seat {seat} here")
+    policy = str(bot._policy(probe.clone(), seat))
+    rest = [a for a in legal if a not in (played, policy)]
+    order = Rng(seed ^ 0xC0FFEE)
+    for i in range(len(rest) - 1, 0, -1):  # a seeded shuffle: which other moves are tried is not biased to the first
+        j = order.below(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    candidates = list(dict.fromkeys([played, policy] + rest))[:max(2, width)]
+    wins: dict[str, list[float]] = {c: [] for c in candidates}
+    scores: dict[str, list[float]] = {c: [] for c in candidates}
+    tries = 4 * worlds
+    while len(wins[played]) < worlds and tries > 0:
+        tries -= 1
+        world = bot._sample(state, seat)
+        moves = {str(a): a for a in world.legal_actions()}
+        if any(c not in moves for c in candidates):
+            continue  # a world where a candidate is not legal (a seat's moves should not hang on hidden cards)
+        for c in candidates:
+            w = world.clone()
+            w.apply_unchecked(moves[c])
+            steps = depth or -1
+            while steps != 0 and w.to_act is not None:
+                w.apply_unchecked(bot._policy(w, w.to_act))
+                steps -= 1
+            if w.is_over:
+                est = w.scores()
+                winners = w.winners()
+                win = 1.0 / len(winners) if seat in winners else 0.0
+            else:
+                est = bot._evaluate(w) if bot._evaluate is not None else w.scores()
+                win = _win_share(est, seat)
+            wins[c].append(win)
+            scores[c].append(float(est[seat]))
+    after = {c: Estimate(sum(wins[c]) / len(wins[c]) if wins[c] else 0.0,
+                         sum(scores[c]) / len(scores[c]) if scores[c] else 0.0, len(wins[c])) for c in candidates}
+    best = max(candidates, key=lambda c: (after[c].win, after[c].score, c == played))
+    return Judgement(seat=seat, best=best, policy=policy, after=after,
+                     loss_se=_paired_se(wins[best], wins[played]), worlds=worlds)
+
+
+def _paired_se(a: Sequence[float], b: Sequence[float]) -> float:
+    """The standard error of mean(a - b) over paired samples (0 when they are the same list)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return 1.0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return math.sqrt(var / n)
+
+
 # -- reviewing a record ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Decision:
@@ -286,6 +375,13 @@ def decision_points(record: Mapping[str, Any], seats: Sequence[int] | None = Non
 def _review_one(job: tuple[int, int, str, State, str, float, int, dict[str, Any]]) -> Decision:
     index, seat, played, world, budget, threshold, seed, params = job
     iters_ms = _parse(budget)
+    if "iters" in iters_ms:
+        j = judge(world, seat, played, worlds=iters_ms["iters"], seed=seed,
+                  depth=int(params.get("depth", DEFAULT_DEPTH)), width=int(params.get("width", DEFAULT_WIDTH)))
+        loss = j.after[j.best].win - j.after[played].win
+        return Decision(index=index, seat=seat, played=played, best=j.best, choices=len(world.legal_actions()),
+                        before=j.after[j.policy], after_played=j.after[played], after_best=j.after[j.best],
+                        flagged=j.best != played and loss > threshold and loss > NOISE_Z * j.loss_se)
     ev = evaluate(world, seat, played=played, iters=iters_ms.get("iters"), ms=iters_ms.get("ms"),
                   seed=seed, params=params)
     win_loss, _ = ev.gain(played)
@@ -298,7 +394,7 @@ def _decision_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7919 + 1) % (2**62)
 
 
-def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = None, iters: int | None = 200,
+def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = None, iters: int | None = DEFAULT_WORLDS,
                   ms: float | None = None, threshold: float = DEFAULT_THRESHOLD, seed: int = 0, workers: int = 1,
                   params: Mapping[str, Any] | None = None, game: Game | None = None,
                   progress: Callable[[int, int], None] | None = None) -> Review:
