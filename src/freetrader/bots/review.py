@@ -210,11 +210,11 @@ def _parse(budget: str) -> dict[str, Any]:
 
 # -- the review's evaluator: the same worlds for every candidate move, heuristic rollouts cut short -------
 #: Worlds (determinizations for the deciding seat) per decision, at the server's default.
-DEFAULT_WORLDS = 24
+DEFAULT_WORLDS = 16
 #: Rollout actions after the move before the game's evaluator estimates the final scores.
-DEFAULT_DEPTH = 8
+DEFAULT_DEPTH = 4
 #: Candidate moves judged per decision at most: the played move, the heuristic's, then others in a seeded order.
-DEFAULT_WIDTH = 6
+DEFAULT_WIDTH = 5
 #: A loss is flagged only when it is this many standard errors of the paired difference above zero.
 NOISE_Z = 2.0
 
@@ -275,7 +275,7 @@ def judge(state: State, seat: int, played: str, *, worlds: int = DEFAULT_WORLDS,
                 win = 1.0 / len(winners) if seat in winners else 0.0
             else:
                 est = bot._evaluate(w) if bot._evaluate is not None else w.scores()
-                win = _win_share(est, seat)
+                win = _win_chance(est, seat)
             wins[c].append(win)
             scores[c].append(float(est[seat]))
     after = {c: Estimate(sum(wins[c]) / len(wins[c]) if wins[c] else 0.0,
@@ -283,6 +283,24 @@ def judge(state: State, seat: int, played: str, *, worlds: int = DEFAULT_WORLDS,
     best = max(candidates, key=lambda c: (after[c].win, after[c].score, c == played))
     return Judgement(seat=seat, best=best, policy=policy, after=after,
                      loss_se=_paired_se(wins[best], wins[played]), worlds=worlds)
+
+
+#: The softness of :func:`_win_chance`: a lead of this share of the mean estimated score is e to 1.
+SOFTNESS = 0.15
+
+
+def _win_chance(est: Sequence[float], seat: int) -> float:
+    """The chance that ``seat`` wins from the estimated final scores ``est`` of an unfinished game.
+
+    A softmax of the estimates over a temperature of ``SOFTNESS`` times their mean size (plus 1): the
+    evaluator's estimate is not the final score, so a one-point lead at a depth cut is not a win. The
+    plain "leads the estimate" share turned every cut into 0 or 1 and the win-chance line jumped
+    between 0% and 100%.
+    """
+    temp = SOFTNESS * sum(abs(x) for x in est) / len(est) + 1.0
+    top = max(est)
+    weights = [math.exp((x - top) / temp) for x in est]
+    return weights[seat] / sum(weights)
 
 
 def _paired_se(a: Sequence[float], b: Sequence[float]) -> float:
