@@ -17,7 +17,6 @@ import statistics
 import time
 
 import freetrader
-
 from freetrader.bots.review import DEFAULT_WORLDS, review_record
 from freetrader.sim import play_game
 
@@ -46,9 +45,9 @@ def main() -> None:
         b = review_record(record, iters=args.worlds, seed=1, workers=max(w for w, _, _ in runs))
         a = runs[0][2]
         n = len(a.decisions)
-        line = statistics.median(abs(x.before.win - y.before.win) for x, y in zip(a.decisions, b.decisions))
+        line = statistics.median(abs(x.before.win - y.before.win) for x, y in zip(a.decisions, b.decisions, strict=True))
         played = statistics.median(abs(x.after_played.win - y.after_played.win)
-                                   for x, y in zip(a.decisions, b.decisions))
+                                   for x, y in zip(a.decisions, b.decisions, strict=True))
         for workers, took, _ in runs:
             print(f"{name:18} {workers:>3} {n:>9} {took:>7.2f} {1000 * took / max(n, 1):>7.1f} "
                   f"{200 * took / max(n, 1):>8.2f} {line:>8.3f} {played:>10.3f} "

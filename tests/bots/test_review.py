@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 import pytest
 from test_ismcts import Guarded, Poisoned, _mid_game, _poison
 
 from freetrader.bots import review
-from freetrader.bots.review import decision_points, evaluate, hint, review_record
+from freetrader.bots.review import _paired_se, beyond_noise, decision_points, evaluate, hint, judge, review_record
 from freetrader.core import BadOption, BadRecord, Rng, State
 from freetrader.games._template import GAME as HIGH_CARD
 from freetrader.sim import play_game
@@ -72,6 +73,45 @@ def test_the_review_never_reads_hidden_cards(steps):
     guarded = Guarded(given)
     ev = evaluate(guarded, seat, played=played, iters=40, seed=3)  # type: ignore[arg-type]
     assert ev == runs[0] and set(guarded.calls) == {seat}  # determinize from the seat's view is the only door
+
+
+@pytest.mark.parametrize("steps", [3, 40])
+def test_the_judgement_never_reads_hidden_cards(steps):
+    # The review's default judge, under the same poison: the same judgement, and determinize is its only door.
+    state = _mid_game("contraband", 3, 8, steps)
+    seat = state.to_act
+    given = state.determinize(seat, Rng(2))
+    poisoned = _poison(given, seat)
+    played = str(state.legal_actions()[-1])
+    runs = [judge(handed, seat, played, worlds=6, seed=3)  # type: ignore[arg-type]
+            for handed in (given, Poisoned(poisoned, given))]
+    assert runs[0] == runs[1]
+    guarded = Guarded(given)
+    assert judge(guarded, seat, played, worlds=6, seed=3) == runs[0]  # type: ignore[arg-type]
+    assert set(guarded.calls) == {seat}
+
+
+@pytest.mark.parametrize("game,seats", [("cornish-smuggler", 3), ("precious-cargo", 2), ("contraband", 3),
+                                        ("merchants-cove", 3)])
+def test_two_review_seeds_agree(game, seats):
+    # Issue 34: two reviews of one game at the server's default settings, different seeds, read the same
+    # win chances (median absolute difference at most 0.08 over the decisions).
+    record = play_game(game, ["heuristic"] * seats, 3)["record"]
+    a, b = (review_record(record, seats=[0], seed=s) for s in (0, 1))
+    assert len(a.decisions) >= 10 and [d.index for d in a.decisions] == [d.index for d in b.decisions]
+    assert statistics.median(abs(x.before.win - y.before.win) for x, y in zip(a.decisions, b.decisions, strict=True)) <= 0.08
+    assert statistics.median(abs(x.after_played.win - y.after_played.win)
+                             for x, y in zip(a.decisions, b.decisions, strict=True)) <= 0.08
+    assert a.to_json() != b.to_json()  # the seed is really used
+
+
+def test_a_loss_inside_the_noise_is_not_flagged():
+    assert beyond_noise(0.30, 0.05, 0.10)
+    assert not beyond_noise(0.30, 0.20, 0.10)  # 0.30 is within two standard errors (0.40)
+    assert not beyond_noise(0.08, 0.0, 0.10)  # certain, but below the threshold
+    assert _paired_se([1.0, 0.0, 1.0], [1.0, 0.0, 1.0]) == 0.0  # the same worlds, the same outcome: no noise
+    # paired differences 1, 0, 1, 0: sd 0.577, se 0.289
+    assert _paired_se([1.0, 1.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]) == pytest.approx(0.2887, abs=1e-4)
 
 
 def test_each_decision_is_handed_a_determinization_only(monkeypatch):

@@ -1,32 +1,47 @@
-"""A review of a finished game, and hints: IS-MCTS asked about every decision from the decider's information.
+"""A review of a finished game, and hints: each decision judged from the decider's information only.
 
 For each decision of a record (a position where the seat to act had more than
-one legal action) the review searches from a *determinization for that seat
-at that moment*: the worker that evaluates a decision is handed
-``state.determinize(seat, rng)``, never the true state, and the search samples
-its worlds from that (``IsmctsBot``: ``determinize`` is its only door). So a
-move is judged by what its player could know, not by the cards that turned up
-later.
+one legal action) the worker that judges it is handed
+``state.determinize(seat, rng)``, never the true state, and draws its worlds
+from that (the game's sampler, else ``determinize``). So a move is judged by
+what its player could know, not by the cards that turned up later.
 
-**What is estimated.** Each search iteration ends in a world that is over or
-cut at the rollout depth; there the game's evaluator (or the final scores)
-gives every seat's estimated final score. Per root move the review averages
-the deciding seat's *win chance* (1 if it leads that estimate, a share of 1
-when tied, else 0; the real winners when the world is over) and its *expected
-score* (its own estimate). *Before* the decision is the average over every
-iteration of the search (the position's value as the search plays it); *after
-the move played* and *after the best move* (the search's choice) are the
-averages of the iterations that started with that move. The played and the
-best move each get at least ``min_visits`` iterations (extra iterations
-that start with that move are run when the search gave it fewer), so a
-rarely tried move is not judged on two rollouts.
+**How a decision is judged** (:func:`judge`, the review's default). Up to
+``DEFAULT_WIDTH`` (5) candidate moves: the move played, the game heuristic's
+choice, then other legal moves in a seeded order. Each candidate is played in
+the *same* ``DEFAULT_WORLDS`` (16) worlds, followed by ``DEFAULT_DEPTH`` (4,
+at most half the game's own search depth) actions of the game's heuristic,
+and the game's evaluator then estimates every seat's final score. Sharing the
+worlds makes a difference between two moves a difference of the moves, not of
+their worlds (common random numbers). An earlier review ran 60 IS-MCTS
+iterations per decision: each move got a few rollouts, two reviews of one
+game disagreed, and a 200-decision game took 42 s.
 
-**Flagged** are the decisions whose played move's win chance is more than
-``threshold`` (default 0.10) below the best move's.
+**What is estimated.** Per candidate, the deciding seat's *win chance* and
+*expected score* (its own estimate), averaged over the worlds. The win chance
+at a depth cut is a softmax of the estimated final scores over a temperature
+of ``SOFTNESS`` (0.15) times their mean size plus 1 (a designed figure: a
+one-point lead in an estimate is a small edge, not a sure win); in a world
+that is over, the real winners. *Before* the decision is the heuristic's
+move's estimate (the position as a sound player would play it on); *best* is
+the candidate with the highest win chance (expected score breaks ties).
 
-Deterministic for an iteration budget (``iters``): each decision has its own
-seed (the review's ``seed`` and the action's index), so the result does not
-depend on the number of worker processes.
+**Flagged** are the decisions whose played move's win chance is below the
+best candidate's by more than ``threshold`` (default 0.10) *and* by more than
+``NOISE_Z`` (2) standard errors of the difference, paired over the shared
+worlds: a loss the estimate cannot tell from noise is not called a mistake.
+Only candidates are compared, so a move better than every candidate tried is
+possible and unreported.
+
+For the review, ``iters`` is the number of worlds per decision. With ``ms``
+instead, each decision is searched by IS-MCTS (:func:`evaluate`, which the
+hints use): the search's win chance is the share of iterations ending with
+the seat in the lead.
+
+Deterministic for a budget: each decision has its own seed (the review's
+``seed`` and the action's index), so the result does not depend on the
+number of worker processes. ``benchmarks/bench_review.py`` measures speed and
+the agreement of two review seeds.
 """
 
 from __future__ import annotations
@@ -45,7 +60,8 @@ from .ismcts import IsmctsBot, normalize
 
 __all__ = [
     "DEFAULT_THRESHOLD", "Estimate", "Evaluation", "Decision", "Review", "Hint", "evaluate", "review_record",
-    "hint", "decision_points",
+    "hint", "decision_points", "judge", "Judgement", "beyond_noise", "DEFAULT_WORLDS", "DEFAULT_DEPTH",
+    "DEFAULT_WIDTH", "NOISE_Z",
 ]
 
 #: A played move whose win chance is this much below the best move's is flagged.
@@ -238,11 +254,15 @@ def judge(state: State, seat: int, played: str, *, worlds: int = DEFAULT_WORLDS,
     Every candidate is played in the same ``worlds`` worlds drawn for ``seat`` (the game's sampler, else
     ``determinize``), followed by ``depth`` actions of the game's heuristic (random without one), then scored
     by the game's evaluator: a difference between two moves is not a difference between their worlds.
+    ``depth`` is capped at half the game's own search depth (``register_depth``); 0 plays to the end.
     """
     if worlds < 1:
         raise BadOption(f"the review needs at least 1 world per decision, got {worlds}")
     probe = state.determinize(seat, Rng(seed ^ 0x5EED))
-    bot = IsmctsBot(probe.game, seed, iters=1, depth=depth)
+    bot = IsmctsBot(probe.game, seed, iters=1)
+    # a game whose heuristic is slow declares a short search depth (Merchants Cove: 4); half of it keeps
+    # the review of such a game as fast as the others'
+    depth = min(depth, max(1, bot.depth // 2)) if depth else 0
     legal = [str(a) for a in probe.legal_actions()]
     if played not in legal:
         raise BadOption(f"{played!r} is not a legal move of seat {seat} here")
@@ -301,6 +321,11 @@ def _win_chance(est: Sequence[float], seat: int) -> float:
     top = max(est)
     weights = [math.exp((x - top) / temp) for x in est]
     return weights[seat] / sum(weights)
+
+
+def beyond_noise(loss: float, se: float, threshold: float) -> bool:
+    """Whether a win-chance ``loss`` with standard error ``se`` is a mistake: above the threshold and the noise."""
+    return loss > threshold and loss > NOISE_Z * se
 
 
 def _paired_se(a: Sequence[float], b: Sequence[float]) -> float:
@@ -399,7 +424,7 @@ def _review_one(job: tuple[int, int, str, State, str, float, int, dict[str, Any]
         loss = j.after[j.best].win - j.after[played].win
         return Decision(index=index, seat=seat, played=played, best=j.best, choices=len(world.legal_actions()),
                         before=j.after[j.policy], after_played=j.after[played], after_best=j.after[j.best],
-                        flagged=j.best != played and loss > threshold and loss > NOISE_Z * j.loss_se)
+                        flagged=j.best != played and beyond_noise(loss, j.loss_se, threshold))
     ev = evaluate(world, seat, played=played, iters=iters_ms.get("iters"), ms=iters_ms.get("ms"),
                   seed=seed, params=params)
     win_loss, _ = ev.gain(played)

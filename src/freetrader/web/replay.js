@@ -136,7 +136,7 @@
       catch (err) { $("review-status").textContent = "No review: " + err.message; return; }
       if (r.status === "done") {
         review = r.review;
-        $("review-status").textContent = "Reviewed with " + review.budget.replace("iters=", "") + " search iterations per decision; ? marks a move that lost more than " + pct(review.threshold) + " win chance.";
+        $("review-status").textContent = "Reviewed in " + review.budget.replace("iters=", "") + " possible worlds per decision; ? marks a move that lost more than " + pct(review.threshold) + " win chance, by more than the estimate's noise.";
         show(step);
         return;
       }
