@@ -166,3 +166,20 @@ def test_a_hint_names_the_preferred_move_and_its_gain():
     assert h.runner_up is not None and h.gain_win > 0
     assert h.action in h.sentence and "%" in h.sentence
     assert str(h.action) in [str(a) for a in state.legal_actions()]
+
+
+def test_moves_are_named_in_the_tables_words():
+    # Issue 34: the review names the played and preferred moves as the table's buttons do (web.moves labels).
+    from freetrader.core.registry import load_part
+
+    record = play_game("contraband", ["heuristic"] * 3, 3)["record"]
+    rv = review_record(record, seats=[0], iters=2)
+    web = load_part("contraband", "web")
+    assert web is not None
+    _, points = decision_points(record, seats=[0])
+    states = {i: s for i, _, s in points}
+    for d in rv.decisions:
+        labels = {str(m.action): m.label for m in web.moves(states[d.index], d.seat)}
+        assert (d.played_label, d.best_label) == (labels[d.played], labels[d.best])
+    assert any(d.played_label != d.played for d in rv.decisions)  # "claim watch" reads "Claim Watch ($20)"
+    assert all(k in rv.to_json()["decisions"][0] for k in ("played_label", "best_label"))

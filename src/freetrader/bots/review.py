@@ -353,6 +353,8 @@ class Decision:
     after_played: Estimate
     after_best: Estimate
     flagged: bool
+    played_label: str = ""  # the moves in players' words (the game's ``web.moves`` labels), else the notation
+    best_label: str = ""
 
     @property
     def win_loss(self) -> float:
@@ -433,6 +435,31 @@ def _review_one(job: tuple[int, int, str, State, str, float, int, dict[str, Any]
                     flagged=ev.best != played and win_loss > threshold)
 
 
+def _named(decisions: list[Decision], points: Sequence[tuple[int, int, State]], game: Game) -> list[Decision]:
+    """The decisions with their played and best moves in the words the table shows (the game's ``web.moves``).
+
+    The game is over and its record given out, so the replayed states may name the moves.
+    """
+    from dataclasses import replace
+
+    from freetrader.core.registry import load_part
+
+    part = load_part(game, "web")
+    moves = getattr(part, "moves", None)
+    if moves is None:
+        return [replace(d, played_label=d.played, best_label=d.best) for d in decisions]
+    states = {index: (seat, state) for index, seat, state in points}
+    out = []
+    for d in decisions:
+        seat, state = states[d.index]
+        try:
+            labels = {str(m.action): str(m.label) for m in moves(state, seat)}
+        except (ValueError, KeyError, IndexError, AttributeError):  # a game module that cannot name a position
+            labels = {}
+        out.append(replace(d, played_label=labels.get(d.played, d.played), best_label=labels.get(d.best, d.best)))
+    return out
+
+
 def _decision_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7919 + 1) % (2**62)
 
@@ -485,6 +512,7 @@ def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = No
                 if progress is not None:
                     progress(len(results), total)
     results.sort(key=lambda d: d.index)
+    results = _named(results, points, final.game if game is None else game)
     return Review(game=str(record["game"]), seats=n_seats, budget=budget, threshold=threshold, seed=seed,
                   decisions=results, actions=len(actions), winners=final.winners(),
                   scores=[float(x) for x in final.scores()],
