@@ -57,38 +57,31 @@ def test_a_weak_card_folded_is_not_a_blunder():
     assert not rv.decisions[0].flagged
 
 
+def _searched(state: Any, seat: int, played: str) -> Any:
+    return evaluate(state, seat, played=played, iters=40, seed=3)
+
+
+def _judged(state: Any, seat: int, played: str) -> Any:
+    return judge(state, seat, played, worlds=6, seed=3)
+
+
+@pytest.mark.parametrize("how", [_searched, _judged], ids=["search", "judge"])
 @pytest.mark.parametrize("steps", [3, 40])
-def test_the_review_never_reads_hidden_cards(steps):
+def test_the_review_never_reads_hidden_cards(steps, how):
     # A poisoned world (every card the seat cannot see turned into a Crown Jewel) that samples from the clean
     # one gives the very same evaluation: nothing the review reports comes from the hidden zones it was handed.
+    # Both ways of judging: the review's (judge) and the hints' IS-MCTS search (evaluate).
     state = _mid_game("contraband", 3, 8, steps)
     seat = state.to_act
     given = state.determinize(seat, Rng(2))
     poisoned = _poison(given, seat)
     assert poisoned.view(seat) == given.view(seat)
     played = str(state.legal_actions()[-1])
-    runs = [evaluate(handed, seat, played=played, iters=40, seed=3)  # type: ignore[arg-type]
-            for handed in (given, Poisoned(poisoned, given))]
+    runs = [how(handed, seat, played) for handed in (given, Poisoned(poisoned, given))]
     assert runs[0] == runs[1]
     guarded = Guarded(given)
-    ev = evaluate(guarded, seat, played=played, iters=40, seed=3)  # type: ignore[arg-type]
+    ev = how(guarded, seat, played)
     assert ev == runs[0] and set(guarded.calls) == {seat}  # determinize from the seat's view is the only door
-
-
-@pytest.mark.parametrize("steps", [3, 40])
-def test_the_judgement_never_reads_hidden_cards(steps):
-    # The review's default judge, under the same poison: the same judgement, and determinize is its only door.
-    state = _mid_game("contraband", 3, 8, steps)
-    seat = state.to_act
-    given = state.determinize(seat, Rng(2))
-    poisoned = _poison(given, seat)
-    played = str(state.legal_actions()[-1])
-    runs = [judge(handed, seat, played, worlds=6, seed=3)  # type: ignore[arg-type]
-            for handed in (given, Poisoned(poisoned, given))]
-    assert runs[0] == runs[1]
-    guarded = Guarded(given)
-    assert judge(guarded, seat, played, worlds=6, seed=3) == runs[0]  # type: ignore[arg-type]
-    assert set(guarded.calls) == {seat}
 
 
 @pytest.mark.parametrize("game,seats", [("cornish-smuggler", 3), ("precious-cargo", 2), ("contraband", 3),
