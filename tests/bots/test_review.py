@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 import pytest
 from test_ismcts import Guarded, Poisoned, _mid_game, _poison
 
 from freetrader.bots import review
-from freetrader.bots.review import decision_points, evaluate, hint, review_record
+from freetrader.bots.review import _paired_se, beyond_noise, decision_points, evaluate, hint, judge, review_record
 from freetrader.core import BadOption, BadRecord, Rng, State
 from freetrader.games._template import GAME as HIGH_CARD
 from freetrader.sim import play_game
@@ -56,22 +57,54 @@ def test_a_weak_card_folded_is_not_a_blunder():
     assert not rv.decisions[0].flagged
 
 
+def _searched(state: Any, seat: int, played: str) -> Any:
+    return evaluate(state, seat, played=played, iters=40, seed=3)
+
+
+def _judged(state: Any, seat: int, played: str) -> Any:
+    return judge(state, seat, played, worlds=6, seed=3)
+
+
+@pytest.mark.parametrize("how", [_searched, _judged], ids=["search", "judge"])
 @pytest.mark.parametrize("steps", [3, 40])
-def test_the_review_never_reads_hidden_cards(steps):
+def test_the_review_never_reads_hidden_cards(steps, how):
     # A poisoned world (every card the seat cannot see turned into a Crown Jewel) that samples from the clean
     # one gives the very same evaluation: nothing the review reports comes from the hidden zones it was handed.
+    # Both ways of judging: the review's (judge) and the hints' IS-MCTS search (evaluate).
     state = _mid_game("contraband", 3, 8, steps)
     seat = state.to_act
     given = state.determinize(seat, Rng(2))
     poisoned = _poison(given, seat)
     assert poisoned.view(seat) == given.view(seat)
     played = str(state.legal_actions()[-1])
-    runs = [evaluate(handed, seat, played=played, iters=40, seed=3)  # type: ignore[arg-type]
-            for handed in (given, Poisoned(poisoned, given))]
+    runs = [how(handed, seat, played) for handed in (given, Poisoned(poisoned, given))]
     assert runs[0] == runs[1]
     guarded = Guarded(given)
-    ev = evaluate(guarded, seat, played=played, iters=40, seed=3)  # type: ignore[arg-type]
+    ev = how(guarded, seat, played)
     assert ev == runs[0] and set(guarded.calls) == {seat}  # determinize from the seat's view is the only door
+
+
+@pytest.mark.parametrize("game,seats", [("cornish-smuggler", 3), ("precious-cargo", 2), ("contraband", 3),
+                                        ("merchants-cove", 3)])
+def test_two_review_seeds_agree(game, seats):
+    # Issue 34: two reviews of one game at the server's default settings, different seeds, read the same
+    # win chances (median absolute difference at most 0.08 over the decisions).
+    record = play_game(game, ["heuristic"] * seats, 3)["record"]
+    a, b = (review_record(record, seats=[0], seed=s) for s in (0, 1))
+    assert len(a.decisions) >= 10 and [d.index for d in a.decisions] == [d.index for d in b.decisions]
+    assert statistics.median(abs(x.before.win - y.before.win) for x, y in zip(a.decisions, b.decisions, strict=True)) <= 0.08
+    assert statistics.median(abs(x.after_played.win - y.after_played.win)
+                             for x, y in zip(a.decisions, b.decisions, strict=True)) <= 0.08
+    assert a.to_json() != b.to_json()  # the seed is really used
+
+
+def test_a_loss_inside_the_noise_is_not_flagged():
+    assert beyond_noise(0.30, 0.05, 0.10)
+    assert not beyond_noise(0.30, 0.20, 0.10)  # 0.30 is within two standard errors (0.40)
+    assert not beyond_noise(0.08, 0.0, 0.10)  # certain, but below the threshold
+    assert _paired_se([1.0, 0.0, 1.0], [1.0, 0.0, 1.0]) == 0.0  # the same worlds, the same outcome: no noise
+    # paired differences 1, 0, 1, 0: sd 0.577, se 0.289
+    assert _paired_se([1.0, 1.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]) == pytest.approx(0.2887, abs=1e-4)
 
 
 def test_each_decision_is_handed_a_determinization_only(monkeypatch):
@@ -126,3 +159,20 @@ def test_a_hint_names_the_preferred_move_and_its_gain():
     assert h.runner_up is not None and h.gain_win > 0
     assert h.action in h.sentence and "%" in h.sentence
     assert str(h.action) in [str(a) for a in state.legal_actions()]
+
+
+def test_moves_are_named_in_the_tables_words():
+    # Issue 34: the review names the played and preferred moves as the table's buttons do (web.moves labels).
+    from freetrader.core.registry import load_part
+
+    record = play_game("contraband", ["heuristic"] * 3, 3)["record"]
+    rv = review_record(record, seats=[0], iters=2)
+    web = load_part("contraband", "web")
+    assert web is not None
+    _, points = decision_points(record, seats=[0])
+    states = {i: s for i, _, s in points}
+    for d in rv.decisions:
+        labels = {str(m.action): m.label for m in web.moves(states[d.index], d.seat)}
+        assert (d.played_label, d.best_label) == (labels[d.played], labels[d.best])
+    assert any(d.played_label != d.played for d in rv.decisions)  # "claim watch" reads "Claim Watch ($20)"
+    assert all(k in rv.to_json()["decisions"][0] for k in ("played_label", "best_label"))

@@ -74,7 +74,7 @@ def test_a_reviewed_replay_shows_win_chance_lines_and_flagged_moves(browser: Any
         status, stored = _api(server, "GET", f"/api/tables/{table_id}/review")
         assert status == 200 and stored["status"] == "done"
         first = next(d for d in stored["review"]["decisions"] if d["flagged"])
-        assert first["best"] in text and first["played"] in text
+        assert first["best_label"] in text and first["played_label"] in text  # in the table's words
         page.screenshot(path=SHOT or str(tmp_path / "review.png"), full_page=True)
     finally:
         page.close()

@@ -1,36 +1,52 @@
-"""A review of a finished game, and hints: IS-MCTS asked about every decision from the decider's information.
+"""A review of a finished game, and hints: each decision judged from the decider's information only.
 
 For each decision of a record (a position where the seat to act had more than
-one legal action) the review searches from a *determinization for that seat
-at that moment*: the worker that evaluates a decision is handed
-``state.determinize(seat, rng)``, never the true state, and the search samples
-its worlds from that (``IsmctsBot``: ``determinize`` is its only door). So a
-move is judged by what its player could know, not by the cards that turned up
-later.
+one legal action) the worker that judges it is handed
+``state.determinize(seat, rng)``, never the true state, and draws its worlds
+from that (the game's sampler, else ``determinize``). So a move is judged by
+what its player could know, not by the cards that turned up later.
 
-**What is estimated.** Each search iteration ends in a world that is over or
-cut at the rollout depth; there the game's evaluator (or the final scores)
-gives every seat's estimated final score. Per root move the review averages
-the deciding seat's *win chance* (1 if it leads that estimate, a share of 1
-when tied, else 0; the real winners when the world is over) and its *expected
-score* (its own estimate). *Before* the decision is the average over every
-iteration of the search (the position's value as the search plays it); *after
-the move played* and *after the best move* (the search's choice) are the
-averages of the iterations that started with that move. The played and the
-best move each get at least ``min_visits`` iterations (extra iterations
-that start with that move are run when the search gave it fewer), so a
-rarely tried move is not judged on two rollouts.
+**How a decision is judged** (:func:`judge`, the review's default). Up to
+``DEFAULT_WIDTH`` (5) candidate moves: the move played, the game heuristic's
+choice, then other legal moves in a seeded order. Each candidate is played in
+the *same* ``DEFAULT_WORLDS`` (16) worlds, followed by ``DEFAULT_DEPTH`` (4,
+at most half the game's own search depth) actions of the game's heuristic,
+and the game's evaluator then estimates every seat's final score. Sharing the
+worlds makes a difference between two moves a difference of the moves, not of
+their worlds (common random numbers). An earlier review ran 60 IS-MCTS
+iterations per decision: each move got a few rollouts, two reviews of one
+game disagreed, and a 200-decision game took 42 s.
 
-**Flagged** are the decisions whose played move's win chance is more than
-``threshold`` (default 0.10) below the best move's.
+**What is estimated.** Per candidate, the deciding seat's *win chance* and
+*expected score* (its own estimate), averaged over the worlds. The win chance
+at a depth cut is a softmax of the estimated final scores over a temperature
+of ``SOFTNESS`` (0.15) times their mean size plus 1 (a designed figure: a
+one-point lead in an estimate is a small edge, not a sure win); in a world
+that is over, the real winners. *Before* the decision is the heuristic's
+move's estimate (the position as a sound player would play it on); *best* is
+the candidate with the highest win chance (expected score breaks ties).
 
-Deterministic for an iteration budget (``iters``): each decision has its own
-seed (the review's ``seed`` and the action's index), so the result does not
-depend on the number of worker processes.
+**Flagged** are the decisions whose played move's win chance is below the
+best candidate's by more than ``threshold`` (default 0.10) *and* by more than
+``NOISE_Z`` (2) standard errors of the difference, paired over the shared
+worlds: a loss the estimate cannot tell from noise is not called a mistake.
+Only candidates are compared, so a move better than every candidate tried is
+possible and unreported.
+
+For the review, ``iters`` is the number of worlds per decision. With ``ms``
+instead, each decision is searched by IS-MCTS (:func:`evaluate`, which the
+hints use): the search's win chance is the share of iterations ending with
+the seat in the lead.
+
+Deterministic for a budget: each decision has its own seed (the review's
+``seed`` and the action's index), so the result does not depend on the
+number of worker processes. ``benchmarks/bench_review.py`` measures speed and
+the agreement of two review seeds.
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -44,7 +60,8 @@ from .ismcts import IsmctsBot, normalize
 
 __all__ = [
     "DEFAULT_THRESHOLD", "Estimate", "Evaluation", "Decision", "Review", "Hint", "evaluate", "review_record",
-    "hint", "decision_points",
+    "hint", "decision_points", "judge", "Judgement", "beyond_noise", "DEFAULT_WORLDS", "DEFAULT_DEPTH",
+    "DEFAULT_WIDTH", "NOISE_Z",
 ]
 
 #: A played move whose win chance is this much below the best move's is flagged.
@@ -207,6 +224,121 @@ def _parse(budget: str) -> dict[str, Any]:
     return {key: float(value) if key == "ms" else int(value)}
 
 
+# -- the review's evaluator: the same worlds for every candidate move, heuristic rollouts cut short -------
+#: Worlds (determinizations for the deciding seat) per decision, at the server's default.
+DEFAULT_WORLDS = 16
+#: Rollout actions after the move before the game's evaluator estimates the final scores.
+DEFAULT_DEPTH = 4
+#: Candidate moves judged per decision at most: the played move, the heuristic's, then others in a seeded order.
+DEFAULT_WIDTH = 5
+#: A loss is flagged only when it is this many standard errors of the paired difference above zero.
+NOISE_Z = 2.0
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One decision judged by :func:`judge`: each candidate's estimate over the same worlds."""
+
+    seat: int
+    best: str
+    policy: str
+    after: dict[str, Estimate]
+    loss_se: float  # standard error of (best's win - played's win), paired over the worlds
+    worlds: int
+
+
+def judge(state: State, seat: int, played: str, *, worlds: int = DEFAULT_WORLDS, depth: int = DEFAULT_DEPTH,
+          width: int = DEFAULT_WIDTH, seed: int = 0) -> Judgement:
+    """Judge ``played`` against the other candidates for ``seat``, reading ``state`` only through determinize.
+
+    Every candidate is played in the same ``worlds`` worlds drawn for ``seat`` (the game's sampler, else
+    ``determinize``), followed by ``depth`` actions of the game's heuristic (random without one), then scored
+    by the game's evaluator: a difference between two moves is not a difference between their worlds.
+    ``depth`` is capped at half the game's own search depth (``register_depth``); 0 plays to the end.
+    """
+    if worlds < 1:
+        raise BadOption(f"the review needs at least 1 world per decision, got {worlds}")
+    probe = state.determinize(seat, Rng(seed ^ 0x5EED))
+    bot = IsmctsBot(probe.game, seed, iters=1)
+    # a game whose heuristic is slow declares a short search depth (Merchants Cove: 4); half of it keeps
+    # the review of such a game as fast as the others'
+    depth = min(depth, max(1, bot.depth // 2)) if depth else 0
+    legal = [str(a) for a in probe.legal_actions()]
+    if played not in legal:
+        raise BadOption(f"{played!r} is not a legal move of seat {seat} here")
+    policy = str(bot._policy(probe.clone(), seat))
+    rest = [a for a in legal if a not in (played, policy)]
+    order = Rng(seed ^ 0xC0FFEE)
+    for i in range(len(rest) - 1, 0, -1):  # a seeded shuffle: which other moves are tried is not biased to the first
+        j = order.below(i + 1)
+        rest[i], rest[j] = rest[j], rest[i]
+    candidates = list(dict.fromkeys([played, policy] + rest))[:max(2, width)]
+    wins: dict[str, list[float]] = {c: [] for c in candidates}
+    scores: dict[str, list[float]] = {c: [] for c in candidates}
+    tries = 4 * worlds
+    while len(wins[played]) < worlds and tries > 0:
+        tries -= 1
+        world = bot._sample(state, seat)
+        moves = {str(a): a for a in world.legal_actions()}
+        if any(c not in moves for c in candidates):
+            continue  # a world where a candidate is not legal (a seat's moves should not hang on hidden cards)
+        for c in candidates:
+            w = world.clone()
+            w.apply_unchecked(moves[c])
+            steps = depth or -1
+            while steps != 0 and w.to_act is not None:
+                w.apply_unchecked(bot._policy(w, w.to_act))
+                steps -= 1
+            if w.is_over:
+                est = w.scores()
+                winners = w.winners()
+                win = 1.0 / len(winners) if seat in winners else 0.0
+            else:
+                est = bot._evaluate(w) if bot._evaluate is not None else w.scores()
+                win = _win_chance(est, seat)
+            wins[c].append(win)
+            scores[c].append(float(est[seat]))
+    after = {c: Estimate(sum(wins[c]) / len(wins[c]) if wins[c] else 0.0,
+                         sum(scores[c]) / len(scores[c]) if scores[c] else 0.0, len(wins[c])) for c in candidates}
+    best = max(candidates, key=lambda c: (after[c].win, after[c].score, c == played))
+    return Judgement(seat=seat, best=best, policy=policy, after=after,
+                     loss_se=_paired_se(wins[best], wins[played]), worlds=worlds)
+
+
+#: The softness of :func:`_win_chance`: a lead of this share of the mean estimated score is e to 1.
+SOFTNESS = 0.15
+
+
+def _win_chance(est: Sequence[float], seat: int) -> float:
+    """The chance that ``seat`` wins from the estimated final scores ``est`` of an unfinished game.
+
+    A softmax of the estimates over a temperature of ``SOFTNESS`` times their mean size (plus 1): the
+    evaluator's estimate is not the final score, so a one-point lead at a depth cut is not a win. The
+    plain "leads the estimate" share turned every cut into 0 or 1 and the win-chance line jumped
+    between 0% and 100%.
+    """
+    temp = SOFTNESS * sum(abs(x) for x in est) / len(est) + 1.0
+    top = max(est)
+    weights = [math.exp((x - top) / temp) for x in est]
+    return weights[seat] / sum(weights)
+
+
+def beyond_noise(loss: float, se: float, threshold: float) -> bool:
+    """Whether a win-chance ``loss`` with standard error ``se`` is a mistake: above the threshold and the noise."""
+    return loss > threshold and loss > NOISE_Z * se
+
+
+def _paired_se(a: Sequence[float], b: Sequence[float]) -> float:
+    """The standard error of mean(a - b) over paired samples (0 when they are the same list)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return 1.0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return math.sqrt(var / n)
+
+
 # -- reviewing a record ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Decision:
@@ -221,6 +353,8 @@ class Decision:
     after_played: Estimate
     after_best: Estimate
     flagged: bool
+    played_label: str = ""  # the moves in players' words (the game's ``web.moves`` labels), else the notation
+    best_label: str = ""
 
     @property
     def win_loss(self) -> float:
@@ -286,6 +420,13 @@ def decision_points(record: Mapping[str, Any], seats: Sequence[int] | None = Non
 def _review_one(job: tuple[int, int, str, State, str, float, int, dict[str, Any]]) -> Decision:
     index, seat, played, world, budget, threshold, seed, params = job
     iters_ms = _parse(budget)
+    if "iters" in iters_ms:
+        j = judge(world, seat, played, worlds=iters_ms["iters"], seed=seed,
+                  depth=int(params.get("depth", DEFAULT_DEPTH)), width=int(params.get("width", DEFAULT_WIDTH)))
+        loss = j.after[j.best].win - j.after[played].win
+        return Decision(index=index, seat=seat, played=played, best=j.best, choices=len(world.legal_actions()),
+                        before=j.after[j.policy], after_played=j.after[played], after_best=j.after[j.best],
+                        flagged=j.best != played and beyond_noise(loss, j.loss_se, threshold))
     ev = evaluate(world, seat, played=played, iters=iters_ms.get("iters"), ms=iters_ms.get("ms"),
                   seed=seed, params=params)
     win_loss, _ = ev.gain(played)
@@ -294,11 +435,36 @@ def _review_one(job: tuple[int, int, str, State, str, float, int, dict[str, Any]
                     flagged=ev.best != played and win_loss > threshold)
 
 
+def _named(decisions: list[Decision], points: Sequence[tuple[int, int, State]], game: Game) -> list[Decision]:
+    """The decisions with their played and best moves in the words the table shows (the game's ``web.moves``).
+
+    The game is over and its record given out, so the replayed states may name the moves.
+    """
+    from dataclasses import replace
+
+    from freetrader.core.registry import load_part
+
+    part = load_part(game, "web")
+    moves = getattr(part, "moves", None)
+    if moves is None:
+        return [replace(d, played_label=d.played, best_label=d.best) for d in decisions]
+    states = {index: (seat, state) for index, seat, state in points}
+    out = []
+    for d in decisions:
+        seat, state = states[d.index]
+        try:
+            labels = {str(m.action): str(m.label) for m in moves(state, seat)}
+        except (ValueError, KeyError, IndexError, AttributeError):  # a game module that cannot name a position
+            labels = {}
+        out.append(replace(d, played_label=labels.get(d.played, d.played), best_label=labels.get(d.best, d.best)))
+    return out
+
+
 def _decision_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7919 + 1) % (2**62)
 
 
-def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = None, iters: int | None = 200,
+def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = None, iters: int | None = DEFAULT_WORLDS,
                   ms: float | None = None, threshold: float = DEFAULT_THRESHOLD, seed: int = 0, workers: int = 1,
                   params: Mapping[str, Any] | None = None, game: Game | None = None,
                   progress: Callable[[int, int], None] | None = None) -> Review:
@@ -346,6 +512,7 @@ def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = No
                 if progress is not None:
                     progress(len(results), total)
     results.sort(key=lambda d: d.index)
+    results = _named(results, points, final.game if game is None else game)
     return Review(game=str(record["game"]), seats=n_seats, budget=budget, threshold=threshold, seed=seed,
                   decisions=results, actions=len(actions), winners=final.winners(),
                   scores=[float(x) for x in final.scores()],

@@ -18,9 +18,11 @@ def _configure(sp: argparse.ArgumentParser) -> None:
                     help="review only this seat's decisions (repeat for several; default every seat)")
     budget = sp.add_mutually_exclusive_group()
     budget.add_argument("--iters", type=int, metavar="K",
-                        help="search iterations per decision: the same review every run (default 200)")
-    budget.add_argument("--ms", type=float, metavar="M", help="search time per decision in milliseconds instead "
-                                                              "(not reproducible: the machine's speed decides)")
+                        help="worlds per decision, each candidate move played in every one: the same review every "
+                             "run (default 16, the server's)")
+    budget.add_argument("--ms", type=float, metavar="M", help="an IS-MCTS search of M milliseconds per decision "
+                                                              "instead (not reproducible: the machine's speed "
+                                                              "decides)")
     sp.add_argument("--threshold", type=float, default=None, metavar="W",
                     help="flag moves whose win chance is more than W below the best move's (default 0.10)")
     sp.add_argument("--seed", type=int, default=0, help="the review's seed (default 0)")
@@ -60,7 +62,7 @@ def _print_tables(console: Any, review: Any, every: bool, threshold: float) -> N
 
     rows = review.decisions if every else review.flagged()
     table = Table(title=f"{'Decisions' if every else 'Flagged moves'} ({review.budget} per decision; "
-                        f"flagged: win chance more than {_pct(threshold)} below the best move's)")
+                        f"flagged: win chance more than {_pct(threshold)} below the best move's, beyond the noise)")
     for col in ("#", "seat", "played", "win before", "win after", "best", "win after best", "score lost"):
         table.add_column(col, justify="right" if col.startswith(("win", "score", "#")) else "left")
     for d in rows:
@@ -84,11 +86,11 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.text import Text
 
-    from freetrader.bots.review import DEFAULT_THRESHOLD, default_workers, review_record
+    from freetrader.bots.review import DEFAULT_THRESHOLD, DEFAULT_WORLDS, default_workers, review_record
     from freetrader.core import BadOption, BadRecord
 
     record = _load(args.record)
-    iters = args.iters if args.iters is not None else (None if args.ms is not None else 200)
+    iters = args.iters if args.iters is not None else (None if args.ms is not None else DEFAULT_WORLDS)
     threshold = DEFAULT_THRESHOLD if args.threshold is None else args.threshold
     workers = args.workers if args.workers is not None else default_workers()
     err = Console(stderr=True)

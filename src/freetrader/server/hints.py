@@ -19,8 +19,11 @@
   a worker process (as for bots), so the hint knows what the seat knows. One
   hint per position and seat is computed; asking again gives the same one.
 
-Budgets (iterations per decision) come from ``FREETRADER_REVIEW_ITERS``
-(default 60) and ``FREETRADER_HINT_ITERS`` (default 300), capped at 2000.
+Budgets come from ``FREETRADER_REVIEW_ITERS`` (worlds per decision, default
+``bots.review.DEFAULT_WORLDS``: 16, each candidate move played in every world
+with a short heuristic rollout) and ``FREETRADER_HINT_ITERS`` (IS-MCTS
+iterations, default 300), capped at 2000. ``benchmarks/bench_review.py``
+times the review at these defaults.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from freetrader.bots.review import DEFAULT_WORLDS
 from freetrader.core import FreetraderError, Rng, State, seed_number
 
 from .errors import ApiError, bad_request, conflict, forbidden
@@ -89,7 +93,7 @@ class Coach:
     """The review and hint workers and their bookkeeping."""
 
     def __init__(self) -> None:
-        self.review_iters = _iters("FREETRADER_REVIEW_ITERS", 60)
+        self.review_iters = _iters("FREETRADER_REVIEW_ITERS", DEFAULT_WORLDS)
         self.hint_iters = _iters("FREETRADER_HINT_ITERS", 300)
         self.reviews = WorkerPool(1, "review")  # forked at the first review, not before
         self.hints = WorkerPool(1, "hint")

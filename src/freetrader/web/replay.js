@@ -58,7 +58,7 @@
       moves.replaceChildren(...record.actions.map((a, i) => {
         const f = flaggedAt.get(i);
         const cls = [i === step - 1 ? "acting" : "", f ? "flagged" : ""].join(" ").trim();
-        const li = FT.el("li", { class: cls || null, title: f ? "the review preferred " + f.best : null },
+        const li = FT.el("li", { class: cls || null, title: f ? "the review preferred " + (f.best_label || f.best) : null },
           [FT.el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(i + 1); } }, a), f ? " ?" : null]);
         return li;
       }));
@@ -97,7 +97,7 @@
     for (const d of review.decisions.filter((d) => d.flagged)) {
       const dot = FT.svg("circle", { class: "blunder", cx: x(d.index), cy: y(d.after_played.win), r: 4,
         "data-index": d.index, onclick: () => show(d.index) },
-        [FT.svg("title", { text: "action " + (d.index + 1) + ": " + d.played + " (review preferred " + d.best + ")" })]);
+        [FT.svg("title", { text: "action " + (d.index + 1) + ": " + (d.played_label || d.played) + " (review preferred " + (d.best_label || d.best) + ")" })]);
       parts.push(dot);
     }
     const chart = FT.svg("svg", { viewBox: "0 0 " + W + " " + H, class: "winchart", role: "img",
@@ -113,15 +113,15 @@
     const flagged = review.decisions.filter((d) => d.flagged);
     $("flagged").replaceChildren(...(flagged.length ? flagged.map((d) => FT.el("li", { class: d.index === step || d.index === step - 1 ? "acting" : null }, [
       FT.el("a", { href: "#", onclick: (e) => { e.preventDefault(); show(d.index); } }, "action " + (d.index + 1)),
-      " · " + seatLabel(d.seat) + " played " + d.played + " (win " + pct(d.after_played.win) + "); the review preferred " +
-      d.best + " (win " + pct(d.after_best.win) + ")"])) : [FT.el("li", {}, "No move lost more than " + pct(review.threshold) + " win chance.")]));
+      " · " + seatLabel(d.seat) + " played " + (d.played_label || d.played) + " (win " + pct(d.after_played.win) + "); the review preferred " +
+      (d.best_label || d.best) + " (win " + pct(d.after_best.win) + ")"])) : [FT.el("li", {}, "No move lost more than " + pct(review.threshold) + " win chance.")]));
     const here = review.decisions.find((d) => d.flagged && (d.index === step || d.index === step - 1));
     const note = $("preferred");
     if (here) {
       const verb = here.index === step ? "is about to play" : "played";
-      note.textContent = seatLabel(here.seat) + " " + verb + " " + here.played + " (estimated win chance " +
+      note.textContent = seatLabel(here.seat) + " " + verb + " " + (here.played_label || here.played) + " (estimated win chance " +
         pct(here.after_played.win) + ", expected score " + here.after_played.score.toFixed(1) + "). The review preferred " +
-        here.best + " (win chance " + pct(here.after_best.win) + ", expected score " + here.after_best.score.toFixed(1) + ").";
+        (here.best_label || here.best) + " (win chance " + pct(here.after_best.win) + ", expected score " + here.after_best.score.toFixed(1) + ").";
       note.hidden = false;
     } else { note.hidden = true; }
   }
@@ -136,7 +136,7 @@
       catch (err) { $("review-status").textContent = "No review: " + err.message; return; }
       if (r.status === "done") {
         review = r.review;
-        $("review-status").textContent = "Reviewed with " + review.budget.replace("iters=", "") + " search iterations per decision; ? marks a move that lost more than " + pct(review.threshold) + " win chance.";
+        $("review-status").textContent = "Reviewed in " + review.budget.replace("iters=", "") + " possible worlds per decision; ? marks a move that lost more than " + pct(review.threshold) + " win chance, by more than the estimate's noise.";
         show(step);
         return;
       }
