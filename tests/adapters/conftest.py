@@ -9,6 +9,7 @@ import pytest
 import freetrader
 from freetrader.adapters.encoders import encoder_names
 
+
 def short_options(name: str) -> dict[str, Any]:
     """Short games (the game's ``short_game``): the adapters are under test here, not the rules."""
     spec = freetrader.game(name).spec

@@ -198,6 +198,7 @@ def test_registered_evaluator_is_used_at_the_cut(monkeypatch):
         calls.append(state.is_over)
         return [1.0 if seat == 0 else 0.0 for seat in range(state.seats)]
 
+    make_bot("ismcts", g)  # the game's bot module registers its own at its first bot: before the patch, not over it
     monkeypatch.setitem(ismcts._EVALUATORS, g.spec.name, evaluate)
     state = _mid_game("contraband", 3, 1, 10)
     bot = make_bot("ismcts:iters=30;depth=2", g)
@@ -216,6 +217,7 @@ def test_registered_sampler_draws_every_world(monkeypatch):
         calls.append(s)
         return st.determinize(s, rng)
 
+    make_bot("ismcts", g)  # the game's bot module registers its own at its first bot: before the patch, not over it
     monkeypatch.setitem(ismcts._SAMPLERS, g.spec.name, sampler)
     make_bot("ismcts:iters=7", g).choose(state, seat)
     assert len(calls) == 7  # one world per iteration, the first also serves the root
