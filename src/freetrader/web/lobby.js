@@ -237,6 +237,7 @@
   }
 
   async function start() {
+    refresh(); // the open tables need nothing from the games' words: asked first, not after them
     games = await FT.api("GET", "/api/games");
     // every game's words first (fetched together), so that changing the game redraws the form at once
     await Promise.all(games.map((g) => loadLobbyText(g.name)));
@@ -250,7 +251,6 @@
     $("join-cancel").addEventListener("click", () => { $("join-box").hidden = true; });
     show();
     renderMine();
-    refresh();
     setInterval(refresh, 4000);
   }
   start().catch((err) => { $("create-error").textContent = err.message; });
