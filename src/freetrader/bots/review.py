@@ -50,7 +50,7 @@ import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 import freetrader
@@ -101,6 +101,25 @@ def _win_share(est: Sequence[float], seat: int) -> float:
     return 1.0 / sum(1 for x in est if x == top)
 
 
+def _roll_out(bot: IsmctsBot, world: State, depth: int) -> None:
+    """``depth`` actions of ``bot``'s playout policy on ``world`` (0: to the end of the game)."""
+    steps = depth or -1
+    while steps != 0 and world.to_act is not None:
+        world.apply_unchecked(bot._policy(world, world.to_act))
+        steps -= 1
+
+
+def _outcome(bot: IsmctsBot, world: State, seat: int,
+             win_at_cut: Callable[[Sequence[float], int], float]) -> tuple[list[float], float]:
+    """Every seat's estimated final score in ``world`` and ``seat``'s win chance: the real winners when the
+    game is over, else the game's evaluator (or the scores so far) read by ``win_at_cut``."""
+    if world.is_over:
+        winners = world.winners()
+        return list(world.scores()), 1.0 / len(winners) if seat in winners else 0.0
+    est = list(bot._evaluate(world) if bot._evaluate is not None else world.scores())
+    return est, win_at_cut(est, seat)
+
+
 class _ReviewSearch(IsmctsBot):
     """IS-MCTS that also tallies, per root move, the decider's win chance and score at each rollout's end."""
 
@@ -113,14 +132,8 @@ class _ReviewSearch(IsmctsBot):
         self._seat = 0
 
     def _rewards(self, world: State) -> list[float]:
-        if world.is_over:
-            est = world.scores()
-            winners = world.winners()
-            self._end = (est, 1.0 / len(winners) if self._seat in winners else 0.0)
-        else:
-            est = self._evaluate(world) if self._evaluate is not None else world.scores()
-            self._end = (est, _win_share(est, self._seat))
-        return normalize(est, self.reward)
+        self._end = _outcome(self, world, self._seat, _win_share)
+        return normalize(self._end[0], self.reward)
 
     def _record(self, action: Action) -> None:
         assert self._end is not None
@@ -153,15 +166,9 @@ class _ReviewSearch(IsmctsBot):
             if move is None:  # not legal in this world (a seat's moves should not depend on hidden cards)
                 continue
             world.apply_unchecked(move)
-            self._end = None
-            steps = self.depth or -1
-            while steps != 0 and world.to_act is not None:
-                world.apply_unchecked(self._policy(world, world.to_act))
-                steps -= 1
-            self._rewards(world)
-            end = self._end
-            assert end is not None  # _rewards sets it
-            tally.add(end[1], end[0][seat])
+            _roll_out(self, world, self.depth)
+            est, win = _outcome(self, world, seat, _win_share)
+            tally.add(win, est[seat])
 
 
 @dataclass(frozen=True)
@@ -268,10 +275,7 @@ def judge(state: State, seat: int, played: str, *, worlds: int = DEFAULT_WORLDS,
         raise BadOption(f"{played!r} is not a legal move of seat {seat} here")
     policy = str(bot._policy(probe.clone(), seat))
     rest = [a for a in legal if a not in (played, policy)]
-    order = Rng(seed ^ 0xC0FFEE)
-    for i in range(len(rest) - 1, 0, -1):  # a seeded shuffle: which other moves are tried is not biased to the first
-        j = order.below(i + 1)
-        rest[i], rest[j] = rest[j], rest[i]
+    Rng(seed ^ 0xC0FFEE).shuffle(rest)  # which other moves are tried is not biased to the first legal ones
     candidates = list(dict.fromkeys([played, policy] + rest))[:max(2, width)]
     wins: dict[str, list[float]] = {c: [] for c in candidates}
     scores: dict[str, list[float]] = {c: [] for c in candidates}
@@ -285,17 +289,8 @@ def judge(state: State, seat: int, played: str, *, worlds: int = DEFAULT_WORLDS,
         for c in candidates:
             w = world.clone()
             w.apply_unchecked(moves[c])
-            steps = depth or -1
-            while steps != 0 and w.to_act is not None:
-                w.apply_unchecked(bot._policy(w, w.to_act))
-                steps -= 1
-            if w.is_over:
-                est = w.scores()
-                winners = w.winners()
-                win = 1.0 / len(winners) if seat in winners else 0.0
-            else:
-                est = bot._evaluate(w) if bot._evaluate is not None else w.scores()
-                win = _win_chance(est, seat)
+            _roll_out(bot, w, depth)
+            est, win = _outcome(bot, w, seat, _win_chance)
             wins[c].append(win)
             scores[c].append(float(est[seat]))
     after = {c: Estimate(sum(wins[c]) / len(wins[c]) if wins[c] else 0.0,
@@ -329,7 +324,8 @@ def beyond_noise(loss: float, se: float, threshold: float) -> bool:
 
 
 def _paired_se(a: Sequence[float], b: Sequence[float]) -> float:
-    """The standard error of mean(a - b) over paired samples (0 when they are the same list)."""
+    """The standard error of mean(a - b) over paired samples (0 when they are the same list; 1, no
+    evidence, under two samples)."""
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     n = len(diffs)
     if n < 2:
@@ -440,8 +436,6 @@ def _named(decisions: list[Decision], points: Sequence[tuple[int, int, State]], 
 
     The game is over and its record given out, so the replayed states may name the moves.
     """
-    from dataclasses import replace
-
     from freetrader.core.registry import load_part
 
     part = load_part(game, "web")
