@@ -73,7 +73,7 @@ class Actions(Timers):
         for name, value in (("seq", expected_seq), ("expected_index", expected_index)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise bad_request(f"{name} must be a whole number from the last state message, got {value!r}")
-        if origin == HUMAN and " ".join(text.lower().split()) == DECLINE:
+        if origin == HUMAN and _is_decline(text):
             await self._hold_decline(table, seat)
         async with table.lock:
             if expected_seq is not None and expected_seq != table.seq:
@@ -127,9 +127,14 @@ class Actions(Timers):
             return new.action_count
 
 
+def _is_decline(text: str) -> bool:
+    """Whether ``text`` is the decline, written as a player may type it (any case, any spacing)."""
+    return " ".join(text.lower().split()) == DECLINE
+
+
 def _declined(table: Table, seat: int, text: str, seq: int) -> bool:
     """Whether ``seat`` already declined at position ``seq`` (its click came after the server's decline)."""
-    if " ".join(text.lower().split()) != DECLINE or seat not in table.auto_decline:
+    if not _is_decline(text) or seat not in table.auto_decline:
         return False
     for row in reversed(table.stack):
         if row.seq <= seq:

@@ -203,9 +203,9 @@ class Table:
             "seed_chosen": self.seed_chosen,
             "turn_seconds": self.row.settings.get("turn_seconds"),
             "timeout_bot": self.row.settings.get("timeout_bot"),
-            "hints": bool(self.row.settings.get("hints")),
+            "hints": bool(self.row.settings.get("hints")),  # the Hint button (server/hints.py), shown to all
             "waiting": self.waiting,  # for its human seats (the host may start it with bots)
-            "host": self.host,  # the Hint button (server/hints.py), shown to all
+            "host": self.host,
             "deadline": self.deadline if self.deadline_seq == self.seq else None,  # this position's only
             "actions": self.state.action_count,
             "to_act": self.state.to_act,

@@ -241,7 +241,7 @@ class _Channel:
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self.inbox = bytearray()
-        self.outbox = b""
+        self.outbox = memoryview(b"")  # a view: what is left is never copied (a record may be 1 MB)
         os.set_blocking(fd, False)  # as uvloop leaves it anyway: the same under both loops
 
     def read(self) -> list[bytes] | None:
@@ -454,7 +454,7 @@ class WorkerPool:
                 job.future.set_exception(exc)
                 continue
             worker = self._idle.pop()
-            worker.channel.outbox = message
+            worker.channel.outbox = memoryview(message)
             if not self._send(worker):
                 self._waiting.setdefault(job.who, {}).setdefault(job.table, deque()).appendleft(job)
                 if job.who not in self._turns:
