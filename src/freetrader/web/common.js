@@ -208,6 +208,11 @@
       try { localStorage.setItem(SEATS_KEY, JSON.stringify(data)); } catch (e) { /* storage disabled */ }
     },
   };
+  // The name this browser last sat down with, offered at the next join (the lobby's and a table page's)
+  FT.playerName = {
+    get() { try { return localStorage.getItem("ft-name") || ""; } catch (e) { return ""; } },
+    set(name) { try { localStorage.setItem("ft-name", name); } catch (e) { /* private mode: asked again next time */ } },
+  };
   FT.seatLink = function (tableId, token) {
     return location.origin + "/t/" + encodeURIComponent(tableId) + "#token=" + encodeURIComponent(token);
   };

@@ -197,7 +197,7 @@
     box.dataset.title = title;
     $("join-what").textContent = title + ", seat " + seat;
     $("join-error").textContent = "";
-    if (!$("join-name").value) $("join-name").value = $("name").value.trim() || localStorage.getItem("ft-name") || "";
+    if (!$("join-name").value) $("join-name").value = $("name").value.trim() || FT.playerName.get();
     $("join-name").focus();
   }
 
@@ -209,7 +209,7 @@
     const tableId = box.dataset.table, seat = parseInt(box.dataset.seat, 10);
     try {
       const joined = await FT.api("POST", "/api/tables/" + encodeURIComponent(tableId) + "/join", { seat, name });
-      try { localStorage.setItem("ft-name", name); } catch (err) { /* private mode: asked again next time */ }
+      FT.playerName.set(name);
       remember({ id: tableId, title: box.dataset.title }, joined, name);
       location.href = joined.link;
     } catch (err) { $("join-error").textContent = err.message; }

@@ -222,14 +222,14 @@
     } }, "Copy the invitation link"), note])];
     if (msg.you.seat === null) {
       const name = FT.el("input", { id: "seat-name", maxlength: "40", autocomplete: "nickname" });
-      try { name.value = localStorage.getItem("ft-name") || ""; } catch (e) { /* private mode */ }
+      name.value = FT.playerName.get();
       const error = FT.el("div", { class: "error", id: "seat-error", role: "alert" });
       const take = async (seat) => {
         const who = name.value.trim();
         if (!who) { error.textContent = "Give your name, so the others at the table know who sits here."; return; }
         try {
           const joined = await FT.api("POST", "/api/tables/" + encodeURIComponent(tableId) + "/join", { seat, name: who });
-          try { localStorage.setItem("ft-name", who); } catch (e) { /* private mode */ }
+          FT.playerName.set(who);
           FT.mySeats.remember(tableId, { token: joined.token, seat: joined.seat, title: msg.table.title, name: who });
           location.replace(joined.link);
           location.reload();
