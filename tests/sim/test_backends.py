@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
+
 import pytest
 
 from freetrader.cli import main
+from freetrader.core.errors import BadOption
 from freetrader.sim import SimulationError, simulate
 from freetrader.sim.backends import run_tasks
 
@@ -35,3 +40,33 @@ def test_backend_errors():
         list(simulate("contraband", ["random"] * 3, 2, backend="spark"))
     with pytest.raises(SimulationError, match="for --backend ray"):
         list(run_tasks(iter([]), 1, backend="local", address="10.0.0.1:6379"))
+
+
+def _tasks(n: int, seats: list[str] | None = None) -> list:
+    return [("contraband", seats or ["random"] * 3, seed, {}, 100_000) for seed in range(n)]
+
+
+def test_local_workers_give_the_serial_results_in_order():
+    assert list(run_tasks(_tasks(9), 9, workers=3, chunksize=2)) == list(run_tasks(_tasks(9), 9, workers=1))
+
+
+def test_closing_a_local_run_early_leaves_no_worker_behind():
+    results = run_tasks(_tasks(400), 400, workers=2, chunksize=1)
+    assert [next(results)["seed"] for _ in range(3)] == [0, 1, 2]
+    results.close()
+    assert multiprocessing.active_children() == []
+
+
+def test_an_error_in_a_worker_is_raised_here_with_its_message():
+    with pytest.raises(BadOption, match="unknown bot 'nope'"):
+        list(run_tasks(_tasks(6, ["random", "nope", "random"]), 6, workers=2))
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_killed_mid_run_is_a_clear_error_not_a_hang():
+    results = run_tasks(_tasks(400), 400, workers=2, chunksize=1)
+    next(results)
+    os.kill(multiprocessing.active_children()[0].pid, signal.SIGKILL)
+    with pytest.raises(SimulationError, match="a worker process stopped"):
+        list(results)
+    assert multiprocessing.active_children() == []

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import Any
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
 
 from .runner import SimulationError, play_game
 
@@ -33,11 +35,100 @@ def _play_chunk(tasks: list[Task]) -> list[dict[str, Any]]:
     return [play_task(t) for t in tasks]
 
 
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the parent, which stops the pool; SIGTERM (how the pool stops them) must
-    # kill them quietly, not run a handler the parent had installed when it forked them.
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _serve(conn: Connection) -> None:
+    """A worker: play each chunk it is sent and send back its results (or the error), until the pipe closes."""
+    # Ctrl-C is the parent's to handle (it stops the workers), and a handler the parent had installed
+    # must not run here; the parent forked us with both signals blocked, so none slipped in before this.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+    while True:
+        try:
+            key, chunk = conn.recv()
+        except EOFError:
+            return
+        try:
+            reply: tuple[Any, ...] = ("ok", key, _play_chunk(chunk))
+        except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+            reply = ("error", key, exc)
+        try:
+            conn.send(reply)
+        except (TypeError, AttributeError, pickle.PicklingError):  # an error that cannot be pickled
+            conn.send(("error", key, SimulationError(f"{type(reply[2]).__name__}: {reply[2]}")))
+
+
+def _stopped(proc: Any) -> SimulationError:
+    proc.join(5)
+    return SimulationError(f"a worker process stopped (exit status {proc.exitcode}); the run cannot go on without it")
+
+
+def _run_local(tasks: Iterable[Task], chunksize: int, workers: int) -> Iterator[dict[str, Any]]:
+    """Play chunks in ``workers`` processes, two chunks in flight each, and yield results in task order.
+
+    Each worker has a pipe of its own and nothing is shared, so stopping is one thing: kill the
+    workers. ``multiprocessing.Pool`` was not: stopped while its workers were writing large results,
+    its shutdown could wait forever on a queue lock (a run at Ctrl-C hung in CI once).
+    """
+    ctx = multiprocessing.get_context()
+    chunks = enumerate(_chunks(tasks, chunksize))
+    procs: dict[Connection, Any] = {}  # pipe -> its worker
+    conns: dict[Connection, int] = {}  # pipe -> chunks in flight on it
+    done: dict[int, list[dict[str, Any]]] = {}
+    sent = emitted = 0
+    exhausted = False
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+        try:
+            for _ in range(workers):
+                mine, theirs = ctx.Pipe()
+                proc = ctx.Process(target=_serve, args=(theirs,), daemon=True)
+                proc.start()
+                theirs.close()
+                procs[mine] = proc
+                conns[mine] = 0
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        while True:
+            # Keep each worker busy, but never run far ahead of the oldest result not yet yielded.
+            for conn, busy in conns.items():
+                while not exhausted and busy < 2 and sent < emitted + 4 * workers:
+                    item = next(chunks, None)
+                    if item is None:
+                        exhausted = True
+                        break
+                    try:
+                        conn.send(item)
+                    except (BrokenPipeError, ConnectionResetError):
+                        raise _stopped(procs[conn]) from None
+                    busy += 1
+                    sent += 1
+                conns[conn] = busy
+            while emitted in done:
+                yield from done.pop(emitted)
+                emitted += 1
+            if exhausted and emitted == sent:
+                return
+            for ready in wait([c for c, busy in conns.items() if busy]):
+                conn = cast(Connection, ready)
+                try:
+                    status, key, value = conn.recv()
+                except (EOFError, ConnectionResetError):
+                    raise _stopped(procs[conn]) from None
+                if status == "error":
+                    raise value
+                done[key] = value
+                conns[conn] -= 1
+    finally:
+        for proc in procs.values():
+            if proc.is_alive():
+                proc.kill()
+        for proc in procs.values():
+            proc.join()
+        for conn in conns:
+            conn.close()
 
 
 def run_tasks(
@@ -77,8 +168,7 @@ def run_tasks(
         for task in tasks:
             yield play_task(task)
         return
-    with multiprocessing.get_context().Pool(workers, initializer=_ignore_sigint) as pool:
-        yield from pool.imap(play_task, tasks, chunksize)
+    yield from _run_local(tasks, chunksize, workers)
 
 
 def _chunks(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
