@@ -102,3 +102,47 @@ def test_the_goods_trigger_fires_when_no_piece_left_fits_any_ship(goods_end, end
     s.apply(GAME.parse_action(f"buy {R.GOODS_IDS[domino]}"))
     assert not R.goods_left_to_buy(s) and any(s.g_where[g] == R.MERCHANT for g in range(len(C.goods)))
     assert s.ending is ends
+
+
+def _stalled_market(goods_end: str, rep0: int):
+    """The stall a sweep found (seed 1410417725197816672, docs/cornish/homes2.json): one piece left, an
+    I-pentomino at a Merchant that fits seat 0's Lively Nancy but not seat 1's Good Intent; seat 0 has no
+    Gold, and 10 Reputation leaves Honest Work worth 11 - 10 - 0 = 1 Gold; no one owns a piece."""
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    s = after_setup(2, seed=3)
+    s.options = {**s.options, "goods_end": goods_end}
+    ships = [sh.id for sh in C.ships]
+    s.ship_card[0], s.ship_card[1] = ships.index("the-lively-nancy"), ships.index("the-good-intent")
+    shape = [C.shapes[C.goods[g]].id for g in range(len(C.goods))]
+    last = next(g for g in range(len(C.goods)) if shape[g] == "i-pentomino" and s.g_where[g] == R.MERCHANT)
+    for g in range(len(C.goods)):
+        if g != last:
+            s.g_where[g], s.g_owner[g] = R.SOLD, -1
+    s.hold = [[], []]
+    s.chars = [[], []]
+    s.gold, s.rep = [0, 65], [rep0, 10]
+    return s, R.buy_price(s, last)
+
+
+def test_a_market_no_one_can_take_from_ends_the_game_at_the_end_of_the_turn():
+    """Ruling 31, takeable: neither printed trigger can fire any more (nothing to sell moves the Customs
+    Track, and the one piece left is never bought), so the Goods trigger fires at the end of the Turn."""
+    s, price = _stalled_market("takeable", 10)
+    assert price > 1 and R.honest_work_gain(s, 0) == 1
+    assert R.market_closed(s)
+    pass_turn(s)
+    assert s.is_over and s.ending
+    assert any("no player can take a Goods Shape that is left" in e for e in s.events)
+    assert GAME.spec.option("goods_end").default == "takeable"
+
+
+@pytest.mark.parametrize(("goods_end", "rep0"), [("takeable", 5), ("fits", 10), ("last", 10)])
+def test_a_market_someone_can_still_take_from_or_an_older_reading_goes_on(goods_end, rep0):
+    """With 5 Reputation, Honest Work pays seat 0 11 - 5 - 0 = 6 Gold, enough for the piece; the older
+    readings (saved games go on under them) have no such end."""
+    s, price = _stalled_market(goods_end, rep0)
+    assert R.honest_work_gain(s, 0) == 11 - rep0
+    assert (R.honest_work_gain(s, 0) >= price) is (goods_end == "takeable")
+    pass_turn(s)
+    assert not s.is_over and not s.ending

@@ -52,11 +52,13 @@ SPEC = GameSpec(
                "action, a card, a landing or a sale (any-move); customs-movement is the older ruling 21 (only the "
                "movement after a landing, a sale or an Anonymous Letter), kept so that games saved before the fix "
                "go on under the rules they began with", choices=("any-move", "customs-movement")),
-        Option("goods_end", "fits",
-               "ruling 31: the Goods trigger fires when the last Goods Shape any player's ship can hold is bought "
-               "(fits); last waits for the very last piece (the older reading, under which a piece no ship can "
-               "take kept a game from ever ending), kept so that games saved before go on under it",
-               choices=("fits", "last")),
+        Option("goods_end", "takeable",
+               "ruling 31: the Goods trigger fires when the last Goods Shape any player's ship can hold is bought, "
+               "and at the end of a Turn after which no player can take a piece that is left: none owned, none "
+               "seized, none that fits a player's empty hold and that it can pay for (takeable); fits only at the "
+               "buy, and last waits for the very last piece (older readings, under which a game could stall "
+               "for good), kept so that games saved before go on under them",
+               choices=("takeable", "fits", "last")),
         Option("turn_limit", 0,
                "safety cap for simulations, not in the rulebook (End of the Game has only its two triggers): "
                "0, the default, plays to a trigger; N stops the game after N Turns, and a game so stopped is "

@@ -366,6 +366,10 @@ def end_turn(s: S) -> None:
     if s.ending:
         end_game(s, "the end was triggered this turn")
         return
+    if s.options["goods_end"] == "takeable" and market_closed(s):
+        trigger_end(s, "no player can take a Goods Shape that is left")
+        end_game(s, "the end was triggered this turn")
+        return
     cap = s.options["turn_limit"]
     if cap and s.turn >= cap:
         end_game(s, f"cut by the safety cap of {cap} Turns, before either end trigger; no winner")
@@ -810,7 +814,7 @@ class Buying(F.Purchase):
         s._event(f"Seat {p} buys {goods_name(g)} for {buy_price(s, g)} Gold and 1 Influence")
         if not any(w == MERCHANT for w in s.g_where):
             trigger_end(s, "the last Goods Shape was bought")
-        elif s.options["goods_end"] == "fits" and not goods_left_to_buy(s):
+        elif s.options["goods_end"] != "last" and not goods_left_to_buy(s):
             trigger_end(s, "the last Goods Shape any ship can hold was bought")
 
 
@@ -824,6 +828,31 @@ def goods_left_to_buy(s: S) -> bool:
     holds = {hold_of_ship(s.ship_card[p]) for p in range(s.seats)}
     return any(s.g_where[g] == MERCHANT and any(fits(h, [C.goods[g]], flips) for h in holds)
                for g in range(len(C.goods)))
+
+
+def market_closed(s: S) -> bool:
+    """End of the Game, ruling 31 (takeable): at the end of a Turn nobody can take any Goods Shape that is left.
+
+    That is: no player owns a piece (nothing left to sell, so the Customs Track stands still), the Customs
+    Warehouse is empty (nothing to raid or buy there), and no player both has a piece at a Merchant that fits
+    its empty hold and can pay for it, with its Gold, after Honest Work, or in time from a Character that
+    pays Gold each Turn (held, or one it could hire). Then neither printed trigger can ever fire: found by
+    simulation, a seat whose Reputation leaves Honest Work worth 1 Gold facing the one piece left that fits
+    its ship, every other ship too small for it, passed for 500 Turns."""
+    if any(o >= 0 for o in s.g_owner) or WAREHOUSE in s.g_where:
+        return False
+    flips = s.options["flip_goods"]
+    held = {c for hand in s.chars for c in hand}
+    earners = [c for c in range(len(C.characters)) if c not in held and C.characters[c].effect == "gold-per-turn"]
+    for p in range(s.seats):
+        hold = hold_of_ship(s.ship_card[p])
+        purse = s.gold[p] + max(0, honest_work_gain(s, p))
+        prices = [buy_price(s, g) for g in range(len(C.goods))
+                  if s.g_where[g] == MERCHANT and fits(hold, [C.goods[g]], flips)]
+        if prices and (min(prices) <= purse or _passive(s, p, "gold-per-turn") > 0
+                       or any(hire_price(s, p, c) <= purse for c in earners)):
+            return False
+    return True
 
 
 # -- Bribe Customs ------------------------------------------------------------------------
