@@ -95,3 +95,46 @@ def test_it_lands_where_it_can_hide_the_landing():
 
 def C_loc(name: str) -> int:
     return B.C.loc_by_id[name]
+
+
+def test_a_seat_that_cannot_buy_or_sell_raids_the_customs_house_and_keeps_penzance():
+    """Stuck (no goods, Honest Work worth 1 Gold, no piece it can pay for), the heuristic takes the way back
+    into trade that is left: the seized piece. It discards its lesser Mob and a counter other than
+    Penzance's, where the piece is liberated and must be sold (a sweep's seat passed for 500 Turns here)."""
+    from cornish_scenario import after_setup, loc
+
+    from freetrader.bots import make_bot
+    from freetrader.games.cornish_smuggler import rules as R
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    s = after_setup(2, seed=3)
+    p = s.to_act
+    chars = [c.id for c in C.characters]
+    fishwives, zennor = chars.index("the-newlyn-fishwives"), chars.index("the-gentlemen-of-zennor")
+    s.chars[p] = [fishwives, zennor]
+    s.counters[p] = [C.penzance, loc("zennor")]
+    for g in range(len(C.goods)):
+        if s.g_owner[g] == p:
+            s.g_where[g], s.g_owner[g] = R.SOLD, -1
+    seized = next(g for g in range(len(C.goods)) if s.g_where[g] == R.MERCHANT and C.shapes[C.goods[g]].size == 4)
+    s.g_where[seized] = R.WAREHOUSE
+    s.gold[p], s.rep[p], s.infl[p] = 0, 10, 3
+    s.secrets[p] = []
+    assert R.honest_work_gain(s, p) == 1
+    bot = make_bot("heuristic", GAME, 1)
+    officer = next(o for o in range(R.N_OFFICERS) if s.off_at[o] == C.penzance)  # set up there by the rules
+    s.infl[p] = 3 + 4  # the officer walked off first (4 Influence a space), or the piece is seized at once
+    walk = bot.choose(s, p)
+    assert str(walk).startswith(f"officer {officer} to ") and str(walk).endswith("with influence")
+    s.apply(walk)
+    while s.to_act != p or s.phase != R.MAIN:  # the other seat passes; reaction windows declined
+        s.apply("pass" if s.phase == R.MAIN else "decline")
+    assert not R.unbribed_officer_at(s, p, C.penzance)
+    assert str(bot.choose(s, p)) == f"raid {R.GOODS_IDS[seized]}"
+    s.apply(bot.choose(s, p))
+    lesser = min((fishwives, zennor), key=lambda c: C.characters[c].reputation)
+    assert str(bot.choose(s, p)) == f"discard {chars[lesser]}"
+    s.apply(bot.choose(s, p))
+    assert str(bot.choose(s, p)) == "remove zennor"
+    s.apply(bot.choose(s, p))
+    assert s.g_where[seized] == R.LAND and s.g_at[seized] == C.penzance and s.g_owner[seized] == p

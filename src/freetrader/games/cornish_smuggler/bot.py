@@ -247,6 +247,10 @@ class CornishBotV2(CornishBotV1):
                 free = self._free_card(s, seat, legal)
                 if free is not None:
                     return free
+            if s.phase == R.RAID_DISCARD:  # the Mob worth least
+                return min(legal, key=lambda a: _CHARACTER[a.item].reputation)  # type: ignore[attr-defined]
+            if s.phase == R.RAID_REMOVE:  # never Penzance: the liberated piece lands there, to be sold there
+                return next((a for a in legal if C.loc_by_id[a.item] != C.penzance), legal[0])  # type: ignore[attr-defined]
         return super().choose(state, seat)
 
     # -- reaction windows: use what saves goods or money -------------------------------------
@@ -400,6 +404,9 @@ class CornishBot(CornishBotV2):
                 return pick
         if "honest-work" in verbs and R.honest_work_gain(s, p) >= 2:
             return verbs["honest-work"][0]
+        seized = self._take_seized(s, p, verbs)
+        if seized is not None:
+            return seized
         if "buy-reputation" in verbs and s.rep[p] < 2 and s.infl[p] < 2 and not s.ending:
             return verbs["buy-reputation"][0]  # no Reputation is no Influence next turn: nothing else could start again
         for a in legal:  # Characters that draw Secrets for free
@@ -576,6 +583,28 @@ class CornishBot(CornishBotV2):
             return float(ch.reputation + later - price)
 
         return self._best_hire(s, p, hires, value)
+
+    @staticmethod
+    def _take_seized(s: Any, p: int, verbs: dict[str, list[Act]]) -> Action | None:
+        """Owning no goods and unable to pay for any piece that fits its ship, a seat's way back into trade is
+        the Customs Warehouse: raid it (hiring the one Mob it lacks first). Without this, a sweep's seat with
+        10 Reputation and no Gold (Honest Work pays it 1) passed for 500 Turns beside five seized pieces."""
+        if p in s.g_owner or R.WAREHOUSE not in s.g_where:
+            return None
+        hold = R.hold_of_ship(s.ship_card[p])
+        if any(s.g_where[g] == R.MERCHANT and R.buy_price(s, g) <= s.gold[p]
+               and R.fits(hold, [C.goods[g]], s.options["flip_goods"]) for g in range(len(C.goods))):
+            return None
+        if "raid" not in verbs:
+            if C.penzance not in s.counters[p] or R.mob_count(s, p) + 1 < R.raid_mobs_needed(s, p):
+                return None
+            mobs = [a for a in verbs.get("hire", []) if a.pay == "influence" and _CHARACTER[a.item].mob
+                    and R.hire_price(s, p, C.characters.index(_CHARACTER[a.item])) <= s.gold[p]]
+            return min(mobs, key=lambda a: _CHARACTER[a.item].gold, default=None)
+        if R.unbribed_officer_at(s, p, C.penzance):  # the piece is liberated in Penzance: seized again at once
+            return next((a for a in verbs.get("officer", []) if a.pay == "influence"
+                         and s.off_at[int(a.item)] == C.penzance and s.off_bribe[int(a.item)] != p), None)
+        return max(verbs["raid"], key=lambda a: C.shapes[C.goods[R.GOODS_BY_ID[a.item]]].size)
 
     @staticmethod
     def _best_hire(s: Any, p: int, hires: list[Any], value: Any) -> Action | None:

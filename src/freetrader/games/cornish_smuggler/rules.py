@@ -104,7 +104,8 @@ __all__ = [
     "advance_customs_track", "advance_gold_wheel", "bribe_cost", "buy_price", "can_land", "can_land_at",
     "check_seizure", "chooser", "empty_land", "fits", "goods_at", "hire_price", "hold_of_ship", "hold_of_store",
     "first_counter_home", "free_moves", "honest_work_gain", "legal_placements", "lose_character",
-    "may_hide_or_claim", "nearest_officers", "offer_free_moves", "seizable", "seize", "setup",
+    "market_closed", "may_hide_or_claim", "mob_count", "nearest_officers", "offer_free_moves", "raid_mobs_needed",
+    "seizable", "seize", "setup",
     "start_customs", "store_fits", "town_size", "unbribed_officer_at",
 ]
 
@@ -830,23 +831,37 @@ def goods_left_to_buy(s: S) -> bool:
                for g in range(len(C.goods)))
 
 
+def _backhander(secret: int) -> bool:
+    """Backhander buys a seized piece, the cheapest (size 2) for 3 Gold."""
+    return bool(C.secrets[secret].effect == "backhander")
+
+
 def market_closed(s: S) -> bool:
     """End of the Game, ruling 31 (takeable): at the end of a Turn nobody can take any Goods Shape that is left.
 
     That is: no player owns a piece (nothing left to sell, so the Customs Track stands still), the Customs
-    Warehouse is empty (nothing to raid or buy there), and no player both has a piece at a Merchant that fits
-    its empty hold and can pay for it, with its Gold, after Honest Work, or in time from a Character that
-    pays Gold each Turn (held, or one it could hire). Then neither printed trigger can ever fire: found by
-    simulation, a seat whose Reputation leaves Honest Work worth 1 Gold facing the one piece left that fits
-    its ship, every other ship too small for it, passed for 500 Turns."""
-    if any(o >= 0 for o in s.g_owner) or WAREHOUSE in s.g_where:
+    Warehouse's seized pieces are out of reach (no player has or can still hire the Mobs for a raid, and
+    no Backhander is left to buy one with), and no player both has a piece at a Merchant that fits its
+    empty hold and can pay for it, with its Gold, after Honest Work, or in time from a Character that pays
+    Gold each Turn (held, or one it could hire). The Character and Secrets decks are never reshuffled, so
+    then neither printed trigger can ever fire: found by simulation, a seat whose Reputation leaves Honest
+    Work worth 1 Gold facing the one piece left that fits its ship, the other ship too small for it and
+    its one Mob too few for a raid, with every Character hired, passed for 1,000 Turns."""
+    if any(o >= 0 for o in s.g_owner):
         return False
     flips = s.options["flip_goods"]
-    held = {c for hand in s.chars for c in hand}
-    earners = [c for c in range(len(C.characters)) if c not in held and C.characters[c].effect == "gold-per-turn"]
+    hireable = [c for d in range(4) for c in (*s.stacks[d], s.faceup[d]) if c >= 0]
+    purses = [s.gold[p] + max(0, honest_work_gain(s, p)) for p in range(s.seats)]
+    if WAREHOUSE in s.g_where and (
+            any(C.characters[c].mob for c in hireable)
+            or any(mob_count(s, p) >= raid_mobs_needed(s, p) for p in range(s.seats))
+            or any(_backhander(k) for k in s.sdeck) and max(purses) >= 3
+            or any(_backhander(k) and purses[p] >= 3 for p in range(s.seats) for k in s.secrets[p])):
+        return False
+    earners = [c for c in hireable if C.characters[c].effect == "gold-per-turn"]
     for p in range(s.seats):
         hold = hold_of_ship(s.ship_card[p])
-        purse = s.gold[p] + max(0, honest_work_gain(s, p))
+        purse = purses[p]
         prices = [buy_price(s, g) for g in range(len(C.goods))
                   if s.g_where[g] == MERCHANT and fits(hold, [C.goods[g]], flips)]
         if prices and (min(prices) <= purse or _passive(s, p, "gold-per-turn") > 0
