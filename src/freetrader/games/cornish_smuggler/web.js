@@ -873,7 +873,6 @@
 .actions .cs-kind { font-size: .8rem; color: #6b645a; text-transform: uppercase; letter-spacing: .04em; margin-top: .2rem; }
 .actions .cs-where { font-weight: 700; }
 .actions .cs-note { margin: 0; font-size: .92rem; }
-.actions .cs-setting { font-size: .85rem; color: #5f574a; display: flex; gap: .4rem; align-items: flex-start; }
 .actions button.cs-open { background: #e9f1f8; color: #1d1a16; border: 1px solid #1f5f8b; text-align: left; }
 .actions button.move { text-align: left; }
 .actions .cs-pages { display: flex; gap: .4rem; align-items: center; font-size: .88rem; }
@@ -933,10 +932,18 @@
     const order = KINDS.map((k) => k[0]).concat(["Other"]);
     return legal.slice().sort((a, b) => order.indexOf(kindOf(a)) - order.indexOf(kindOf(b)));
   }
-  function autoDecline() { try { return localStorage.getItem("cornish-auto-decline") === "1"; } catch (e) { return false; } }
-  let autoDeclined = "";
   function renderPanel(box, legal, tctx) {
     [PAGE, UNPAGED] = narrowDock() ? [6, 8] : [11, 13];
+    drawPanel(box, legal, tctx);
+    // where the dock is short (a laptop's window, two-line choices), fewer a page until every one is in
+    // view: a Pass below the fold is a Pass not found
+    const room = box.closest(".dock-body");
+    while (room && room.scrollHeight > room.clientHeight + 1 && PAGE > 3) {
+      PAGE -= 1; UNPAGED -= 1;
+      drawPanel(box, legal, tctx);
+    }
+  }
+  function drawPanel(box, legal, tctx) {
     PANEL = { box, legal, tctx };
     MOVES = obj(tctx.notes);
     const view = obj(tctx.view);
@@ -955,10 +962,6 @@
     const onlyDecline = legal.length === 1 && legal[0] === "decline";
     if (onlyDecline) {
       box.append(FT.el("p", { class: "cs-note", text: "None of your cards can answer " + eventText(view.reaction) + "." }));
-      const cb = FT.el("input", { type: "checkbox", id: "cs-auto-decline", checked: autoDecline() || null,
-        onchange: (e) => { try { localStorage.setItem("cornish-auto-decline", e.target.checked ? "1" : "0"); } catch (err) { /* private mode */ } } });
-      box.append(FT.el("label", { class: "cs-setting", for: "cs-auto-decline" }, [cb,
-        " Decline for me when I hold nothing playable (answers at once, so the others may notice you hold nothing that answers)"]));
     }
     let lastGroup = "";
     for (const e of shown) {
@@ -980,10 +983,6 @@
         FT.el("button", { type: "button", class: "secondary cs-page", disabled: page >= pages - 1, onclick: () => turn(page + 1) }, "More ›")]));
     }
     if (SEL) box.append(FT.el("button", { type: "button", class: "secondary cs-back", onclick: () => select(SEL.parent || null) }, "‹ Back"));
-    if (onlyDecline && autoDecline() && !disabled && autoDeclined !== SEL_KEY) {
-      autoDeclined = SEL_KEY;
-      setTimeout(() => go("decline"), 0);
-    }
   }
 
   // ---- what a decision is about: a reaction window, the Price List at a sale, the Landing Risk ---------
