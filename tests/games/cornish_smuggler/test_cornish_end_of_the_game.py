@@ -125,16 +125,39 @@ def _stalled_market(goods_end: str, rep0: int):
     return s, R.buy_price(s, last)
 
 
-def test_a_market_no_one_can_take_from_ends_the_game_at_the_end_of_the_turn():
+def test_a_market_no_one_can_take_from_makes_the_next_turn_the_last():
     """Ruling 31, takeable: neither printed trigger can fire any more (nothing to sell moves the Customs
-    Track, and the one piece left is never bought), so the Goods trigger fires at the end of the Turn."""
+    Track, and the one piece left is never bought), so at the end of the Turn the Goods trigger fires,
+    and as with the printed triggers the players have until the end of the next Turn."""
     s, price = _stalled_market("takeable", 10)
     assert price > 1 and R.honest_work_gain(s, 0) == 1
     assert R.market_closed(s)
+    turn = s.turn
     pass_turn(s)
-    assert s.is_over and s.ending
+    assert not s.is_over and s.ending and s.turn == turn + 1
     assert any("no player can take a Goods Shape that is left" in e for e in s.events)
+    pass_turn(s)
+    assert s.is_over and s.turn == turn + 1
     assert GAME.spec.option("goods_end").default == "takeable"
+
+
+def test_the_market_check_reads_only_what_every_player_sees():
+    """Secrets cards in hand are hidden: whether seat 1 (65 Gold) holds a Backhander must not change the
+    check, whose outcome every seat sees. The Secrets deck's cards are hidden too: only its size counts."""
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    ids = [k.id for k in C.secrets]
+    outcomes = set()
+    for card in ("backhander", "sea-fret"):
+        s, _ = _stalled_market("takeable", 10)
+        s.g_where[next(g for g in range(len(C.goods)) if s.g_where[g] == R.SOLD)] = R.WAREHOUSE  # a seized piece
+        s.sdeck = []
+        s.stacks, s.faceup = [[], [], [], []], [-1, -1, -1, -1]  # every Character hired: no Mob to come
+        s.secrets = [[], [ids.index(card)]]
+        outcomes.add(R.market_closed(s))
+    assert outcomes == {True}
+    s.sdeck = [ids.index("sea-fret")]  # a card left to draw, for a seat with 3 Gold: maybe a Backhander
+    assert not R.market_closed(s)
 
 
 @pytest.mark.parametrize(("goods_end", "rep0"), [("takeable", 5), ("fits", 10), ("last", 10)])

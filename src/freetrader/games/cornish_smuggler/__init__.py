@@ -55,7 +55,8 @@ SPEC = GameSpec(
         Option("goods_end", "takeable",
                "ruling 31: the Goods trigger fires when the last Goods Shape any player's ship can hold is bought, "
                "and at the end of a Turn after which no player can take a piece that is left: none owned, none "
-               "seized, none that fits a player's empty hold and that it can pay for (takeable); fits only at the "
+               "seized that a raid or a Secrets card still to draw could bring back, none that fits a player's "
+               "empty hold and that it can pay for; the next Turn is then the last (takeable); fits only at the "
                "buy, and last waits for the very last piece (older readings, under which a game could stall "
                "for good), kept so that games saved before go on under them",
                choices=("takeable", "fits", "last")),

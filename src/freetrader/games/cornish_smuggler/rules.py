@@ -367,16 +367,15 @@ def end_turn(s: S) -> None:
     if s.ending:
         end_game(s, "the end was triggered this turn")
         return
-    if s.options["goods_end"] == "takeable" and market_closed(s):
-        trigger_end(s, "no player can take a Goods Shape that is left")
-        end_game(s, "the end was triggered this turn")
-        return
     cap = s.options["turn_limit"]
     if cap and s.turn >= cap:
         end_game(s, f"cut by the safety cap of {cap} Turns, before either end trigger; no winner")
         return
+    closed = s.options["goods_end"] == "takeable" and market_closed(s)
     s.first = (s.first + 1) % s.seats
     start_turn(s)
+    if closed:  # as the printed triggers do, it leaves the players a Turn: a Backhander in hand may yet be used
+        trigger_end(s, "no player can take a Goods Shape that is left")
 
 
 def cut_by_cap(s: S) -> bool:
@@ -831,22 +830,20 @@ def goods_left_to_buy(s: S) -> bool:
                for g in range(len(C.goods)))
 
 
-def _backhander(secret: int) -> bool:
-    """Backhander buys a seized piece, the cheapest (size 2) for 3 Gold."""
-    return bool(C.secrets[secret].effect == "backhander")
-
-
 def market_closed(s: S) -> bool:
-    """End of the Game, ruling 31 (takeable): at the end of a Turn nobody can take any Goods Shape that is left.
+    """End of the Game, ruling 31 (takeable): at the end of a Turn, by what every player can see, nobody can
+    take any Goods Shape that is left; the next Turn is then the last.
 
-    That is: no player owns a piece (nothing left to sell, so the Customs Track stands still), the Customs
-    Warehouse's seized pieces are out of reach (no player has or can still hire the Mobs for a raid, and
-    no Backhander is left to buy one with), and no player both has a piece at a Merchant that fits its
-    empty hold and can pay for it, with its Gold, after Honest Work, or in time from a Character that pays
-    Gold each Turn (held, or one it could hire). The Character and Secrets decks are never reshuffled, so
-    then neither printed trigger can ever fire: found by simulation, a seat whose Reputation leaves Honest
-    Work worth 1 Gold facing the one piece left that fits its ship, the other ship too small for it and
-    its one Mob too few for a raid, with every Character hired, passed for 1,000 Turns."""
+    That is: no player owns a piece (nothing left to sell, so the Customs Track stands still); no one can
+    reach a seized piece in the Customs Warehouse (no player has or can still hire the Mobs for a raid,
+    and no player with 3 Gold could still draw a Secrets card, a Backhander perhaps); and no player both
+    has a piece at a Merchant that fits its empty hold and can pay for it, with its Gold, after Honest
+    Work, or in time from a Character that pays Gold each Turn (held, or one it could hire). Only public
+    facts: which Characters are left is known from those hired and discarded, but a Secrets card in a
+    hand is not, so a Backhander held is left to the last Turn. The decks are never reshuffled, so
+    otherwise neither printed trigger could ever fire: found by simulation, a seat whose Reputation leaves
+    Honest Work worth 1 Gold facing the one piece left that fits its ship, the other ship too small for
+    it and its one Mob too few for a raid, with every Character hired, passed for 1,000 Turns."""
     if any(o >= 0 for o in s.g_owner):
         return False
     flips = s.options["flip_goods"]
@@ -855,8 +852,7 @@ def market_closed(s: S) -> bool:
     if WAREHOUSE in s.g_where and (
             any(C.characters[c].mob for c in hireable)
             or any(mob_count(s, p) >= raid_mobs_needed(s, p) for p in range(s.seats))
-            or any(_backhander(k) for k in s.sdeck) and max(purses) >= 3
-            or any(_backhander(k) and purses[p] >= 3 for p in range(s.seats) for k in s.secrets[p])):
+            or (s.sdeck and max(purses) >= 3)):
         return False
     earners = [c for c in hireable if C.characters[c].effect == "gold-per-turn"]
     for p in range(s.seats):
