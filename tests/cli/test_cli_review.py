@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
 
 from freetrader.cli import main
 from freetrader.sim import play_game
@@ -82,3 +88,30 @@ def test_review_json_prints_the_review_and_only_it(tmp_path, capsys):
     printed = json.loads(out)  # stdout is the JSON alone: no table, no "Wrote" line
     assert printed == json.loads(out_file.read_text()) and printed["actions"] == len(rec["actions"])
     assert f"Wrote {out_file}" in err.replace("\n", "")
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_review_started_in_the_background_stops_at_the_signal_and_writes_nothing(tmp_path, sig, code):
+    """Started as a shell starts a background job (SIGINT ignored), ``kill -INT`` still stops a review on two
+    workers, as Ctrl-C does: one line, 128 + the signal, no file, and the decisions not begun are dropped,
+    not judged first (before, the review ignored SIGINT and ran to its end)."""
+    rec = play_game("cornish-smuggler", ["heuristic"] * 3, 4)["record"]  # a long game: hundreds of decisions
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(rec))
+    argv = [sys.executable, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))",
+            "review", str(path), "--workers", "2", "--iters", "64"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        time.sleep(3)  # judging begun; the whole review takes far longer (the bound below only guards a hang)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == code, err
+    assert err.strip().splitlines()[-1] == "freetrader: review interrupted; nothing was written"
+    assert "Traceback" not in err
+    assert not path.with_suffix(".review.json").exists()

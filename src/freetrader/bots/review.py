@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
@@ -500,17 +501,28 @@ def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = No
     else:
         import multiprocessing
 
-        with ProcessPoolExecutor(min(workers, total), mp_context=multiprocessing.get_context("fork")) as pool:
+        pool = ProcessPoolExecutor(min(workers, total), mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_leave_signals_to_the_parent)
+        try:
             for decision in pool.map(_review_one, jobs, chunksize=1):
                 results.append(decision)
                 if progress is not None:
                     progress(len(results), total)
+        finally:  # stopped (Ctrl-C): the decisions not begun are dropped, not all judged first
+            pool.shutdown(wait=True, cancel_futures=True)
     results.sort(key=lambda d: d.index)
     results = _named(results, points, final.game if game is None else game)
     return Review(game=str(record["game"]), seats=n_seats, budget=budget, threshold=threshold, seed=seed,
                   decisions=results, actions=len(actions), winners=final.winners(),
                   scores=[float(x) for x in final.scores()],
                   reviewed_seats=sorted(set(seats)) if seats is not None else list(range(n_seats)))
+
+
+def _leave_signals_to_the_parent() -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the review; a worker must neither run a
+    # handler inherited by fork nor print a traceback of its own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def default_workers() -> int:

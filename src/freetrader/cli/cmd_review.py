@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .app import interrupt_on_signals, interrupted_code
 from .commands import register_command
 
 
@@ -101,15 +102,17 @@ def _run(args: argparse.Namespace, console: Any) -> int:
     def tick(done: int, total: int) -> None:
         progress.update(task, completed=done, total=total)
 
-    try:
-        with progress:
-            review = review_record(record, seats=args.seat, iters=iters, ms=args.ms, threshold=threshold,
-                                   seed=args.seed, workers=workers, progress=tick)
-    except KeyboardInterrupt:
-        print("freetrader: review interrupted; nothing was written", file=sys.stderr)
-        return 130
-    except BadRecord as exc:
-        raise BadOption(f"{args.record}: {exc}") from None
+    # kill -INT and kill -TERM stop it as Ctrl-C does, also where a shell started it with SIGINT ignored
+    with interrupt_on_signals() as stopped_by:
+        try:
+            with progress:
+                review = review_record(record, seats=args.seat, iters=iters, ms=args.ms, threshold=threshold,
+                                       seed=args.seed, workers=workers, progress=tick)
+        except KeyboardInterrupt:
+            print("freetrader: review interrupted; nothing was written", file=sys.stderr)
+            return interrupted_code(stopped_by)
+        except BadRecord as exc:
+            raise BadOption(f"{args.record}: {exc}") from None
 
     if args.json:
         print(json.dumps(review.to_json(), indent=1))
