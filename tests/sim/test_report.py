@@ -48,6 +48,7 @@ def test_analysis_numbers(results):
 
 
 def test_component_hook(monkeypatch, results):
+    import freetrader.games.contraband.analysis  # noqa: F401 - its own hook first, so the patch below stays
     from freetrader.sim import analysis
 
     monkeypatch.setitem(analysis._COMPONENTS, "contraband", lambda r: {0: ["golden ticket"], 1: ["played x"]})
