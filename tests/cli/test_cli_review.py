@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
+from cli_process import cli_argv, signal_when_ready
 
 from freetrader.cli import main
 from freetrader.sim import play_game
@@ -98,20 +97,10 @@ def test_a_review_started_in_the_background_stops_at_the_signal_and_writes_nothi
     rec = play_game("cornish-smuggler", ["heuristic"] * 3, 4)["record"]  # a long game: hundreds of decisions
     path = tmp_path / "long.json"
     path.write_text(json.dumps(rec))
-    argv = [sys.executable, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))",
-            "review", str(path), "--workers", "2", "--iters", "64"]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
-    try:
-        time.sleep(3)  # judging begun; the whole review takes far longer (the bound below only guards a hang)
-        assert proc.poll() is None, proc.communicate()
-        proc.send_signal(sig)
-        _, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == code, err
+    begun = time.monotonic() + 3  # judging begun; the whole review takes far longer
+    code_got, err = signal_when_ready(cli_argv("review", str(path), "--workers", "2", "--iters", "64"), sig,
+                                      lambda: time.monotonic() > begun, background=True, bound=120)
+    assert code_got == code, err
     assert err.strip().splitlines()[-1] == "freetrader: review interrupted; nothing was written"
     assert "Traceback" not in err
     assert not path.with_suffix(".review.json").exists()

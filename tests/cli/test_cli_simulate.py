@@ -7,10 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from cli_process import cli_argv, signal_when_ready
 
 import freetrader
 from freetrader.cli import main
@@ -219,15 +219,11 @@ def test_games_that_end_by_their_rules_carry_no_cut_key():
 
 
 # -- subprocess: progress bar and Ctrl-C -----------------------------------------------------
-def _cli() -> list[str]:
-    return [sys.executable, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))"]
-
-
 def test_progress_bar_on_a_terminal_like_stderr(tmp_path):
     out = tmp_path / "p.jsonl"
     env = {**os.environ, "FORCE_COLOR": "1", "COLUMNS": "120"}
     proc = subprocess.run(
-        [*_cli(), "simulate", "contraband", "-n", "12", "--seats", FAST, "--workers", "2", "--out", str(out)],
+        cli_argv("simulate", "contraband", "-n", "12", "--seats", FAST, "--workers", "2", "--out", str(out)),
         capture_output=True, text=True, env=env, timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
@@ -240,21 +236,14 @@ def test_progress_bar_on_a_terminal_like_stderr(tmp_path):
 def test_ctrl_c_leaves_a_valid_resumable_file(tmp_path):
     out = tmp_path / "int.jsonl"
     n = 4000
-    argv = [*_cli(), "simulate", "contraband", "-n", str(n), "--seats", FAST, "--seed", "5", "--workers", "2",
-            "--out", str(out)]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    # interrupt once some games are in the file (a finished line is the readiness signal); the bound
-    # only ends a run that never writes, however loaded the machine
-    deadline = time.monotonic() + 300
-    while not (out.exists() and out.read_bytes().count(b"\n") >= 2) and proc.poll() is None:
-        assert time.monotonic() < deadline, "simulate wrote no game within 300 s"
-        time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=300)
+    argv = cli_argv("simulate", "contraband", "-n", str(n), "--seats", FAST, "--seed", "5", "--workers", "2",
+                    "--out", str(out))
+    # interrupt once some games are in the file (a finished line is the readiness signal)
+    code, err = signal_when_ready(argv, signal.SIGINT, lambda: out.exists() and out.read_bytes().count(b"\n") >= 2)
     assert "Traceback" not in err
-    if proc.returncode == 0:
+    if code == 0:
         pytest.skip("the run finished before the interrupt")
-    assert proc.returncode == 130, err
+    assert code == 130, err
     assert "interrupted" in err and "resume" in err
     data = out.read_bytes()
     assert data.endswith(b"\n")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
 import sys
-import time
 
 import pytest
+from cli_process import cli_argv, signal_when_ready
 
 import freetrader
 from freetrader.bots import make_bot
@@ -17,10 +16,6 @@ from freetrader.core import derive_seed
 from freetrader.sim import lock_out, play_game, result_line, resume
 
 FAST = "random,random,random"
-
-
-def _cli() -> list[str]:
-    return [sys.executable, "-c", "import sys; from freetrader.cli import main; sys.exit(main(sys.argv[1:]))"]
 
 
 def test_a_second_writer_of_the_same_out_file_gets_one_line_and_exit_2(tmp_path, capsys):
@@ -67,22 +62,10 @@ def test_sigint_and_sigterm_stop_a_two_worker_run_and_leave_a_resumable_file(tmp
     """
     out = tmp_path / "sig.jsonl"
     n = 20_000  # far more than can be played between the first line and the signal; bounded if orphaned
-    argv = [*_cli(), "simulate", "contraband", "-n", str(n), "--seats", FAST, "--seed", "5", "--workers", "2",
-            "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
-    try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline and proc.poll() is None and (not out.exists() or b"\n" not in out.read_bytes()):
-            time.sleep(0.05)
-        assert proc.poll() is None, proc.communicate()
-        proc.send_signal(sig)
-        _, err = proc.communicate(timeout=300)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    assert proc.returncode == code, err
+    argv = cli_argv("simulate", "contraband", "-n", str(n), "--seats", FAST, "--seed", "5", "--workers", "2",
+                    "--out", str(out), "--no-progress")
+    got, err = signal_when_ready(argv, sig, lambda: out.exists() and b"\n" in out.read_bytes(), background=True)
+    assert got == code, err
     assert "Traceback" not in err and "interrupted after" in err and "resume" in err
     assert out.read_bytes().endswith(b"\n")  # whole lines only
     options = freetrader.game("contraband").new_state(3, 0).options

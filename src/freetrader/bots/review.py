@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import math
 import os
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
@@ -56,6 +55,7 @@ from typing import Any
 
 import freetrader
 from freetrader.core import Action, BadOption, Game, Rng, State
+from freetrader.core.procs import leave_signals_to_parent
 
 from .ismcts import IsmctsBot, normalize
 
@@ -502,7 +502,7 @@ def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = No
         import multiprocessing
 
         pool = ProcessPoolExecutor(min(workers, total), mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_leave_signals_to_the_parent)
+                                   initializer=leave_signals_to_parent)
         try:
             for decision in pool.map(_review_one, jobs, chunksize=1):
                 results.append(decision)
@@ -516,13 +516,6 @@ def review_record(record: Mapping[str, Any], *, seats: Sequence[int] | None = No
                   decisions=results, actions=len(actions), winners=final.winners(),
                   scores=[float(x) for x in final.scores()],
                   reviewed_seats=sorted(set(seats)) if seats is not None else list(range(n_seats)))
-
-
-def _leave_signals_to_the_parent() -> None:
-    # Ctrl-C reaches the whole process group: the parent stops the review; a worker must neither run a
-    # handler inherited by fork nor print a traceback of its own
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def default_workers() -> int:

@@ -50,6 +50,7 @@ from typing import Any, TypeVar
 import freetrader
 from freetrader.bots import make_bot
 from freetrader.core import FreetraderError, State
+from freetrader.core.procs import leave_signals_to_parent
 
 from . import log as readable
 from .errors import bad_request
@@ -156,8 +157,7 @@ def _worker_start() -> None:
     """In each worker: hold none of the server's connections, die with the server, leave Ctrl-C to the
     server, yield the CPU to it."""
     _close_network_sockets()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    leave_signals_to_parent()
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)  # when cores are short, the event loop (acks, broadcasts) goes first
     with contextlib.suppress(OSError, AttributeError):

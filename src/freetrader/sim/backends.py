@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
+from freetrader.core.procs import leave_signals_to_parent
+
 from .runner import SimulationError, play_game
 
 __all__ = ["BACKENDS", "Task", "play_task", "run_tasks"]
@@ -40,10 +42,8 @@ _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 def _serve(conn: Connection) -> None:
     """A worker: play each chunk it is sent and send back its results (or the error), until the pipe closes."""
-    # Ctrl-C is the parent's to handle (it stops the workers), and a handler the parent had installed
-    # must not run here; the parent forked us with both signals blocked, so none slipped in before this.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # the parent forked us with both signals blocked, so none slipped in before this
+    leave_signals_to_parent()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
     while True:
         try:
