@@ -21,7 +21,11 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
   1: all at Ludgvan, an inland village, so that no home is worth more than another (a control, not
   a design); 2: the three designed ones in selling Ports moved out of them (The Botallack Adit from
   St Just to Pendeen, The Pilchard Palace from St Ives to Newlyn, The Net Loft from Porthleven to
-  Mousehole), leaving the printed Behind The Turks Head (Penzance) the only home in a market.
+  Mousehole), leaving the printed Behind The Turks Head (Penzance) the only home in a market;
+  3-5: other layouts (``HOMES_MOVED``);
+- ``turks``: a hold for Behind The Turks Head (``TURKS_HOLDS``);
+- ``size-<town>``: a town's selling size (2, 3, 5 or 7; a size-2 town buys only pieces of size 2),
+  e.g. ``size-penzance=5``; ``risk-<town>``: a Port's printed landing risk, likewise;
 
 Per game it records the Turns played, the actions, which end fired, the winners by seat and by
 turn position (position 0 starts with the First Player marker), the Price List row of every
@@ -50,10 +54,22 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "src" / "freetrader" / "games" / "cornish_smuggler" / "data"
 ROWS = ("top", "middle", "bottom")
-#: ``homes=2``: designed START storehouses moved out of the selling Ports to a Port or village nearby
-HOMES_MOVED = {"st-just": "pendeen", "st-ives": "newlyn", "porthleven": "mousehole"}
+#: ``homes=N`` (N >= 2): where designed START storehouses move (from town -> to town)
+HOMES_MOVED = {
+    # out of the selling Ports to a Port or village nearby
+    2: {"st-just": "pendeen", "st-ives": "newlyn", "porthleven": "mousehole"},
+    # a home in each of the five selling Ports of size 3 or more: St Just's (size 2, sells only 2s)
+    # goes to Marazion, Lelant's to Hayle next door
+    3: {"st-just": "marazion", "lelant": "hayle"},
+    # Lelant's to Hayle next door, so that the five best START homes are selling Ports
+    4: {"lelant": "hayle"},
+    # St Just's to Hayle: four homes in selling Ports, the fifth seat starts where it likes
+    5: {"st-just": "hayle"},
+}
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes")
+KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "turks")
+#: ``turks=N``: holds tried for Behind The Turks Head (Penzance), the home left to the last chooser at 5 seats
+TURKS_HOLDS = {1: ["####", ".###"], 2: ["####", "####"], 3: ["###", "###"]}
 
 
 # -- the data pack ---------------------------------------------------------------------------------------
@@ -99,17 +115,46 @@ def write_pack(root: Path, knobs: dict[str, int]) -> Path:
         gtext = goods_path.read_text()
         share = int(knobs["goods"]) / 100
 
+        placed: dict[str, int] = {}
+
         def keep(match: re.Match[str]) -> str:
+            # above 100%, each Merchant's list is repeated from its start
             items = re.findall(r'"([^"]+)"', match.group(1))
-            kept = items[: max(1, round(len(items) * share))]
+            want = max(1, round(len(items) * share))
+            kept = [items[i % len(items)] for i in range(want)]
+            for x in kept:
+                placed[x] = placed.get(x, 0) + 1
             return "goods = [" + ", ".join(f'"{x}"' for x in kept) + "]"
 
         gtext = re.sub(r"goods = \[(.*?)\]", keep, gtext, flags=re.S)
-        goods_path.write_text(gtext)
+        # a shape's count is the number of its pieces on the Merchants (the data check)
+        blocks = gtext.split("[[shape]]")
+        for i, b in enumerate(blocks[1:], 1):
+            gid = re.search(r'^id = "([a-z-]+)"$', b, flags=re.M)
+            if gid:
+                blocks[i] = re.sub(r"^count = \d+$", f"count = {placed.get(gid.group(1), 0)}", b, count=1, flags=re.M)
+        goods_path.write_text("[[shape]]".join(blocks))
+    places = {(k.partition("-")[0], k.partition("-")[2]): int(v) for k, v in knobs.items()
+              if k.startswith(("size-", "risk-"))}
+    if places:
+        map_path = folder / "map.toml"
+        blocks = map_path.read_text().split("[[location]]")
+        for i, b in enumerate(blocks):
+            town = re.search(r'^id = "([a-z-]+)"$', b, flags=re.M)
+            for (field, at), v in places.items():
+                if town and town.group(1) == at:
+                    b = blocks[i] = re.sub(rf"^{field} = \d+$", f"{field} = {v}", b, count=1, flags=re.M)
+        map_path.write_text("[[location]]".join(blocks))
+    if knobs.get("turks"):
+        stores_path = folder / "storehouses.toml"
+        hold = "hold = [" + ", ".join(f'"{r}"' for r in TURKS_HOLDS[int(knobs["turks"])]) + "]"
+        text = stores_path.read_text()
+        text = re.sub(r'(id = "behind-the-turks-head"(?:.*\n)*?)hold = \[[^\]]*\]', lambda m: m.group(1) + hold, text, count=1)
+        stores_path.write_text(text)
     if knobs.get("homes"):
         stores_path = folder / "storehouses.toml"
         blocks = stores_path.read_text().split("[[storehouse]]")
-        moves = HOMES_MOVED if knobs["homes"] == 2 else {}
+        moves = HOMES_MOVED.get(int(knobs["homes"]), {})
         for i, b in enumerate(blocks[1:], 1):
             if re.search(r"^start = true", b, flags=re.M):
                 at = re.search(r'^location = "([a-z-]+)"', b, flags=re.M)
@@ -399,14 +444,14 @@ def main(argv: list[str] | None = None) -> None:
     fixed: dict[str, int] = {}
     for item in args.set:
         k, _, v = item.partition("=")
-        if k not in KNOBS:
+        if k not in KNOBS and not k.startswith(("size-", "risk-")):
             ap.error(f"--set {item}: the values are {', '.join(KNOBS)}")
         fixed[k] = int(v)
     points: list[dict[str, int]] = [dict(fixed)]
     knob = ""
     if args.vary:
         knob, _, values = args.vary.partition("=")
-        if knob not in KNOBS:
+        if knob not in KNOBS and not knob.startswith(("size-", "risk-")):
             ap.error(f"--vary {args.vary}: the values are {', '.join(KNOBS)}")
         points = [{**fixed, knob: int(v)} for v in values.split(",")]
     seat_counts = [int(x) for x in args.seats.split(",")]

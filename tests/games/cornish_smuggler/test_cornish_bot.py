@@ -138,3 +138,29 @@ def test_a_seat_that_cannot_buy_or_sell_raids_the_customs_house_and_keeps_penzan
     assert str(bot.choose(s, p)) == "remove zennor"
     s.apply(bot.choose(s, p))
     assert s.g_where[seized] == R.LAND and s.g_at[seized] == C.penzance and s.g_owner[seized] == p
+
+
+def test_a_seat_whose_piece_lies_where_it_has_no_counter_walks_a_counter_to_it():
+    """A piece of its own on land where its network no longer stands can be neither carried nor sold, and keeps
+    the game from ending (ruling 31 waits while anyone owns a piece): the heuristic walks its nearest counter
+    towards it. Found in a 2-seat sweep game that passed for 2,000 Turns (seed 1372809655574590458)."""
+    from cornish_scenario import after_setup, loc
+
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    s = after_setup(2, seed=3)
+    p = s.to_act
+    for g in range(len(C.goods)):
+        if s.g_owner[g] == p:
+            s.g_where[g], s.g_owner[g] = R.SOLD, -1
+    lost = next(g for g in range(len(C.goods)) if s.g_where[g] == R.MERCHANT)
+    s.g_where[lost], s.g_at[lost], s.g_owner[lost] = R.LAND, loc("madron"), p
+    s.counters[p] = [C.penzance, loc("st-ives")]
+    s.gold[p], s.rep[p], s.infl[p], s.secrets[p] = 0, 11, 6, []
+    for q in range(R.N_OFFICERS):
+        if s.off_at[q] >= 0:
+            s.off_at[q] = loc("sennen")
+    move = make_bot("heuristic", GAME, 1).choose(s, p)
+    assert str(move) == "counter penzance to madron with influence"  # one space from it, the nearest counter
+    s.apply(move)
+    assert loc("madron") in s.counters[p] and s.g_owner[lost] == p

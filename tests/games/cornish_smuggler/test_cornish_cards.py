@@ -503,7 +503,8 @@ def test_forged_cocket_bottom_row_without_its_cost_and_quick_and_curnow():
     s.apply("price bottom")
     while s.phase != R.MAIN:
         s.apply(legal(s)[0])
-    assert s.gold[0] == 13 + 14 + 2 - 2 and s.gold[2] == 15 and s.infl[0] == 10
+    # 13 Gold, the bottom row for a size-3 piece in Penzance (size 5: 13), Quick's +2, Curnow's toll of 2
+    assert s.gold[0] == 13 + 13 + 2 - 2 and s.gold[2] == 15 and s.infl[0] == 10
 
 
 def test_under_the_floorboards_and_ringers_slip_one_goods_shape_away():
@@ -749,7 +750,7 @@ def test_harry_carter_plus_1_reputation_at_the_top_price():
     rep = s.rep[0]
     s.apply(f"sell {GID[g]}")
     s.apply("price top")
-    assert s.rep[0] == rep + C.price(7, 2, 0)[1] + 1
+    assert s.rep[0] == rep + C.price(C.locations[C.penzance].size, 2, 0)[1] + 1
 
 
 # == data =============================================================================================================

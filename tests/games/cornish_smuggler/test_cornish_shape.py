@@ -42,10 +42,19 @@ def runs() -> dict[int, list[tuple[int, int, str]]]:
     return {2: _shape(2, 8), 5: _shape(5, 8)}
 
 
+def _marker_held(games: list[tuple[int, int, str]], seats: int) -> None:
+    held = sum(turns >= seats for turns, _, _ in games)
+    assert held >= 7, f"{seats} seats: every player held the marker in only {held} of {len(games)} games"
+
+
 def test_every_player_holds_the_first_player_marker_in_nearly_every_game(runs):
-    for seats, games in runs.items():
-        held = sum(turns >= seats for turns, _, _ in games)
-        assert held >= 7, f"{seats} seats: every player held the marker in only {held} of {len(games)} games"
+    _marker_held(runs[2], 2)
+
+
+@pytest.mark.xfail(strict=True, reason="not met since the START homes moved for fair turn positions (issue 30): "
+                   "every player holds the marker in about 82% of 5-seat games, DESIGNED.md 'Turn positions: the fix'")
+def test_every_player_holds_the_first_player_marker_in_nearly_every_5_seat_game(runs):
+    _marker_held(runs[5], 5)
 
 
 def test_the_game_lasts_turns_enough_for_a_network_and_fits_the_box(runs):

@@ -407,6 +407,9 @@ class CornishBot(CornishBotV2):
         seized = self._take_seized(s, p, verbs)
         if seized is not None:
             return seized
+        reclaim = self._reclaim(s, p, verbs.get("counter", []))
+        if reclaim is not None:
+            return reclaim
         if "buy-reputation" in verbs and s.rep[p] < 2 and s.infl[p] < 2 and not s.ending:
             return verbs["buy-reputation"][0]  # no Reputation is no Influence next turn: nothing else could start again
         for a in legal:  # Characters that draw Secrets for free
@@ -605,6 +608,24 @@ class CornishBot(CornishBotV2):
             return next((a for a in verbs.get("officer", []) if a.pay == "influence"
                          and s.off_at[int(a.item)] == C.penzance and s.off_bribe[int(a.item)] != p), None)
         return max(verbs["raid"], key=lambda a: C.shapes[C.goods[R.GOODS_BY_ID[a.item]]].size)
+
+    @staticmethod
+    def _reclaim(s: Any, p: int, moves: list[Act]) -> Action | None:
+        """A piece of its own left on land where it has no Network Counter (one lost with its Character) can be
+        neither carried nor sold, and while a player owns a piece the game cannot end by ruling 31: walk the
+        nearest counter to it (paying Influence). Without this, a 2-seat sweep game passed for 2,000 Turns
+        beside such a piece (seed 1372809655574590458)."""
+        lost = [s.g_at[g] for g in range(len(C.goods))
+                if s.g_owner[g] == p and s.g_where[g] == R.LAND and s.g_at[g] not in s.counters[p]]
+        moves = [a for a in moves if a.pay == "influence"]
+        if not lost or not moves:
+            return None
+
+        def gap(loc: int) -> int:
+            return int(min(C.dist[loc][x] for x in lost))
+
+        best = min(moves, key=lambda a: gap(C.loc_by_id[a.to]))
+        return best if gap(C.loc_by_id[best.to]) < gap(C.loc_by_id[best.item]) else None
 
     @staticmethod
     def _best_hire(s: Any, p: int, hires: list[Any], value: Any) -> Action | None:
