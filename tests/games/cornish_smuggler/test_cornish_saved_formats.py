@@ -49,7 +49,7 @@ def test_the_saves_do_not_load_with_todays_data():
     if data.pack_root() is not None:
         pytest.skip("runs with the shipped components")
     for path in [FIXTURE, *FORMAT3]:
-        with pytest.raises(BadRecord, match="does not match a replay of its own actions"):
+        with pytest.raises(BadRecord, match="does not (match a )?replay"):  # its storehouse is unknown today
             GAME.state_from_json(json.loads(path.read_text()))
 
 
