@@ -27,7 +27,12 @@ Two scenarios (the goals of issue 20):
   tables whose seats each wait ``--think`` seconds (default 2) on their turn
   before they send, beside four tables of ``ismcts:ms=200`` bots playing
   ``--think-bot-game`` (default Cornish Smuggler, whose decisions weigh more
-  on the server than Contraband's). Reported: ack p50 and p99.
+  on the server than Contraband's). Reported: ack p50 and p99. Run twice
+  (``--think-start``): *together*, every table's first move one think time
+  after the clock starts (a burst of one move per table in the same
+  instant, which the fixed think time then keeps as waves every 2 s), and
+  *staggered*, each table's first move at a random time within one think
+  time (tables whose games began at different times).
 - **restart**: ``--restart-tables`` stored tables (a list such as
   ``0,1000,4000``; humans only, as a lobby filler leaves them, and 4 bot
   tables), then the time from starting the server until ``GET /api/tables``
@@ -182,7 +187,8 @@ class Clock:
 
 
 async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Random,
-                pace: dict[str, float] | None, pace_s: float, open_s: float, think: float = 0.0) -> None:
+                pace: dict[str, float] | None, pace_s: float, open_s: float, think: float = 0.0,
+                stagger: bool = False) -> None:
     import websockets
 
     # offers compression, as browsers do; sockets open before the clock starts, so a slow opening costs
@@ -203,6 +209,7 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
         sent_at: float | None = None
         early: str | bytes | None = None  # a message that came while the seat was thinking
         acted_at = -1  # the index of the position this seat last acted in
+        first = True  # its first move of the run (``stagger``)
         while time.monotonic() < stop_at:
             if sent_at is None and last is not None:
                 if view["is_over"]:
@@ -218,8 +225,12 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                         pace["next"] = max(pace["next"], time.monotonic()) + pace_s
                     early = None
                     if think:  # a player: thinks on its own turn, then sends (the socket is read meanwhile)
+                        # with ``stagger``, the first move of the run comes at a random time within one think
+                        # time, as tables whose games began at different times (not all 200 in one instant)
+                        wait = rng.uniform(0, think) if stagger and first else think
+                        first = False
                         try:
-                            early = await asyncio.wait_for(ws.recv(), timeout=min(think, stop_at - time.monotonic()))
+                            early = await asyncio.wait_for(ws.recv(), timeout=min(wait, stop_at - time.monotonic()))
                             acted_at = -1  # something came meanwhile: read it, then think again
                         except TimeoutError:
                             pass
@@ -264,7 +275,8 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
 
 
 async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_s: float | None,
-                bots: int, cpu: Any, open_s: float, think: float = 0.0, bot_game: str = GAME) -> dict[str, Any]:
+                bots: int, cpu: Any, open_s: float, think: float = 0.0, bot_game: str = GAME,
+                stagger: bool = False) -> dict[str, Any]:
     """Set up, open every socket, then play ``seconds``: the clock and the CPU count start when all are open."""
     loop = asyncio.get_running_loop()
     setup_errors: list[str] = []
@@ -305,7 +317,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
             table_id, _, token = link[len("/t/"):].partition("#token=")
             url = f"{base.replace('http://', 'ws://')}/ws/tables/{table_id}?token={token}"
             jobs.append(asyncio.ensure_future(_seat(url, seat, clock, tally, random.Random(i * 100 + seat), pace,
-                                                    pace_s or 0.0, open_s, think)))
+                                                    pace_s or 0.0, open_s, think, stagger)))
     t_open = time.monotonic()
     everything = asyncio.gather(*jobs, return_exceptions=True)
     # wait for every socket, or for the opening time; a seat that failed to open ends its job
@@ -339,7 +351,7 @@ def _pct(values: list[float], p: float) -> float:
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
         bots: int, profile: str | None = None, open_s: float = 180.0, think: float = 0.0,
-        bot_game: str = GAME) -> dict[str, Any]:
+        bot_game: str = GAME, stagger: bool = False) -> dict[str, Any]:
     """One scenario on fresh servers; a failure is reported as what it is, with whatever was measured."""
     out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
                            "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
@@ -353,7 +365,8 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         for port in ports:  # one after the other: the first makes the schema
             procs.append(_start_server(db, port, src, profile if profile and not procs else None))
         played = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace, bots,
-                                   lambda: sum(_cpu_seconds(p.pid) for p in procs), open_s, think, bot_game))
+                                   lambda: sum(_cpu_seconds(p.pid) for p in procs), open_s, think, bot_game,
+                                   stagger))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the table says which run failed and why
         out["failed"] = f"{type(exc).__name__}: {exc}"
         return out
@@ -425,13 +438,13 @@ def _reset_pg(db: str, src: str | None) -> None:
     subprocess.run([sys.executable, "-c", code, db], env=env, check=True)
 
 
-_HEAD = (f"{'scenario':<44} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
+_HEAD = (f"{'scenario':<48} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
          f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6} {'load':>5}")
 
 
 def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
     opened = f"{r['opened']:.0f}/{r['connections']:.0f}"
-    print(f"{label:<44} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
+    print(f"{label:<48} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
           f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f} "
           f"{r.get('load', float('nan')):>5.1f}", flush=True)
     if r.get("failed"):
@@ -450,6 +463,9 @@ def main() -> int:
                     help="also saturate this PostgreSQL database (its tables are dropped), with 1 and 2 processes")
     ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
     ap.add_argument("--think", type=float, default=2.0, help="seconds a seat thinks in the think scenario")
+    ap.add_argument("--think-start", choices=("together", "staggered", "both"), default="both",
+                    help="the think scenario's first moves: all at the clock's start (a burst of one move a "
+                         "table), at random times within one think time, or both runs (default)")
     ap.add_argument("--think-bot-game", default="cornish-smuggler",
                     help="the game of the think scenario's bot tables (default cornish-smuggler)")
     ap.add_argument("--restart-tables", default="0,1000,4000",
@@ -473,9 +489,11 @@ def main() -> int:
         plans.append((f"paced: {args.tables}+{args.bot_tables} bot tables, {args.pace:g} s",
                       "sqlite", 1, {"tables": args.tables, "pace": args.pace, "bots": args.bot_tables}))
     if args.only in (None, "think"):
-        plans.append((f"think: {args.tables}+{args.bot_tables} {args.think_bot_game} bot, {args.think:g} s",
-                      "sqlite", 1, {"tables": args.tables, "pace": None, "bots": args.bot_tables,
-                                    "think": args.think, "bot_game": args.think_bot_game}))
+        for start in ("together", "staggered") if args.think_start == "both" else (args.think_start,):
+            plans.append((f"think {start}: {args.tables}+{args.bot_tables} {args.think_bot_game[:7]} bot, "
+                          f"{args.think:g} s", "sqlite", 1,
+                          {"tables": args.tables, "pace": None, "bots": args.bot_tables, "think": args.think,
+                           "bot_game": args.think_bot_game, "stagger": start == "staggered"}))
     if args.only in (None, "saturated", "sqlite"):
         plans.append((f"saturated: {args.busy_tables} tables", "sqlite", 1,
                       {"tables": args.busy_tables, "pace": None, "bots": 0}))
@@ -513,7 +531,8 @@ def main() -> int:
                     continue  # before issue 20 two processes on one database did not share tables
                 prof = args.profile if name == "this" and rep == 0 and k == len(plans) - 1 else None
                 r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof,
-                        args.open_seconds, plan.get("think", 0.0), plan.get("bot_game", GAME))
+                        args.open_seconds, plan.get("think", 0.0), plan.get("bot_game", GAME),
+                        plan.get("stagger", False))
                 r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
                 results.append(r)
                 _row(label, kind, procs, name, r)

@@ -78,7 +78,7 @@ BOT_CAPS: dict[str, dict[str, tuple[float, float]]] = {
 _WORDS = {"ismcts": ("playout", "opponents", "reward")}
 
 
-#: How much lower than the server the workers' CPU priority is (``nice``).
+#: How much lower than the server the workers' CPU priority is (``nice``) where the idle policy is missing.
 WORKER_NICENESS = 5
 
 
@@ -153,13 +153,31 @@ def network_sockets() -> list[int]:
     return found
 
 
+def _yield_cpu() -> str:
+    """Put this process below the server for the CPU; returns how: ``"idle"`` or ``"nice"``.
+
+    A worker busy with a bot's 200 ms of search should not delay the event loop (acks, broadcasts).
+    Niced by 5 it still did: on 2 cores with both workers busy, the server's loop waited on the run
+    queue longer than it ran (issue 35). Under Linux's ``SCHED_IDLE`` a waking server preempts a
+    worker at once; a worker still gets every cycle the server leaves (its time-bounded bots think as
+    long, with fewer iterations only while the machine is busy). Elsewhere, ``nice``.
+    """
+    policy = getattr(os, "SCHED_IDLE", None)
+    if policy is not None:
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, policy, os.sched_param(0))
+            return "idle"
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    return "nice"
+
+
 def _worker_start() -> None:
     """In each worker: hold none of the server's connections, die with the server, leave Ctrl-C to the
     server, yield the CPU to it."""
     _close_network_sockets()
     leave_signals_to_parent()
-    with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)  # when cores are short, the event loop (acks, broadcasts) goes first
+    _yield_cpu()
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: killed when the server goes
