@@ -22,6 +22,10 @@ Two scenarios (the goals of issue 20):
   seconds of the server and its worker processes / actions). With ``--pg``,
   also on PostgreSQL with one and with two server processes (tables split
   between them; a table's seats all talk to one process).
+  Every scenario also reports ``wait ms/act``: how long the server's main
+  thread (its event loop) waited for a core while it had work, per action
+  (Linux's ``/proc/PID/schedstat``): the part of the latency that is the
+  machine's load or the workers, not the server's own work.
 
 - **think**: the client of an outside load test (issue 35): ``--tables`` human
   tables whose seats each wait ``--think`` seconds (default 2) on their turn
@@ -167,6 +171,15 @@ def _cpu_seconds(root: int) -> float:
         total += times.get(pid, 0.0)
         todo += [p for p, pp in parents.items() if pp == pid]
     return total
+
+
+def _run_queue_wait(pid: int) -> float:
+    """Seconds the server's main thread (its event loop) has waited for a core while runnable (Linux)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
 
 
 @dataclass
@@ -325,20 +338,21 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
     await asyncio.wait([opening, everything], timeout=open_s + 5, return_when=asyncio.FIRST_COMPLETED)
     opening.cancel()
     opened, open_time = clock.opened, time.monotonic() - t_open
-    cpu0 = cpu()
+    cpu0, wait0 = cpu()
     clock.began = time.monotonic()
     clock.stop_at = clock.began + seconds
     for pace in paces:
         pace["next"] = clock.began + pace["offset"]
     clock.go.set()
     await asyncio.sleep(seconds)
-    used, elapsed = cpu() - cpu0, time.monotonic() - clock.began
+    cpu1, wait1 = cpu()
+    used, waited, elapsed = cpu1 - cpu0, wait1 - wait0, time.monotonic() - clock.began
     try:  # the seats stop at stop_at; one still opening is cut off
         results = await asyncio.wait_for(everything, timeout=10)
     except TimeoutError:
         results = [RuntimeError("a socket was still opening when the run ended")]
     errors = setup_errors + tally.errors + [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
-    return {"tally": tally, "elapsed": elapsed, "cpu": used, "opened": opened, "connections": clock.expected,
+    return {"tally": tally, "elapsed": elapsed, "cpu": used, "waited": waited, "opened": opened, "connections": clock.expected,
             "open_s": open_time, "errors": errors}
 
 
@@ -356,6 +370,7 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
     out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
                            "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
                            "p99_ms": float("nan"), "mean_ms": float("nan"), "cpu_ms_per_action": float("nan"),
+                           "wait_ms_per_action": float("nan"),
                            "errors": 0, "first_errors": [], "failed": None}
     procs: list[subprocess.Popen[bytes]] = []
     try:
@@ -365,7 +380,8 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         for port in ports:  # one after the other: the first makes the schema
             procs.append(_start_server(db, port, src, profile if profile and not procs else None))
         played = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace, bots,
-                                   lambda: sum(_cpu_seconds(p.pid) for p in procs), open_s, think, bot_game,
+                                   lambda: (sum(_cpu_seconds(p.pid) for p in procs),
+                                           sum(_run_queue_wait(p.pid) for p in procs)), open_s, think, bot_game,
                                    stagger))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the table says which run failed and why
         out["failed"] = f"{type(exc).__name__}: {exc}"
@@ -382,6 +398,7 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         "p50_ms": _pct(lat, 50) * 1000, "p99_ms": _pct(lat, 99) * 1000,
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
         "cpu_ms_per_action": played["cpu"] / len(lat) * 1000 if lat else float("nan"),
+        "wait_ms_per_action": played["waited"] / len(lat) * 1000 if lat else float("nan"),
         "errors": len(played["errors"]), "first_errors": played["errors"][:3],
     })
     return out
@@ -439,13 +456,13 @@ def _reset_pg(db: str, src: str | None) -> None:
 
 
 _HEAD = (f"{'scenario':<48} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
-         f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6} {'load':>5}")
+         f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'wait ms/act':>11} {'errors':>6} {'load':>5}")
 
 
 def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
     opened = f"{r['opened']:.0f}/{r['connections']:.0f}"
     print(f"{label:<48} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
-          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f} "
+          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['wait_ms_per_action']:>11.2f} {r['errors']:>6.0f} "
           f"{r.get('load', float('nan')):>5.1f}", flush=True)
     if r.get("failed"):
         print(f"  FAILED: {r['failed']}", flush=True)
@@ -547,7 +564,7 @@ def main() -> int:
                 if runs:
                     med = {key: statistics.median(r[key] for r in runs)
                            for key in ("connections", "opened", "actions", "actions_per_s", "p50_ms", "p99_ms",
-                                       "cpu_ms_per_action", "errors", "load")}
+                                       "cpu_ms_per_action", "wait_ms_per_action", "errors", "load")}
                     _row(f"{label} ({len(runs)} runs)", kind, procs, name, med)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
