@@ -42,6 +42,12 @@ Two scenarios (the goals of issue 20):
   tables), then the time from starting the server until ``GET /api/tables``
   answers, side by side for each count (in the table, ``p50 ms`` is that time).
 
+``--probe DIR`` runs each first server under ``loop_probe.py`` and prints,
+under each row, its event loop's own figures: CPU per human action and per
+bot move (which do not move with the machine's load), the loop's lag, the
+garbage collector's pauses and a full collection's time, and its wait for a
+core.
+
 ``--baseline SRC`` runs every scenario also against the code in ``SRC`` (the
 ``src`` folder of another checkout, e.g. a ``git worktree`` of the previous
 commit), one after the other in the same run, so the figures compare.
@@ -72,6 +78,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
+import loop_probe  # beside this file
+
 GAME = "contraband"
 OPTIONS = {"end": "turns", "turn_limit": 10000}  # long games: the run's clock stops them
 BOT_SPEC = "ismcts:ms=200"
@@ -100,7 +108,8 @@ def _http(base: str, method: str, path: str, body: Any = None) -> Any:
         return json.loads(r.read())
 
 
-def _start_server(db: str, port: int, src: str | None, profile: str | None = None) -> subprocess.Popen[bytes]:
+def _start_server(db: str, port: int, src: str | None, profile: str | None = None,
+                  probe: str | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     args = [sys.executable, "-m", "freetrader.server", "--host", "127.0.0.1", "--port", str(port), "--db", db,
             "--bot-delay", "0"]
@@ -115,6 +124,8 @@ def _start_server(db: str, port: int, src: str | None, profile: str | None = Non
         args += ["--max-whole-views-per-second", "100000", "--max-messages-per-second", "100000"]
     if profile:  # the server under cProfile, which writes its stats on SIGUSR1 (``_stop`` sends it)
         args[1:3] = ["-c", _PROFILED, profile]
+    elif probe:  # the server under loop_probe.py, which writes its figures on SIGUSR1 too
+        args[1:3] = [os.path.join(os.path.dirname(os.path.abspath(__file__)), "loop_probe.py"), probe]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 90
     while time.monotonic() < end:
@@ -365,7 +376,7 @@ def _pct(values: list[float], p: float) -> float:
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
         bots: int, profile: str | None = None, open_s: float = 180.0, think: float = 0.0,
-        bot_game: str = GAME, stagger: bool = False) -> dict[str, Any]:
+        bot_game: str = GAME, stagger: bool = False, probe: str | None = None) -> dict[str, Any]:
     """One scenario on fresh servers; a failure is reported as what it is, with whatever was measured."""
     out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
                            "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
@@ -378,7 +389,8 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
             _reset_pg(db, src)
         ports = [_free_port() for _ in range(processes)]
         for port in ports:  # one after the other: the first makes the schema
-            procs.append(_start_server(db, port, src, profile if profile and not procs else None))
+            first = not procs
+            procs.append(_start_server(db, port, src, profile if first else None, probe if first else None))
         played = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace, bots,
                                    lambda: (sum(_cpu_seconds(p.pid) for p in procs),
                                            sum(_run_queue_wait(p.pid) for p in procs)), open_s, think, bot_game,
@@ -388,7 +400,7 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         return out
     finally:
         for i, proc in enumerate(procs):
-            _stop(proc, profiled=bool(profile) and i == 0)
+            _stop(proc, profiled=bool(profile or probe) and i == 0)
         out["load"] = os.getloadavg()[0]
     lat = played["tally"].latencies
     elapsed = played["elapsed"]
@@ -494,11 +506,16 @@ def main() -> int:
                     help="how long the sockets may take to open before the clock starts (default 180)")
     ap.add_argument("--json", default=None, help="also write the results to this file")
     ap.add_argument("--repeat", type=int, default=1, help="run each scenario this many times (medians are printed)")
+    ap.add_argument("--probe", default=None, metavar="DIR",
+                    help="run each first server under loop_probe.py (its event loop's time: CPU per action and "
+                         "per bot move, lag, garbage collections, wait for a core) and print its figures")
     ap.add_argument("--profile", default=None, metavar="FILE",
                     help="run this checkout's (first) server under cProfile and write its stats to FILE")
     args = ap.parse_args()
     if not 1 <= args.tables <= 2000 or not 3 <= args.seats <= 8 or not 0 < args.seconds <= 600:
         raise SystemExit("--tables 1..2000, --seats 3..8, --seconds up to 600")
+    if args.probe:
+        os.makedirs(args.probe, exist_ok=True)
     versions = [("this", None)] + ([("baseline", os.path.abspath(args.baseline))] if args.baseline else [])
     tmp = tempfile.mkdtemp(prefix="ft-bench-")
     plans: list[tuple[str, str, int, dict[str, Any]]] = []
@@ -547,12 +564,16 @@ def main() -> int:
                 if src and procs > 1 and not os.path.exists(os.path.join(src, "freetrader", "server", "cluster.py")):
                     continue  # before issue 20 two processes on one database did not share tables
                 prof = args.profile if name == "this" and rep == 0 and k == len(plans) - 1 else None
+                probe = os.path.join(args.probe, f"{k}-{rep}-{name}.json") if args.probe and not prof else None
                 r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof,
                         args.open_seconds, plan.get("think", 0.0), plan.get("bot_game", GAME),
-                        plan.get("stagger", False))
+                        plan.get("stagger", False), probe)
                 r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
                 results.append(r)
                 _row(label, kind, procs, name, r)
+                if probe and os.path.exists(probe):
+                    for line in loop_probe.summary(probe):
+                        print(f"  probe: {line}", flush=True)
                 for e in r["first_errors"]:
                     print(f"  error: {e}")
     if args.repeat > 1:
