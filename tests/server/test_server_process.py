@@ -1,6 +1,7 @@
 """What keeps the server's event loop on time beside busy workers and many live objects (issue 35).
 
-Worker processes yield the CPU to the server: under Linux the idle policy, elsewhere ``nice``.
+Worker processes yield the CPU to the server: those of ``freetrader serve`` under Linux's idle policy,
+otherwise (a test's app, another system) ``nice``.
 Niced by 5, two busy bot workers on two cores still kept the server's event loop waiting on the run
 queue longer than it ran; under ``SCHED_IDLE`` a waking server preempts them at once.
 
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from freetrader.server import workers
 from freetrader.server.workers import WORKER_NICENESS, WorkerPool
 
 
@@ -39,16 +41,20 @@ def _in_a_worker() -> tuple[int | None, int]:
 
 
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="the idle policy is Linux's")
-def test_a_worker_runs_under_the_idle_policy_and_the_server_does_not() -> None:
+def test_a_serving_process_s_workers_run_under_the_idle_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "_idle_policy", False)  # restored after the test: other tests keep nice
+    workers.prefer_idle_workers()
     policy, _nice = _in_a_worker()
     assert policy == os.SCHED_IDLE
     assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server (here: the test) keeps its own
 
 
-@pytest.mark.skipif(hasattr(os, "SCHED_IDLE"), reason="where the idle policy exists, it is used instead")
-def test_without_the_idle_policy_a_worker_is_niced() -> None:
-    _policy, nice = _in_a_worker()
+def test_otherwise_a_worker_is_niced_below_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "_idle_policy", False)
+    policy, nice = _in_a_worker()
     assert nice == min(19, os.nice(0) + WORKER_NICENESS)
+    if hasattr(os, "SCHED_IDLE"):
+        assert policy != os.SCHED_IDLE
 
 
 def _python(code: str, cwd: Path) -> str:
@@ -63,9 +69,12 @@ def test_settling_fills_the_games_caches_and_freezes_what_exists(tmp_path: Path)
         "from freetrader.server.context import settle_server_process\n"
         "from freetrader.games.cornish_smuggler.packing import _placements\n"
         "assert gc.get_freeze_count() == 0 and _placements.cache_info().currsize == 0\n"
+        "from freetrader.server import workers\n"
         "settle_server_process()\n"
-        "print(gc.get_freeze_count(), len(gc.get_objects()), _placements.cache_info().currsize)\n", tmp_path)
-    frozen, tracked, placements = map(int, out.split())
+        "print(gc.get_freeze_count(), len(gc.get_objects()), _placements.cache_info().currsize, "
+        "int(workers._idle_policy))\n", tmp_path)
+    frozen, tracked, placements, idle = map(int, out.split())
+    assert idle == 1  # the workers it forks from now on run under the idle policy
     assert placements > 0  # Cornish Smuggler's hold packings, warmed
     assert frozen > 10_000  # the modules alone make tens of thousands
     assert tracked < frozen / 10  # a full collection now walks only what comes after
