@@ -22,16 +22,31 @@ Two scenarios (the goals of issue 20):
   seconds of the server and its worker processes / actions). With ``--pg``,
   also on PostgreSQL with one and with two server processes (tables split
   between them; a table's seats all talk to one process).
+  Every scenario also reports ``wait ms/act``: how long the server's main
+  thread (its event loop) waited for a core while it had work, per action
+  (Linux's ``/proc/PID/schedstat``): the part of the latency that is the
+  machine's load or the workers, not the server's own work.
 
 - **think**: the client of an outside load test (issue 35): ``--tables`` human
   tables whose seats each wait ``--think`` seconds (default 2) on their turn
   before they send, beside four tables of ``ismcts:ms=200`` bots playing
   ``--think-bot-game`` (default Cornish Smuggler, whose decisions weigh more
-  on the server than Contraband's). Reported: ack p50 and p99.
+  on the server than Contraband's). Reported: ack p50 and p99. Run twice
+  (``--think-start``): *together*, every table's first move one think time
+  after the clock starts (a burst of one move per table in the same
+  instant, which the fixed think time then keeps as waves every 2 s), and
+  *staggered*, each table's first move at a random time within one think
+  time (tables whose games began at different times).
 - **restart**: ``--restart-tables`` stored tables (a list such as
   ``0,1000,4000``; humans only, as a lobby filler leaves them, and 4 bot
   tables), then the time from starting the server until ``GET /api/tables``
   answers, side by side for each count (in the table, ``p50 ms`` is that time).
+
+``--probe DIR`` runs each first server under ``loop_probe.py`` and prints,
+under each row, its event loop's own figures: CPU per human action and per
+bot move (which do not move with the machine's load), the loop's lag, the
+garbage collector's pauses and a full collection's time, and its wait for a
+core.
 
 ``--baseline SRC`` runs every scenario also against the code in ``SRC`` (the
 ``src`` folder of another checkout, e.g. a ``git worktree`` of the previous
@@ -63,6 +78,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
+import loop_probe  # beside this file
+
 GAME = "contraband"
 OPTIONS = {"end": "turns", "turn_limit": 10000}  # long games: the run's clock stops them
 BOT_SPEC = "ismcts:ms=200"
@@ -91,7 +108,8 @@ def _http(base: str, method: str, path: str, body: Any = None) -> Any:
         return json.loads(r.read())
 
 
-def _start_server(db: str, port: int, src: str | None, profile: str | None = None) -> subprocess.Popen[bytes]:
+def _start_server(db: str, port: int, src: str | None, profile: str | None = None,
+                  probe: str | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     args = [sys.executable, "-m", "freetrader.server", "--host", "127.0.0.1", "--port", str(port), "--db", db,
             "--bot-delay", "0"]
@@ -106,6 +124,8 @@ def _start_server(db: str, port: int, src: str | None, profile: str | None = Non
         args += ["--max-whole-views-per-second", "100000", "--max-messages-per-second", "100000"]
     if profile:  # the server under cProfile, which writes its stats on SIGUSR1 (``_stop`` sends it)
         args[1:3] = ["-c", _PROFILED, profile]
+    elif probe:  # the server under loop_probe.py, which writes its figures on SIGUSR1 too
+        args[1:3] = [os.path.join(os.path.dirname(os.path.abspath(__file__)), "loop_probe.py"), probe]
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     end = time.monotonic() + 90
     while time.monotonic() < end:
@@ -164,6 +184,15 @@ def _cpu_seconds(root: int) -> float:
     return total
 
 
+def _run_queue_wait(pid: int) -> float:
+    """Seconds the server's main thread (its event loop) has waited for a core while runnable (Linux)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 @dataclass
 class Clock:
     """The run's clock: it starts once every socket has opened (or the opening time is over)."""
@@ -182,7 +211,8 @@ class Clock:
 
 
 async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Random,
-                pace: dict[str, float] | None, pace_s: float, open_s: float, think: float = 0.0) -> None:
+                pace: dict[str, float] | None, pace_s: float, open_s: float, think: float = 0.0,
+                stagger: bool = False) -> None:
     import websockets
 
     # offers compression, as browsers do; sockets open before the clock starts, so a slow opening costs
@@ -203,6 +233,7 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
         sent_at: float | None = None
         early: str | bytes | None = None  # a message that came while the seat was thinking
         acted_at = -1  # the index of the position this seat last acted in
+        first = True  # its first move of the run (``stagger``)
         while time.monotonic() < stop_at:
             if sent_at is None and last is not None:
                 if view["is_over"]:
@@ -218,8 +249,12 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                         pace["next"] = max(pace["next"], time.monotonic()) + pace_s
                     early = None
                     if think:  # a player: thinks on its own turn, then sends (the socket is read meanwhile)
+                        # with ``stagger``, the first move of the run comes at a random time within one think
+                        # time, as tables whose games began at different times (not all 200 in one instant)
+                        wait = rng.uniform(0, think) if stagger and first else think
+                        first = False
                         try:
-                            early = await asyncio.wait_for(ws.recv(), timeout=min(think, stop_at - time.monotonic()))
+                            early = await asyncio.wait_for(ws.recv(), timeout=min(wait, stop_at - time.monotonic()))
                             acted_at = -1  # something came meanwhile: read it, then think again
                         except TimeoutError:
                             pass
@@ -264,7 +299,8 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
 
 
 async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_s: float | None,
-                bots: int, cpu: Any, open_s: float, think: float = 0.0, bot_game: str = GAME) -> dict[str, Any]:
+                bots: int, cpu: Any, open_s: float, think: float = 0.0, bot_game: str = GAME,
+                stagger: bool = False) -> dict[str, Any]:
     """Set up, open every socket, then play ``seconds``: the clock and the CPU count start when all are open."""
     loop = asyncio.get_running_loop()
     setup_errors: list[str] = []
@@ -305,7 +341,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
             table_id, _, token = link[len("/t/"):].partition("#token=")
             url = f"{base.replace('http://', 'ws://')}/ws/tables/{table_id}?token={token}"
             jobs.append(asyncio.ensure_future(_seat(url, seat, clock, tally, random.Random(i * 100 + seat), pace,
-                                                    pace_s or 0.0, open_s, think)))
+                                                    pace_s or 0.0, open_s, think, stagger)))
     t_open = time.monotonic()
     everything = asyncio.gather(*jobs, return_exceptions=True)
     # wait for every socket, or for the opening time; a seat that failed to open ends its job
@@ -313,20 +349,21 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
     await asyncio.wait([opening, everything], timeout=open_s + 5, return_when=asyncio.FIRST_COMPLETED)
     opening.cancel()
     opened, open_time = clock.opened, time.monotonic() - t_open
-    cpu0 = cpu()
+    cpu0, wait0 = cpu()
     clock.began = time.monotonic()
     clock.stop_at = clock.began + seconds
     for pace in paces:
         pace["next"] = clock.began + pace["offset"]
     clock.go.set()
     await asyncio.sleep(seconds)
-    used, elapsed = cpu() - cpu0, time.monotonic() - clock.began
+    cpu1, wait1 = cpu()
+    used, waited, elapsed = cpu1 - cpu0, wait1 - wait0, time.monotonic() - clock.began
     try:  # the seats stop at stop_at; one still opening is cut off
         results = await asyncio.wait_for(everything, timeout=10)
     except TimeoutError:
         results = [RuntimeError("a socket was still opening when the run ended")]
     errors = setup_errors + tally.errors + [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
-    return {"tally": tally, "elapsed": elapsed, "cpu": used, "opened": opened, "connections": clock.expected,
+    return {"tally": tally, "elapsed": elapsed, "cpu": used, "waited": waited, "opened": opened, "connections": clock.expected,
             "open_s": open_time, "errors": errors}
 
 
@@ -339,11 +376,12 @@ def _pct(values: list[float], p: float) -> float:
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
         bots: int, profile: str | None = None, open_s: float = 180.0, think: float = 0.0,
-        bot_game: str = GAME) -> dict[str, Any]:
+        bot_game: str = GAME, stagger: bool = False, probe: str | None = None) -> dict[str, Any]:
     """One scenario on fresh servers; a failure is reported as what it is, with whatever was measured."""
     out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
                            "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
                            "p99_ms": float("nan"), "mean_ms": float("nan"), "cpu_ms_per_action": float("nan"),
+                           "wait_ms_per_action": float("nan"),
                            "errors": 0, "first_errors": [], "failed": None}
     procs: list[subprocess.Popen[bytes]] = []
     try:
@@ -351,15 +389,18 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
             _reset_pg(db, src)
         ports = [_free_port() for _ in range(processes)]
         for port in ports:  # one after the other: the first makes the schema
-            procs.append(_start_server(db, port, src, profile if profile and not procs else None))
+            first = not procs
+            procs.append(_start_server(db, port, src, profile if first else None, probe if first else None))
         played = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace, bots,
-                                   lambda: sum(_cpu_seconds(p.pid) for p in procs), open_s, think, bot_game))
+                                   lambda: (sum(_cpu_seconds(p.pid) for p in procs),
+                                           sum(_run_queue_wait(p.pid) for p in procs)), open_s, think, bot_game,
+                                   stagger))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the table says which run failed and why
         out["failed"] = f"{type(exc).__name__}: {exc}"
         return out
     finally:
         for i, proc in enumerate(procs):
-            _stop(proc, profiled=bool(profile) and i == 0)
+            _stop(proc, profiled=bool(profile or probe) and i == 0)
         out["load"] = os.getloadavg()[0]
     lat = played["tally"].latencies
     elapsed = played["elapsed"]
@@ -369,6 +410,7 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         "p50_ms": _pct(lat, 50) * 1000, "p99_ms": _pct(lat, 99) * 1000,
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
         "cpu_ms_per_action": played["cpu"] / len(lat) * 1000 if lat else float("nan"),
+        "wait_ms_per_action": played["waited"] / len(lat) * 1000 if lat else float("nan"),
         "errors": len(played["errors"]), "first_errors": played["errors"][:3],
     })
     return out
@@ -425,14 +467,14 @@ def _reset_pg(db: str, src: str | None) -> None:
     subprocess.run([sys.executable, "-c", code, db], env=env, check=True)
 
 
-_HEAD = (f"{'scenario':<44} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
-         f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'errors':>6} {'load':>5}")
+_HEAD = (f"{'scenario':<48} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
+         f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'wait ms/act':>11} {'errors':>6} {'load':>5}")
 
 
 def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
     opened = f"{r['opened']:.0f}/{r['connections']:.0f}"
-    print(f"{label:<44} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
-          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['errors']:>6.0f} "
+    print(f"{label:<48} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
+          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['wait_ms_per_action']:>11.2f} {r['errors']:>6.0f} "
           f"{r.get('load', float('nan')):>5.1f}", flush=True)
     if r.get("failed"):
         print(f"  FAILED: {r['failed']}", flush=True)
@@ -450,6 +492,9 @@ def main() -> int:
                     help="also saturate this PostgreSQL database (its tables are dropped), with 1 and 2 processes")
     ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
     ap.add_argument("--think", type=float, default=2.0, help="seconds a seat thinks in the think scenario")
+    ap.add_argument("--think-start", choices=("together", "staggered", "both"), default="both",
+                    help="the think scenario's first moves: all at the clock's start (a burst of one move a "
+                         "table), at random times within one think time, or both runs (default)")
     ap.add_argument("--think-bot-game", default="cornish-smuggler",
                     help="the game of the think scenario's bot tables (default cornish-smuggler)")
     ap.add_argument("--restart-tables", default="0,1000,4000",
@@ -461,11 +506,16 @@ def main() -> int:
                     help="how long the sockets may take to open before the clock starts (default 180)")
     ap.add_argument("--json", default=None, help="also write the results to this file")
     ap.add_argument("--repeat", type=int, default=1, help="run each scenario this many times (medians are printed)")
+    ap.add_argument("--probe", default=None, metavar="DIR",
+                    help="run each first server under loop_probe.py (its event loop's time: CPU per action and "
+                         "per bot move, lag, garbage collections, wait for a core) and print its figures")
     ap.add_argument("--profile", default=None, metavar="FILE",
                     help="run this checkout's (first) server under cProfile and write its stats to FILE")
     args = ap.parse_args()
     if not 1 <= args.tables <= 2000 or not 3 <= args.seats <= 8 or not 0 < args.seconds <= 600:
         raise SystemExit("--tables 1..2000, --seats 3..8, --seconds up to 600")
+    if args.probe:
+        os.makedirs(args.probe, exist_ok=True)
     versions = [("this", None)] + ([("baseline", os.path.abspath(args.baseline))] if args.baseline else [])
     tmp = tempfile.mkdtemp(prefix="ft-bench-")
     plans: list[tuple[str, str, int, dict[str, Any]]] = []
@@ -473,9 +523,11 @@ def main() -> int:
         plans.append((f"paced: {args.tables}+{args.bot_tables} bot tables, {args.pace:g} s",
                       "sqlite", 1, {"tables": args.tables, "pace": args.pace, "bots": args.bot_tables}))
     if args.only in (None, "think"):
-        plans.append((f"think: {args.tables}+{args.bot_tables} {args.think_bot_game} bot, {args.think:g} s",
-                      "sqlite", 1, {"tables": args.tables, "pace": None, "bots": args.bot_tables,
-                                    "think": args.think, "bot_game": args.think_bot_game}))
+        for start in ("together", "staggered") if args.think_start == "both" else (args.think_start,):
+            plans.append((f"think {start}: {args.tables}+{args.bot_tables} {args.think_bot_game[:7]} bot, "
+                          f"{args.think:g} s", "sqlite", 1,
+                          {"tables": args.tables, "pace": None, "bots": args.bot_tables, "think": args.think,
+                           "bot_game": args.think_bot_game, "stagger": start == "staggered"}))
     if args.only in (None, "saturated", "sqlite"):
         plans.append((f"saturated: {args.busy_tables} tables", "sqlite", 1,
                       {"tables": args.busy_tables, "pace": None, "bots": 0}))
@@ -512,11 +564,16 @@ def main() -> int:
                 if src and procs > 1 and not os.path.exists(os.path.join(src, "freetrader", "server", "cluster.py")):
                     continue  # before issue 20 two processes on one database did not share tables
                 prof = args.profile if name == "this" and rep == 0 and k == len(plans) - 1 else None
+                probe = os.path.join(args.probe, f"{k}-{rep}-{name}.json") if args.probe and not prof else None
                 r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof,
-                        args.open_seconds, plan.get("think", 0.0), plan.get("bot_game", GAME))
+                        args.open_seconds, plan.get("think", 0.0), plan.get("bot_game", GAME),
+                        plan.get("stagger", False), probe)
                 r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
                 results.append(r)
                 _row(label, kind, procs, name, r)
+                if probe and os.path.exists(probe):
+                    for line in loop_probe.summary(probe):
+                        print(f"  probe: {line}", flush=True)
                 for e in r["first_errors"]:
                     print(f"  error: {e}")
     if args.repeat > 1:
@@ -528,7 +585,7 @@ def main() -> int:
                 if runs:
                     med = {key: statistics.median(r[key] for r in runs)
                            for key in ("connections", "opened", "actions", "actions_per_s", "p50_ms", "p99_ms",
-                                       "cpu_ms_per_action", "errors", "load")}
+                                       "cpu_ms_per_action", "wait_ms_per_action", "errors", "load")}
                     _row(f"{label} ({len(runs)} runs)", kind, procs, name, med)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:

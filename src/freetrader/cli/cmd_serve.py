@@ -377,6 +377,7 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         import uvicorn
 
         from freetrader.server.app import MAX_MESSAGE, create_app
+        from freetrader.server.context import settle_server_process
         from freetrader.server.storage import InUse, claim_sqlite
     except ImportError as exc:
         # plain print, not rich: rich reads [web] as markup and would print pip install 'freetrader'
@@ -419,6 +420,7 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         logging.getLogger("freetrader.server").info(banner)
     else:
         print(banner, file=sys.stderr, flush=True)
+    settle_server_process()
     uvicorn.Server(config).run()
     return 0
 

@@ -55,7 +55,8 @@ from freetrader.core.procs import leave_signals_to_parent
 from . import log as readable
 from .errors import bad_request
 
-__all__ = ["BOT_CAPS", "Deadline", "WorkerLost", "WorkerPool", "bot_decision", "check_bot_spec", "replay_view"]
+__all__ = ["BOT_CAPS", "Deadline", "WorkerLost", "WorkerPool", "bot_decision", "check_bot_spec", "prefer_idle_workers",
+           "replay_view"]
 
 T = TypeVar("T")
 log = logging.getLogger("freetrader.server")
@@ -78,8 +79,24 @@ BOT_CAPS: dict[str, dict[str, tuple[float, float]]] = {
 _WORDS = {"ismcts": ("playout", "opponents", "reward")}
 
 
-#: How much lower than the server the workers' CPU priority is (``nice``).
+#: How much lower than the server the workers' CPU priority is (``nice``), without the idle policy.
 WORKER_NICENESS = 5
+#: Whether workers forked from now on run under Linux's idle CPU policy (``prefer_idle_workers``).
+_idle_policy = False
+
+
+def prefer_idle_workers() -> None:
+    """Workers forked from now on run under Linux's idle CPU policy (``SCHED_IDLE``), where there is one.
+
+    For a process that only serves (``freetrader serve``): a worker busy with a bot's search should
+    not delay the event loop (acks, broadcasts). Niced by 5, two busy bot workers on 2 cores kept the
+    server's loop waiting on the run queue longer than it ran (issue 35); under the idle policy a
+    waking server preempts a worker at once, and a worker gets every cycle the server leaves. It also
+    yields to every other process of the machine, however niced: a test run beside other work keeps
+    ``nice`` (the default), so its bots are not starved past their deadlines.
+    """
+    global _idle_policy
+    _idle_policy = True
 
 
 class Deadline(Exception):
@@ -153,13 +170,24 @@ def network_sockets() -> list[int]:
     return found
 
 
+def _yield_cpu() -> str:
+    """Put this process below the server for the CPU; returns how: ``"idle"`` or ``"nice"``."""
+    policy = getattr(os, "SCHED_IDLE", None)
+    if _idle_policy and policy is not None:
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, policy, os.sched_param(0))
+            return "idle"
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    return "nice"
+
+
 def _worker_start() -> None:
     """In each worker: hold none of the server's connections, die with the server, leave Ctrl-C to the
     server, yield the CPU to it."""
     _close_network_sockets()
     leave_signals_to_parent()
-    with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)  # when cores are short, the event loop (acks, broadcasts) goes first
+    _yield_cpu()
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: killed when the server goes

@@ -1,0 +1,165 @@
+"""The table server under probes of its event loop's time; ``bench_table.py --probe DIR`` runs it.
+
+    python benchmarks/loop_probe.py OUT.json [serve options...]
+
+Runs ``freetrader serve`` with, once the first human action arrives (the clock of a benchmark run):
+
+- the loop's lag: how late a 10 ms sleep wakes;
+- the loop's own CPU per human action and per bot move (the thread's CPU over each step of the
+  ``act`` and ``_bot_turn`` coroutines, and over decoding a worker's answer and sending it the next
+  call): figures that do not move with the machine's load;
+- each garbage collection's pause, by generation, and a full collection timed at the end;
+- the main thread's CPU and its wait for a core (``/proc/self/task/PID/schedstat``, Linux).
+
+On SIGUSR1 it writes them to OUT.json (``bench_table.py`` sends it before it stops the server);
+``summary`` turns that file into lines. Diagnostics only: it wraps the server's methods from outside.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Coroutine, Generator
+from typing import Any
+
+Record = dict[str, Any]
+
+
+class _Timed:
+    """Awaits ``coro``, adding the thread's CPU time of each of its steps to ``acc[0]``."""
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], acc: list[float]) -> None:
+        self.coro, self.acc = coro, acc
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        it = self.coro.__await__()
+        value: Any = None
+        error: BaseException | None = None
+        while True:
+            began = time.thread_time()
+            try:
+                step = it.throw(error) if error is not None else it.send(value)
+            except StopIteration as stop:
+                self.acc[0] += time.thread_time() - began
+                return stop.value
+            self.acc[0] += time.thread_time() - began
+            try:
+                value, error = (yield step), None
+            except BaseException as exc:  # noqa: BLE001 - handed on to the coroutine, as await does
+                value, error = None, exc
+
+
+def _schedstat() -> list[int]:
+    try:
+        with open(f"/proc/self/task/{os.getpid()}/schedstat") as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return [0, 0, 0]
+
+
+def install(out: str) -> None:
+    """Wrap the server's methods and write the record to ``out`` on SIGUSR1."""
+    from freetrader.server import actions, botseats, workers
+
+    rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": []}
+    state = {"on": False, "gc_start": 0.0}
+
+    async def probe() -> None:
+        rec["sched0"], rec["t0"] = _schedstat(), time.time()
+        while True:
+            began = time.perf_counter()
+            await asyncio.sleep(0.01)
+            rec["lag"].append(time.perf_counter() - began - 0.01)
+
+    act = actions.Actions.act
+
+    async def timed_act(self: Any, table: Any, seat: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
+        human = kwargs.get("origin", args[1] if len(args) > 1 else "human") == "human"
+        if human and not state["on"]:
+            state["on"] = True
+            asyncio.get_running_loop().create_task(probe())
+        acc = [0.0]
+        try:
+            return await _Timed(act(self, table, seat, text, *args, **kwargs), acc)
+        finally:
+            if human and state["on"]:
+                rec["human_cpu"].append(acc[0])
+
+    bot_turn = botseats.BotSeats._bot_turn
+
+    async def timed_bot_turn(self: Any, *args: Any, **kwargs: Any) -> None:
+        acc = [0.0]
+        try:
+            await _Timed(bot_turn(self, *args, **kwargs), acc)
+        finally:
+            if state["on"]:
+                rec["bot_cpu"].append(acc[0])
+
+    took = workers.WorkerPool._took
+
+    def timed_took(self: Any, worker: Any, message: bytes) -> None:
+        began = time.thread_time()
+        took(self, worker, message)
+        if state["on"]:
+            rec["answer_cpu"].append(time.thread_time() - began)
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            state["gc_start"] = time.perf_counter()
+        elif state["on"]:
+            rec["gc"].append((info["generation"], time.perf_counter() - state["gc_start"]))
+
+    def dump(*_: Any) -> None:
+        rec["sched1"], rec["t1"] = _schedstat(), time.time()
+        rec["tracked"], rec["frozen"] = len(gc.get_objects()), gc.get_freeze_count()
+        state["on"] = False
+        began = time.perf_counter()
+        gc.collect()
+        rec["full_gc"] = time.perf_counter() - began
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump(rec, f)
+
+    actions.Actions.act = timed_act  # type: ignore[method-assign]
+    botseats.BotSeats._bot_turn = timed_bot_turn  # type: ignore[method-assign]
+    workers.WorkerPool._took = timed_took  # type: ignore[method-assign]
+    gc.callbacks.append(on_gc)
+    signal.signal(signal.SIGUSR1, dump)
+
+
+def _pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
+
+
+def summary(path: str) -> list[str]:
+    """The probe's figures as lines (ms)."""
+    with open(path, encoding="utf-8") as f:
+        r = json.load(f)
+    if "sched0" not in r:
+        return ["no human action reached the server"]
+    lag, human, bots, answers = r["lag"], r["human_cpu"], r["bot_cpu"], r["answer_cpu"]
+    ran = (r["sched1"][0] - r["sched0"][0]) / 1e6
+    waited = (r["sched1"][1] - r["sched0"][1]) / 1e6
+    gcs = {g: [d for gen, d in r["gc"] if gen == g] for g in (0, 1, 2)}
+    per = max(len(human), 1)
+    return [
+        f"loop lag p50/p99/max {_pct(lag, 50) * 1e3:.1f}/{_pct(lag, 99) * 1e3:.1f}/{max(lag, default=0) * 1e3:.0f}; "
+        f"loop CPU per human action {sum(human) / per * 1e3:.3f}, per bot move "
+        f"{sum(bots) / max(len(bots), 1) * 1e3:.3f} + {sum(answers) / max(len(answers), 1) * 1e3:.3f} "
+        f"(answer, next call; {len(bots)} moves)",
+        f"main thread CPU {ran / per:.2f} and wait for a core {waited / per:.2f} per human action; "
+        + "; ".join(f"gc gen{g} {len(v)}x, max {max(v) * 1e3:.1f}" for g, v in gcs.items() if v)
+        + f"; {r['tracked']} objects tracked ({r['frozen']} frozen), a full collection {r['full_gc'] * 1e3:.1f}",
+    ]
+
+
+if __name__ == "__main__":
+    install(sys.argv[1])
+    from freetrader.cli import main
+
+    sys.exit(main(["serve", *sys.argv[2:]]))

@@ -1,0 +1,95 @@
+"""What keeps the server's event loop on time beside busy workers and many live objects (issue 35).
+
+Worker processes yield the CPU to the server: those of ``freetrader serve`` under Linux's idle policy,
+otherwise (a test's app, another system) ``nice``.
+Niced by 5, two busy bot workers on two cores still kept the server's event loop waiting on the run
+queue longer than it ran; under ``SCHED_IDLE`` a waking server preempts them at once.
+
+``freetrader serve`` freezes what exists before it serves (modules, the games' caches) out of the
+cyclic collector's sight: each full collection had walked them all, pausing the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from freetrader.server import workers
+from freetrader.server.workers import WORKER_NICENESS, WorkerPool
+
+
+def _priority() -> tuple[int | None, int]:
+    policy = os.sched_getscheduler(0) if hasattr(os, "sched_getscheduler") else None
+    return policy, os.nice(0)
+
+
+def _in_a_worker() -> tuple[int | None, int]:
+    async def main() -> tuple[int | None, int]:
+        pool = WorkerPool(1, "test")
+        try:
+            return await pool.run(_priority, timeout=60)
+        finally:
+            pool.close()
+
+    return asyncio.run(main())
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="the idle policy is Linux's")
+def test_a_serving_process_s_workers_run_under_the_idle_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "_idle_policy", False)  # restored after the test: other tests keep nice
+    workers.prefer_idle_workers()
+    policy, _nice = _in_a_worker()
+    assert policy == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server (here: the test) keeps its own
+
+
+def test_otherwise_a_worker_is_niced_below_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "_idle_policy", False)
+    policy, nice = _in_a_worker()
+    assert nice == min(19, os.nice(0) + WORKER_NICENESS)
+    if hasattr(os, "SCHED_IDLE"):
+        assert policy != os.SCHED_IDLE
+
+
+def _python(code: str, cwd: Path) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_settling_fills_the_games_caches_and_freezes_what_exists(tmp_path: Path) -> None:
+    out = _python(
+        "import gc\n"
+        "from freetrader.server.context import settle_server_process\n"
+        "from freetrader.games.cornish_smuggler.packing import _placements\n"
+        "assert gc.get_freeze_count() == 0 and _placements.cache_info().currsize == 0\n"
+        "from freetrader.server import workers\n"
+        "settle_server_process()\n"
+        "print(gc.get_freeze_count(), len(gc.get_objects()), _placements.cache_info().currsize, "
+        "int(workers._idle_policy))\n", tmp_path)
+    frozen, tracked, placements, idle = map(int, out.split())
+    assert idle == 1  # the workers it forks from now on run under the idle policy
+    assert placements > 0  # Cornish Smuggler's hold packings, warmed
+    assert frozen > 10_000  # the modules alone make tens of thousands
+    assert tracked < frozen / 10  # a full collection now walks only what comes after
+
+
+def test_serve_settles_the_process_before_uvicorn_runs(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    with socket.socket() as probe:  # a free port: serve checks that it can listen there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    # uvicorn's run replaced by a report of the collector's state at that moment: nothing is served
+    out = _python(
+        "import gc, sys, uvicorn\n"
+        "uvicorn.Server.run = lambda self: print('frozen', gc.get_freeze_count())\n"
+        "from freetrader.cli import main\n"
+        f"sys.exit(main(['serve', '--db', 'sqlite:///{tmp_path}/t.db', '--host', '127.0.0.1', '--port', '{port}']))\n", tmp_path)
+    frozen = int(out.split("frozen ")[1].split()[0])
+    assert frozen > 10_000
