@@ -123,10 +123,9 @@ class BatchedEnv:
         self.terminated = np.zeros(num_envs, bool)
         self.truncated = np.zeros(num_envs, bool)
         self.last_scores: list[list[float] | None] = [None] * num_envs
-        # The masks are written in place through a byte view: a row is cleared and its ones set,
+        # The masks are written in place through a byte view, each row from the bytes of its mask,
         # with no array made per game and step.
         self._mask_bytes = self.mask.data.cast("B")
-        self._no_mask = bytes(self.num_actions)
         # the learner's legal actions in each game and their indices, as its row of ``mask`` shows them
         self._legal: list[list[Action]] = [[] for _ in range(num_envs)]
         self._idx: list[list[int]] = [[] for _ in range(num_envs)]
@@ -183,16 +182,14 @@ class BatchedEnv:
         sessions, seat = self.sessions, self.seat
         states = [sessions[i].state for i in rows]
         self.encoder.encode_into(states, seat, self.obs, rows)
-        width, view, clear, indices = self.num_actions, self._mask_bytes, self._no_mask, self.encoder.legal_indices
+        width, view, legal_mask = self.num_actions, self._mask_bytes, self.encoder.legal_mask
         for i, state in zip(rows, states, strict=True):
             legal = state.legal_actions()
-            idx = indices(legal)
+            idx, ones = legal_mask(legal)  # the indices and the row's bytes in one call (C where built)
             self._legal[i] = legal
             self._idx[i] = idx
             at = i * width
-            view[at:at + width] = clear
-            for k in idx:
-                view[at + k] = 1
+            view[at:at + width] = ones
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One learner action per game; returns ``(obs, mask, reward, terminated, truncated)``."""
