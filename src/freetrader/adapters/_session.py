@@ -189,6 +189,16 @@ class Session:
         self._obs[seat] = obs
         return obs
 
+    def observe_and_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observe(seat), mask())``, what an agent to act is shown: one call and one look at the position."""
+        at = self.state.action_count
+        obs = self._obs.get(seat) if self._obs_at == at else None
+        if obs is None:
+            obs = self.observe(seat)
+        if self._at != at:
+            self._refresh()
+        return obs, self._mask
+
     def action_of(self, index: Any) -> Action:
         """The legal action at ``index``; ``IllegalAction`` naming the legal indices if none."""
         try:
