@@ -31,16 +31,18 @@ raises ``IllegalAction`` naming the game.
 Speed. Beside ``gymnasium.vector.SyncVectorEnv`` of ``FreetraderGymEnv`` it
 skips, per game and step: the dicts of observations and infos and their
 copies (each row is written in place, straight from the compiled encoder's
-bytes, by ``Encoder.encode_into``; each mask row through a byte view), the
-second legality check (an index is looked up once among the position's
-legal indices and applied unchecked) and the bots' ``decide`` for random
-opponents. What is left is the engine and the encoder, which no adapter
-can skip: ``benchmarks/bench_adapters.py`` prints the batched env beside
-SyncVectorEnv and beside that floor (an engine + encoder loop) in one run.
-With the engines as they are, the floor itself is only about 1.4-3.4x
-SyncVectorEnv (SyncVectorEnv takes 2-6x the raw engine's time, and the
-learner's observations cost a large share of an engine step), so issue 32's
-5x is out of reach for Python-level batching; see the README's table.
+bytes, by ``Encoder.encode_into``; each mask row from the bytes
+``Encoder.legal_mask`` gives), the second legality check (an index is
+looked up once among the position's legal indices and applied unchecked)
+and the bots' ``decide`` for random opponents. What is left is the engine
+and the encoder, which no adapter can skip: ``benchmarks/bench_adapters.py``
+prints the batched env beside SyncVectorEnv and beside that floor (an
+engine + encoder loop) in one run. With the engines as they are, the floor
+itself is only about 1.6-2.6x SyncVectorEnv (SyncVectorEnv takes 2.2-4.1x
+the raw engine's time, and the learner's observations cost a large share of
+an engine step), so issue 32's 5x is out of reach for Python-level batching
+in one process, and two worker processes on a 2-core machine could at most
+double it; see the README.
 """
 
 from __future__ import annotations
