@@ -188,6 +188,21 @@ def test_legal_mask_leaves_overflow_and_shared_indices_to_the_python_way():
         assert base._MASKS(cat._by_id, twins, 1) is None
 
 
+def test_legal_mask_follows_an_encoders_own_legal_indices():
+    """An encoder that maps actions its own way gets the mask of its own indices."""
+    base = encoder_for("contraband", 3)
+
+    class Reversed(type(base)):  # type: ignore[misc]
+        def legal_indices(self, actions):
+            return [self.num_actions - 1 - i for i in base.legal_indices(actions)]
+
+    enc = Reversed(base.game, 3, {})
+    legal = freetrader.game("contraband").new_state(3, 1).legal_actions()
+    idx, ones = enc.legal_mask(legal)
+    assert idx == [enc.num_actions - 1 - i for i in base.legal_indices(legal)]
+    assert [i for i, one in enumerate(ones) if one] == sorted(idx) and len(ones) == enc.num_actions
+
+
 def test_hashed_actions_resolve_collisions():
     g = freetrader.game("contraband")
     legal = g.new_state(3, 1).legal_actions()

@@ -79,10 +79,15 @@ class ActionSpace(ABC):
     def legal_mask(self, actions: Sequence[Action]) -> tuple[list[int], bytes]:
         """``legal_indices(actions)`` and the mask over all ``size`` indices: ``int8`` bytes, 1 at each."""
         idx = self.legal_indices(actions)
-        ones = bytearray(self.size)
-        for i in idx:
-            ones[i] = 1
-        return idx, bytes(ones)
+        return idx, mask_bytes(idx, self.size)
+
+
+def mask_bytes(indices: Iterable[int], size: int) -> bytes:
+    """``size`` bytes, 1 at each of ``indices`` and 0 elsewhere: an ``int8`` action mask."""
+    ones = bytearray(size)  # cheaper than numpy's fancy indexing for a few ones
+    for i in indices:
+        ones[i] = 1
+    return bytes(ones)
 
 
 class Catalogue(ActionSpace):
@@ -364,7 +369,8 @@ class Encoder(ABC):
     def legal_mask(self, actions: Sequence[Action]) -> tuple[list[int], bytes]:
         """``legal_indices(actions)`` and the ``int8`` bytes of the mask over ``num_actions`` (1 at each)."""
         if type(self).legal_indices is not Encoder.legal_indices:  # indices of its own: the mask follows them
-            return ActionSpace.legal_mask(self, actions)  # type: ignore[arg-type]
+            idx = self.legal_indices(actions)
+            return idx, mask_bytes(idx, self.num_actions)
         return self.actions.legal_mask(actions)
 
     def describe(self, index: int) -> str:
