@@ -2,7 +2,7 @@
 
 The Contraband, Precious Cargo and Cornish Smuggler observations for the RL
 adapters have C versions, and Merchants Cove's has its fastest-changing part in C; the
-OpenSpiel adapter makes its tensor lists in C. They are
+OpenSpiel adapter makes its tensor lists in C, and every adapter its action masks. They are
 optional: without a C compiler the install still succeeds, and each encoder
 uses its pure-Python path, which gives the same vector, only slower
 (and the OpenSpiel adapter its Python lists). The table server compares
@@ -36,10 +36,11 @@ def compiled_encoder(name: str, depends: tuple[str, ...] | None = None) -> Exten
     )
 
 
-# _float_lists: the OpenSpiel adapter's tensor lists (float32 bytes -> Python floats), for every game
+# _float_lists: the OpenSpiel adapter's tensor lists (float32 bytes -> Python floats), for every game;
+# _action_masks: a position's legal indices and mask in one call (Catalogue.legal_mask)
 setup(ext_modules=[compiled_encoder("_contraband_fast"), compiled_encoder("_precious_cargo_fast"),
                    compiled_encoder("_merchants_cove_fast"), compiled_encoder("_cornish_smuggler_fast"),
-                   compiled_encoder("_float_lists", ()),
+                   compiled_encoder("_float_lists", ()), compiled_encoder("_action_masks", ()),
                    Extension("freetrader.server._same_json", ["src/freetrader/server/_same_json.c"],
                              extra_compile_args=["-O2"], define_macros=LIMITED_API, py_limited_api=True,
                              optional=True)],

@@ -31,9 +31,9 @@ closing table per game gives the batched env ÷ SyncVectorEnv (issue 32's goal:
   the learner picking as in the PettingZoo loop; steps are all the game's
   actions (the learner's and the bots'), as in the raw loop;
 - engine + encoder (the floors): the raw loop with ``apply_unchecked``,
-  which also encodes the observation (the compiled bytes where the encoder
-  has them, else ``encode_state``) and finds the mask's indices
-  (``legal_indices``, a bytearray mask) and picks from the mask as the adapter
+  which also encodes the observation (the compiled function where the encoder
+  has one, else ``encode_state``) and finds the mask's indices and bytes
+  (``legal_mask``, as the adapters) and picks from the mask as the adapter
   loops do, at every position (PettingZoo's floor: it observes each step) or
   at seat 0's only (the batched env's floor: its learner's positions; the
   other seats pick ``rng.choice(legal)``). No adapter can do less, so an
@@ -124,12 +124,13 @@ def raw_loop(name: str, seats: int) -> Loop:
 
 def floor_loop(name: str, seats: int, every: bool) -> Loop:
     """The engine plus the encoder, no adapter: the raw loop (``apply_unchecked``) that also encodes the
-    observation and finds the mask's indices (``encode_state``, ``legal_indices``) at every position
+    observation and finds the mask's indices (``encode_state``, ``legal_mask``) at every position
     (``every``: what PettingZoo must do) or at seat 0's (the learner's in the batched env), and picks
     from the mask's indices as the adapter loops do. No adapter can do less; ``x floor`` is over it."""
     enc = encoder_for(name, seats, {})
-    width = enc.num_actions
-    fast = enc.compiled_bytes if enc.compiled else None  # its C twin's bytes where it has one, as the adapters
+    # its C twin where it has one, called as the adapters call it
+    fast = enc.compiled_function() or (enc.compiled_bytes if enc.compiled else None)
+    legal_mask = enc.legal_mask
 
     def play(state: State, rng: random.Random, bound: int) -> None:
         while True:
@@ -140,10 +141,7 @@ def floor_loop(name: str, seats: int, every: bool) -> Loop:
             if every or who == 0:
                 if fast is None or fast(state, who) is None:
                     enc.encode_state(state, who)
-                idx = enc.legal_indices(legal)
-                ones = bytearray(width)
-                for k in idx:
-                    ones[k] = 1
+                idx, ones = legal_mask(legal)
                 mask = np.frombuffer(ones, np.int8)
                 state.apply_unchecked(legal[idx.index(rng.choice(mask.nonzero()[0].tolist()))])
             else:

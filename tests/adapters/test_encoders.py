@@ -139,6 +139,70 @@ def test_catalogue_overflow_takes_unknown_actions():
         Catalogue(["a", "a"])
 
 
+@pytest.mark.parametrize("name", DEDICATED)
+def test_legal_mask_is_the_legal_indices_and_their_ones(name):
+    """``legal_mask`` (one C call where built, the Python way otherwise) gives ``legal_indices`` and a mask with
+    a 1 at each of them and nowhere else, for actions met before and for new ones alike."""
+    from freetrader.adapters.encoders import base
+
+    seats = small_seats(name)
+    g = freetrader.game(name)
+    rng = random.Random(2)
+    for compiled in (True, False) if base._MASKS is not None else (False,):
+        enc = encoder_for(name, seats)
+        state = g.new_state(seats, 4, short_options(name))
+        for _ in range(150):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            before = list(enc.legal_indices(legal)) if rng.random() < 0.5 else None  # met before, or new
+            kept = base._MASKS
+            if not compiled:
+                base._MASKS = None
+            try:
+                idx, ones = enc.legal_mask(legal)
+            finally:
+                base._MASKS = kept
+            assert idx == enc.legal_indices(legal) and (before is None or idx == before)
+            assert type(ones) is bytes and len(ones) == enc.num_actions
+            assert [i for i, one in enumerate(ones) if one] == sorted(idx) and set(ones) <= {0, 1}
+            state.apply(rng.choice(legal))
+
+
+def test_legal_mask_leaves_overflow_and_shared_indices_to_the_python_way():
+    """Actions in the overflow slots, and two actions the catalogue gives one index, take the Python path."""
+    from freetrader.adapters.encoders import base
+
+    g = freetrader.game("contraband")
+    legal = g.new_state(3, 1).legal_actions()
+    cat = Catalogue([], "empty", overflow=len(legal))
+    idx, ones = cat.legal_mask(legal)  # none catalogued: every one in the overflow, resolved to distinct slots
+    assert sorted(idx) == list(range(len(legal))) and ones == bytes([1]) * len(legal)
+    assert cat.legal_mask(legal) == (idx, ones)  # the same again (overflow actions are never kept by id)
+    cat = Catalogue([str(legal[0])], "one", overflow=0)
+    twins = [legal[0], g.parse_action(str(legal[0]))]  # one notation twice (one object or two): one index twice
+    assert cat.legal_mask(twins) == ([0, 0], b"\x01")
+    cat.legal_mask(twins)  # both now kept by id: the C path sees the shared index and defers
+    assert cat.legal_mask(twins) == ([0, 0], b"\x01")
+    if base._MASKS is not None:
+        assert base._MASKS(cat._by_id, twins, 1) is None
+
+
+def test_legal_mask_follows_an_encoders_own_legal_indices():
+    """An encoder that maps actions its own way gets the mask of its own indices."""
+    base = encoder_for("contraband", 3)
+
+    class Reversed(type(base)):  # type: ignore[misc]
+        def legal_indices(self, actions):
+            return [self.num_actions - 1 - i for i in base.legal_indices(actions)]
+
+    enc = Reversed(base.game, 3, {})
+    legal = freetrader.game("contraband").new_state(3, 1).legal_actions()
+    idx, ones = enc.legal_mask(legal)
+    assert idx == [enc.num_actions - 1 - i for i in base.legal_indices(legal)]
+    assert [i for i, one in enumerate(ones) if one] == sorted(idx) and len(ones) == enc.num_actions
+
+
 def test_hashed_actions_resolve_collisions():
     g = freetrader.game("contraband")
     legal = g.new_state(3, 1).legal_actions()

@@ -192,3 +192,27 @@ def test_compiled_precious_cargo_encoder_refuses_a_malformed_state():
         setattr(broken, field, value)
         with pytest.raises(error):
             precious_cargo_encoder._compiled.encode(broken, 0)
+
+
+@pytest.mark.parametrize("name", ["contraband", "precious-cargo", "cornish-smuggler", "merchants-cove"])
+def test_compiled_function_is_compiled_bytes_for_every_seat_and_none_when_off(name):
+    """``compiled_function`` (what the sessions call) gives ``compiled_bytes``' vector for every seat and the
+    spectator; None where the encoder has no single such call or its compiled path is off; a session then
+    takes the Python path, still ``encode_state``'s vector."""
+    seats = 3 if name == "contraband" else freetrader.game(name).spec.min_seats
+    enc = encoder_for(name, seats, short_options(name))
+    fn = enc.compiled_function()
+    if fn is None:
+        assert name in ("cornish-smuggler", "merchants-cove") or not enc.compiled
+    for state in _game_positions(name, seats, 7, short_options(name))[::5]:
+        for seat in [None, *range(seats)]:
+            if fn is not None:
+                assert fn(state, seat) == enc.compiled_bytes(state, seat)
+    session = Session(name, seats, short_options(name), enc)
+    on = enc.compiled
+    enc.compiled = False
+    try:
+        assert enc.compiled_function() is None
+        assert np.array_equal(session.observe(0), enc.encode_state(session.state, 0))
+    finally:
+        enc.compiled = on

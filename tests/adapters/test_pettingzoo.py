@@ -122,3 +122,28 @@ def test_observations_are_read_only_so_no_caller_can_change_what_another_is_show
     flat = env(game_name, seats=small_seats(game_name), flatten=True, **short_options(game_name))
     flat.reset(seed=2)
     assert not flat.observe(flat.agent_selection).flags.writeable
+
+
+def test_last_shows_what_observe_shows_and_agent_iter_stops_as_pettingzoos_does(game_name):
+    """``last()`` (through ``Session.observe_and_mask``) hands out the very arrays ``observe`` does, position
+    after position; ``agent_iter`` (a generator here) yields the agent to act, stops after ``max_iter`` and
+    once no agent is left, as PettingZoo's ``AECIterable`` does."""
+    from pettingzoo.utils.env import AECIterable
+
+    e = _env(game_name)
+    e.reset(seed=4)
+    assert list(e.agent_iter(3)) == [e.agent_selection] * 3 == list(AECIterable(e, 3))
+    assert list(e.agent_iter(0)) == []
+    rng = np.random.default_rng(4)
+    seen = 0
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        again = e.observe(agent)
+        assert obs["observation"] is again["observation"] and obs["action_mask"] is again["action_mask"]
+        assert np.array_equal(obs["action_mask"], e.session.mask()) and obs["action_mask"].any()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        seen += 1
+    assert seen > 0 and e.agents == [] and list(e.agent_iter()) == [] == list(AECIterable(e, 5))

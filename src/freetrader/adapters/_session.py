@@ -29,7 +29,7 @@ from .encoders import Encoder, encoder_for
 __all__ = ["Session", "final_rewards", "REWARDS", "reward_range"]
 
 REWARDS = ("win", "score")
-_frombuffer, _INT8, _FLOAT32 = np.frombuffer, np.int8, np.float32
+_frombuffer, _INT8, _FLOAT32 = np.frombuffer, np.dtype(np.int8), np.dtype(np.float32)  # dtypes: no lookup per call
 _MASK_BYTES = 4 << 20  # masks remembered per session, in bytes of mask (plus their keys and lists)
 _MASK_TRIAL = 4096  # positions over which the mask cache must hit four times in five to stay on
 
@@ -107,8 +107,11 @@ class Session:
         self._mask_room = max(64, _MASK_BYTES // self.num_actions)
         self._obs: dict[int | None, np.ndarray] = {}
         # The encoder's compiled bytes where it has them, called directly: encode_state would call them
-        # too, through one more Python layer per observation.
+        # too, through one more Python layer per observation; its C function itself where it gives it
+        # (our seats are always in range), while the encoder uses it.
         self._bytes = self.encoder.compiled_bytes if _compiles(self.encoder) else None
+        self._c = self.encoder.compiled_function()
+        self._legal_mask = self.encoder.legal_mask
         self.no_mask = np.zeros(self.num_actions, np.int8)
         self.no_mask.flags.writeable = False
 
@@ -130,11 +133,8 @@ class Session:
                 self._legal, self._idx, self._mask = hit
                 self._index = None
                 return
-        idx = self.encoder.legal_indices(legal)
-        ones = bytearray(self.num_actions)  # cheaper than numpy's fancy indexing for a few ones
-        for i in idx:
-            ones[i] = 1
-        self._legal, self._idx, self._mask = legal, idx, _frombuffer(bytes(ones), _INT8)  # read-only, as bytes are
+        idx, ones = self._legal_mask(legal)  # the indices and the mask's bytes in one call (C where built)
+        self._legal, self._idx, self._mask = legal, idx, _frombuffer(ones, _INT8)  # read-only, as bytes are
         self._index = None
         if masks is not None:
             self._misses += 1
@@ -178,11 +178,26 @@ class Session:
             obs = self._obs.get(seat)
             if obs is not None:
                 return obs
-        got = None if self._bytes is None else self._bytes(state, seat)
+        c = self._c
+        got: bytes | bytearray | None
+        if c is not None and self.encoder.compiled:
+            got = c(state, seat)
+        else:
+            got = None if self._bytes is None else self._bytes(state, seat)
         obs = self.encoder.encode_state(state, seat) if got is None else _frombuffer(got, _FLOAT32)
         obs.setflags(write=False)  # cheaper than through .flags, which makes a flags object per call
         self._obs[seat] = obs
         return obs
+
+    def observe_and_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observe(seat), mask())``, what an agent to act is shown: one call and one look at the position."""
+        at = self.state.action_count
+        obs = self._obs.get(seat) if self._obs_at == at else None
+        if obs is None:
+            obs = self.observe(seat)
+        if self._at != at:
+            self._refresh()
+        return obs, self._mask
 
     def action_of(self, index: Any) -> Action:
         """The legal action at ``index``; ``IllegalAction`` naming the legal indices if none."""

@@ -40,7 +40,7 @@ exposes.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from freetrader._extras import missing_extra
@@ -173,10 +173,18 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         elif self.flatten or seat != self._live:
             obs = self.observe(agent)
         else:
-            s = self.session
-            obs = {"observation": s.observe(seat), "action_mask": s.mask()}
+            got, mask = self.session.observe_and_mask(seat)
+            obs = {"observation": got, "action_mask": mask}
         return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], \
             self.infos[agent]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """``AECEnv.agent_iter`` as a generator: the same agents until none is left or after ``max_iter``,
+        with a resumed generator per step instead of a Python ``__next__`` call."""
+        left = max_iter
+        while self.agents and left > 0:
+            left -= 1
+            yield self.agent_selection
 
     def state(self) -> np.ndarray:
         """The spectator's encoding of the position (no seat's hidden cards; see the module docstring)."""

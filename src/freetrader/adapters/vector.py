@@ -31,16 +31,18 @@ raises ``IllegalAction`` naming the game.
 Speed. Beside ``gymnasium.vector.SyncVectorEnv`` of ``FreetraderGymEnv`` it
 skips, per game and step: the dicts of observations and infos and their
 copies (each row is written in place, straight from the compiled encoder's
-bytes, by ``Encoder.encode_into``; each mask row through a byte view), the
-second legality check (an index is looked up once among the position's
-legal indices and applied unchecked) and the bots' ``decide`` for random
-opponents. What is left is the engine and the encoder, which no adapter
-can skip: ``benchmarks/bench_adapters.py`` prints the batched env beside
-SyncVectorEnv and beside that floor (an engine + encoder loop) in one run.
-With the engines as they are, the floor itself is only about 1.4-3.4x
-SyncVectorEnv (SyncVectorEnv takes 2-6x the raw engine's time, and the
-learner's observations cost a large share of an engine step), so issue 32's
-5x is out of reach for Python-level batching; see the README's table.
+bytes, by ``Encoder.encode_into``; each mask row from the bytes
+``Encoder.legal_mask`` gives), the second legality check (an index is
+looked up once among the position's legal indices and applied unchecked)
+and the bots' ``decide`` for random opponents. What is left is the engine
+and the encoder, which no adapter can skip: ``benchmarks/bench_adapters.py``
+prints the batched env beside SyncVectorEnv and beside that floor (an
+engine + encoder loop) in one run. With the engines as they are, the floor
+itself is only about 1.6-2.6x SyncVectorEnv (SyncVectorEnv takes 2.2-4.1x
+the raw engine's time, and the learner's observations cost a large share of
+an engine step), so issue 32's 5x is out of reach for Python-level batching
+in one process, and two worker processes on a 2-core machine could at most
+double it; see the README.
 """
 
 from __future__ import annotations
@@ -123,10 +125,9 @@ class BatchedEnv:
         self.terminated = np.zeros(num_envs, bool)
         self.truncated = np.zeros(num_envs, bool)
         self.last_scores: list[list[float] | None] = [None] * num_envs
-        # The masks are written in place through a byte view: a row is cleared and its ones set,
+        # The masks are written in place through a byte view, each row from the bytes of its mask,
         # with no array made per game and step.
         self._mask_bytes = self.mask.data.cast("B")
-        self._no_mask = bytes(self.num_actions)
         # the learner's legal actions in each game and their indices, as its row of ``mask`` shows them
         self._legal: list[list[Action]] = [[] for _ in range(num_envs)]
         self._idx: list[list[int]] = [[] for _ in range(num_envs)]
@@ -183,16 +184,14 @@ class BatchedEnv:
         sessions, seat = self.sessions, self.seat
         states = [sessions[i].state for i in rows]
         self.encoder.encode_into(states, seat, self.obs, rows)
-        width, view, clear, indices = self.num_actions, self._mask_bytes, self._no_mask, self.encoder.legal_indices
+        width, view, legal_mask = self.num_actions, self._mask_bytes, self.encoder.legal_mask
         for i, state in zip(rows, states, strict=True):
             legal = state.legal_actions()
-            idx = indices(legal)
+            idx, ones = legal_mask(legal)  # the indices and the row's bytes in one call (C where built)
             self._legal[i] = legal
             self._idx[i] = idx
             at = i * width
-            view[at:at + width] = clear
-            for k in idx:
-                view[at + k] = 1
+            view[at:at + width] = ones
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One learner action per game; returns ``(obs, mask, reward, terminated, truncated)``."""

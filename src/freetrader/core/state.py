@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .data import content_hash
 from .errors import BadOption, BadRecord, IllegalAction, InvalidNotation
@@ -433,9 +434,14 @@ class State(ABC):
     def iter_history(self) -> Iterator[Action]:
         return iter(self.history)
 
-    @property
-    def action_count(self) -> int:
-        return self._n_actions
+    if TYPE_CHECKING:
+        @property
+        def action_count(self) -> int:
+            """The number of actions applied so far."""
+    else:
+        # a property over a C getter, not over a method: the RL adapters read it several times a step
+        # (their caches are per position), and a Python frame per read was a measurable part of a step
+        action_count = property(attrgetter("_n_actions"), doc="The number of actions applied so far.")
 
     def record(self) -> dict[str, Any]:
         """JSON-able record: replaying it rebuilds this state.

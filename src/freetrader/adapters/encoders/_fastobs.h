@@ -128,21 +128,39 @@ static void ft_release(PyObject **objs, int n) {
     for (int i = 0; i < n; i++) Py_CLEAR(objs[i]);
 }
 
-/* Item i of a list or tuple as a long; -1 with an error set when short or not an int. */
+/* Item i of a list or tuple as a long; -1 with an error set when short or not an int. The item is
+ * fetched with its own bounds check (an encoder reads dozens per call: no size asked first). */
 static int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
-    Py_ssize_t n = PyList_Check(seq) ? PyList_Size(seq) : PyTuple_Check(seq) ? PyTuple_Size(seq) : -1;
-    if (n < 0) {
+    PyObject *x;
+    if (PyList_Check(seq)) {
+        x = PyList_GetItem(seq, i);
+    } else if (PyTuple_Check(seq)) {
+        x = PyTuple_GetItem(seq, i);
+    } else {
         PyErr_SetString(PyExc_TypeError, "expected a list or a tuple in the state");
         return -1;
     }
-    if (i < 0 || i >= n) {
-        PyErr_SetString(PyExc_IndexError, "a list in the state is shorter than its game needs");
+    if (x == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_IndexError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_IndexError, "a list in the state is shorter than its game needs");
+        }
         return -1;
     }
-    PyObject *x = PyList_Check(seq) ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i);
     long v = PyLong_AsLong(x);
     if (v == -1 && PyErr_Occurred()) return -1;
     *out = v;
+    return 0;
+}
+
+/* encode(state, seat)'s two arguments (METH_FASTCALL: no argument tuple parsed per call). */
+static int ft_two_args(PyObject *const *args, Py_ssize_t nargs, PyObject **state, PyObject **seat) {
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "encode takes (state, seat), got %zd arguments", nargs);
+        return -1;
+    }
+    *state = args[0];
+    *seat = args[1];
     return 0;
 }
 

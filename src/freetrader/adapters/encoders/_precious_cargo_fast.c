@@ -31,11 +31,11 @@ static int n_buyable[2];
 static Py_ssize_t size;
 
 enum {
-    F_PHASE, F_FIRST, F_TURN, F_OPTIONS, F_COINS, F_N_USED, F_USED, F_CUR_SHIP, F_SELL_AT, F_COUNTRY, F_HOME,
+    F_PHASE, F_FIRST, F_TURN, F_OPTIONS, F_COINS, F_USED, F_CUR_SHIP, F_SELL_AT, F_COUNTRY, F_HOME,
     F_GOV_LEFT, F_GOV, F_CHIPS, F_AT, F_SAILS, F_MOVES, F_HOLDS, F_STOCK, F_POOLS, N_FIELDS
 };
 static const char *const field_names[N_FIELDS] = {
-    "phase", "first", "turn", "options", "coins", "n_used", "used", "cur_ship", "sell_at", "country", "home",
+    "phase", "first", "turn", "options", "coins", "used", "cur_ship", "sell_at", "country", "home",
     "gov_left", "gov", "chips", "at", "sails", "moves", "holds", "stock", "pools",
 };
 static FieldTable T = {.n = N_FIELDS, .names = field_names, .game = "Precious Cargo"};
@@ -131,10 +131,12 @@ static inline void one_hot(float *o, long i, long n) {
     if (i >= 0 && i < n) o[i] = 1.0f;
 }
 
-static PyObject *encode(PyObject *self, PyObject *args) {
+static PyObject *target_key; /* "target", interned: the options dict is read by it every call */
+
+static PyObject *encode(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     PyObject *state, *seat_obj;
-    if (!PyArg_ParseTuple(args, "OO", &state, &seat_obj)) return NULL;
+    if (ft_two_args(args, nargs, &state, &seat_obj) < 0) return NULL;
     if (!configured) {
         PyErr_SetString(PyExc_RuntimeError, "configure() was not called");
         return NULL;
@@ -153,8 +155,9 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     long phase = ft_long(&T, state, F_PHASE, &err);
     long first = ft_long(&T, state, F_FIRST, &err);
     long turn = ft_long(&T, state, F_TURN, &err);
-    long n_used = ft_long(&T, state, F_N_USED, &err);
     long used = ft_long(&T, state, F_USED, &err);
+    /* the state's n_used is used.bit_count(), a property over the one above: counted here, not read again */
+    long n_used = __builtin_popcountl((unsigned long)used);
     long cur_ship = ft_long(&T, state, F_CUR_SHIP, &err);
     long sell_at = ft_long(&T, state, F_SELL_AT, &err);
     if (err) return NULL;
@@ -168,8 +171,9 @@ static PyObject *encode(PyObject *self, PyObject *args) {
     if (ft_lists(&T, state, list_fields, N_LISTS, lists) < 0) goto fail;
     options = ft_get(&T, state, F_OPTIONS);
     if (options == NULL) goto fail;
-    PyObject *target_obj = PyDict_Check(options) ? PyDict_GetItemString(options, "target") : NULL; /* borrowed */
+    PyObject *target_obj = PyDict_Check(options) ? PyDict_GetItemWithError(options, target_key) : NULL; /* borrowed */
     if (target_obj == NULL) {
+        if (PyErr_Occurred()) goto fail;
         PyErr_SetString(PyExc_KeyError, "Precious Cargo state options have no target");
         goto fail;
     }
@@ -300,7 +304,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS, "configure(...) -> observation size (see precious_cargo.py)"},
-    {"encode", encode, METH_VARARGS, "encode(state, seat) -> bytearray of float32: the Precious Cargo observation"},
+    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL, "encode(state, seat) -> bytearray of float32: the Precious Cargo observation"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -311,5 +315,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__precious_cargo_fast(void) {
     if (ft_init(&T) < 0) return NULL;
+    if ((target_key = PyUnicode_InternFromString("target")) == NULL) return NULL;
     return PyModule_Create(&module);
 }

@@ -21,15 +21,20 @@ from __future__ import annotations
 
 import zlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Action, Game, State
+
+from ._build import compiled
 
 if TYPE_CHECKING:
     import numpy as np
 
     from .layout import Layout
+
+# legal indices and mask in one C call (``_action_masks.c``); None where the install built no C
+_MASKS: Any = getattr(compiled("_action_masks"), "masks", None)
 
 __all__ = ["Encoder", "Catalogue", "HashedActions", "ActionSpace", "seat_view", "seat_in_range", "crc"]
 
@@ -70,6 +75,19 @@ class ActionSpace(ABC):
     def describe(self, index: int) -> str:
         """What an index means, for people (the notation where it is fixed)."""
         ...
+
+    def legal_mask(self, actions: Sequence[Action]) -> tuple[list[int], bytes]:
+        """``legal_indices(actions)`` and the mask over all ``size`` indices: ``int8`` bytes, 1 at each."""
+        idx = self.legal_indices(actions)
+        return idx, mask_bytes(idx, self.size)
+
+
+def mask_bytes(indices: Iterable[int], size: int) -> bytes:
+    """``size`` bytes, 1 at each of ``indices`` and 0 elsewhere: an ``int8`` action mask."""
+    ones = bytearray(size)  # cheaper than numpy's fancy indexing for a few ones
+    for i in indices:
+        ones[i] = 1
+    return bytes(ones)
 
 
 class Catalogue(ActionSpace):
@@ -144,6 +162,15 @@ class Catalogue(ActionSpace):
                 taken.add(i)
                 found[k] = i
         return found
+
+    def legal_mask(self, actions: Sequence[Action]) -> tuple[list[int], bytes]:
+        # One C call where the install built it and every action was met before (the common case):
+        # the Python way costs about as much as an engine step.
+        if _MASKS is not None:
+            got: tuple[list[int], bytes] | None = _MASKS(self._by_id, actions, self.size)
+            if got is not None:
+                return got
+        return super().legal_mask(actions)
 
     def describe(self, index: int) -> str:
         if index < len(self.notations):
@@ -274,6 +301,16 @@ class Encoder(ABC):
         """
         return None
 
+    def compiled_function(self) -> Callable[[State, int | None], bytes | bytearray] | None:
+        """The compiled encoder's own ``f(state, seat)``, giving ``compiled_bytes(state, seat)`` for every seat in
+        range (``None`` or ``0 .. seats - 1``), or None (the default) where there is no such single call or it is
+        not in use now (``compiled`` off).
+
+        For a caller that asks once per position and checks its seats itself (the adapters' sessions): it
+        skips the Python method in between, a measurable part of a step for the games with a C twin.
+        """
+        return None
+
     def encode_buffer(self, state: State, seat: int | None) -> np.ndarray | bytes | bytearray | list[bytes]:
         """``encode_state(state, seat)``'s float32 values as one buffer or as blocks to join in order.
 
@@ -300,7 +337,10 @@ class Encoder(ABC):
                 or not out.flags.c_contiguous:
             raise ValueError(f"encode_into needs a C-contiguous float32 array of shape (n, {self.observation_size}), "
                              f"got {out.dtype} {out.shape}")
-        fast = self.compiled_bytes if type(self).compiled_bytes is not Encoder.compiled_bytes else None
+        fast: Callable[[State, int | None], bytes | bytearray | None] | None
+        fast = self.compiled_function() if seat_in_range(seat, self.seats) else None
+        if fast is None and type(self).compiled_bytes is not Encoder.compiled_bytes:
+            fast = self.compiled_bytes
         view = out.data.cast("B")
         width = self.observation_size * 4
         for state, row in zip(states, rows, strict=True):
@@ -325,6 +365,13 @@ class Encoder(ABC):
 
     def legal_indices(self, actions: Sequence[Action]) -> list[int]:
         return self.actions.legal_indices(actions)
+
+    def legal_mask(self, actions: Sequence[Action]) -> tuple[list[int], bytes]:
+        """``legal_indices(actions)`` and the ``int8`` bytes of the mask over ``num_actions`` (1 at each)."""
+        if type(self).legal_indices is not Encoder.legal_indices:  # indices of its own: the mask follows them
+            idx = self.legal_indices(actions)
+            return idx, mask_bytes(idx, self.num_actions)
+        return self.actions.legal_mask(actions)
 
     def describe(self, index: int) -> str:
         return self.actions.describe(index)

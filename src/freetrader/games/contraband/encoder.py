@@ -27,7 +27,7 @@ to ``encode(view)`` bit for bit and blind to what a determinization resamples.
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter, sub, truediv
 from typing import TYPE_CHECKING, Any
 
@@ -248,6 +248,10 @@ class ContrabandEncoder(Encoder):
         if self.compiled and _compiled is not None and seat_in_range(seat, state.seats):
             return _compiled.encode(state, seat)  # type: ignore[no-any-return]
         return None
+
+    def compiled_function(self) -> Callable[[State, int | None], bytes | bytearray] | None:
+        """``_compiled.encode`` itself while it is used: ``compiled_bytes`` is that one call for a seat in range."""
+        return _compiled.encode if self.compiled and _compiled is not None else None
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields, without building the view.

@@ -25,7 +25,7 @@ then 256 overflow indices (see ``Catalogue``).
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -239,6 +239,10 @@ class PreciousCargoEncoder(Encoder):
         if self.compiled and _compiled is not None and seat_in_range(seat, 2):
             return _compiled.encode(state, seat)  # type: ignore[no-any-return]
         return None
+
+    def compiled_function(self) -> Callable[[State, int | None], bytes | bytearray] | None:
+        """``_compiled.encode`` itself while it is used: ``compiled_bytes`` is that one call for a seat in range."""
+        return _compiled.encode if self.compiled and _compiled is not None else None
 
     def encode_state(self, state: State, seat: int | None) -> np.ndarray:
         """``encode(state.view(seat))`` from the state's fields: everything on the board is public.
