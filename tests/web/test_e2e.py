@@ -142,7 +142,7 @@ def test_two_people_and_a_bot_play_a_game_through_a_crash(browser: Any, tmp_path
         page.click("#replay-link")
         page.wait_for_selector(BOARD, timeout=120_000)
         page.click("#next")
-        page.wait_for_function("document.getElementById('where').textContent.startsWith('after 1 of')")
+        page.wait_for_function("document.getElementById('where')?.textContent.startsWith('after 1 of')")
         page.click("#last")
         page.wait_for_function(f"document.getElementById('where').textContent === 'after {len(record['actions'])} of {len(record['actions'])} actions'")
         assert "your_luggage" not in page.content()

@@ -76,12 +76,12 @@ def test_a_friend_opens_the_link_gives_a_name_and_the_game_starts(browser: Any, 
     assert "Give your name" in (friend.locator("#seat-error").text_content() or "")
     friend.fill("#seat-name", "Bea")
     friend.click("button.take-seat[data-seat='1']")
-    friend.wait_for_function("document.getElementById('whoami').textContent === 'You are Bea (seat 1).'",
+    friend.wait_for_function("document.getElementById('whoami')?.textContent === 'You are Bea (seat 1).'",
                              timeout=120_000)
     # every seat taken: the game starts for both, and the host's page names the friend
     for page in (host, friend):
         page.wait_for_selector("body[data-waiting='0']", timeout=120_000)
-    host.wait_for_function("document.getElementById('seats').textContent.includes('Bea (seat 1)')", timeout=120_000)
+    host.wait_for_function("document.getElementById('seats')?.textContent.includes('Bea (seat 1)')", timeout=120_000)
     assert host.locator("#start-with-bots").count() == 0
     _done(host, friend)
 
@@ -101,7 +101,7 @@ def test_the_host_starts_with_bots_and_the_lobby_asks_a_joiner_for_a_name(browse
     visitor.click("#join-cancel")
     host.click("#start-with-bots")
     host.wait_for_selector("body[data-waiting='0']", timeout=120_000)
-    host.wait_for_function("document.getElementById('seats').textContent.includes('Seat 1 · heuristic bot')",
+    host.wait_for_function("document.getElementById('seats')?.textContent.includes('Seat 1 · heuristic bot')",
                            timeout=120_000)
     _done(host, visitor)
 

@@ -92,7 +92,7 @@ def test_the_hint_button_shows_the_preferred_move_at_a_table_with_hints(browser:
         page.wait_for_selector("#prompt.yours", timeout=120_000)
         legal = [b.get_attribute("data-action") for b in page.locator("#actions button.move").all()]
         page.click("#ask-hint")
-        page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('Hint: ')",
+        page.wait_for_function("document.getElementById('hint-text')?.textContent.startsWith('Hint: ')",
                                timeout=120_000)
         text = page.locator("#hint-text").inner_text()
         assert any(text.startswith(f"Hint: {a}:") for a in legal), text
