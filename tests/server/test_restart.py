@@ -43,3 +43,27 @@ def test_the_log_refuses_a_duplicate_position(db_url: str) -> None:
         assert loaded is not None and [e.text for e in loaded.log] == ["declare"]
     finally:
         store.close()
+
+
+def test_a_table_that_no_longer_replays_names_the_data_it_was_made_with(db_url: str, monkeypatch) -> None:
+    """A server restarted on other components (an upgrade that changed a game's data) cannot rebuild a table
+    whose log no longer replays; its one-line answer names both data hashes and how to finish the game."""
+    from freetrader.core.state import Game
+
+    made = "sha256:00000000000000bb"  # Contraband reads no data file: both hashes are set here
+    monkeypatch.setattr(Game, "data_hash", property(lambda self: made))
+    with TestClient(create_app(db_url)) as c:
+        tid = create(c, ["human"] * 3, SHORT)
+    store = Store(db_url)
+    try:  # the first action of the log, as the older data allowed it and today's does not
+        store.append_log(tid, LogRow(0, "action", "smuggle the-crown-jewels", 1, "human"))
+    finally:
+        store.close()
+    monkeypatch.setattr(Game, "data_hash", property(lambda self: "sha256:00000000000000aa"))
+    with TestClient(create_app(db_url)) as c:
+        r = c.get(f"/api/tables/{tid}")
+        error = r.json()["error"]
+        assert r.status_code == 500 and "\n" not in error
+        assert "cannot be rebuilt from its log: action 1 of 1 ('smuggle the-crown-jewels')" in error
+        assert f"made with data {made}" in error and "now has data sha256:00000000000000aa" in error
+        assert "--data" in error

@@ -258,8 +258,9 @@ class Lobby(Takebacks):
             log.warning("creating a %s table with options %r failed: %r", game.spec.slug, options, exc)
             raise bad_request(f"the options {json.dumps(options, default=str)[:200]} do not make a "
                               f"{game.spec.title} game; leave them out for the defaults") from None
+        # the components' hash, as records carry it: a server restarted on other data says so (``_rebuild``)
         settings = {"turn_seconds": turn_seconds, "timeout_bot": timeout_bot if turn_seconds else None,
-                    "name": label, "seed_chosen": chosen, "hints": bool(hints),
+                    "name": label, "seed_chosen": chosen, "hints": bool(hints), "data": game.data_hash,
                     "wait_for_seats": bool(wait_for_seats) and specs.count(HUMAN) >= 2}
         if not chosen:
             settings["seed"] = game_seed  # the secret key; the integer column keeps 0 for a hosted game
@@ -475,7 +476,8 @@ def _rebuild(loaded: LoadedTable) -> tuple[list[LogRow], State]:
             stack.append(entry)
     row = loaded.row
     record = {"game": row.game, "options": row.options, "seats": len(row.seats),
-              "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack]}
+              "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack],
+              "data": row.settings.get("data")}  # a replay that fails then names both data hashes
     return stack, freetrader.replay(record)
 
 
