@@ -26,6 +26,8 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
 - ``turks``: a hold for Behind The Turks Head (``TURKS_HOLDS``);
 - ``size-<town>``: a town's selling size (2, 3, 5 or 7; a size-2 town buys only pieces of size 2),
   e.g. ``size-penzance=5``; ``risk-<town>``: a Port's printed landing risk, likewise;
+- ``sea-<port>``: the sea spaces a Port opens onto, joined by ``+``, e.g.
+  ``sea-penzance=mounts-bay-west+mounts-bay-east``;
 
 Per game it records the Turns played, the actions, which end fired, the winners by seat and by
 turn position (position 0 starts with the First Player marker), the Price List row of every
@@ -65,9 +67,19 @@ HOMES_MOVED = {
     4: {"lelant": "hayle"},
     # St Just's to Hayle: four homes in selling Ports, the fifth seat starts where it likes
     5: {"st-just": "hayle"},
+    # on today's data (issue 30's layout 3 shipped): a sixth home in a selling Port, so that the
+    # last chooser at 5 seats is not left Behind The Turks Head beside the Marazion home
+    6: {"ludgvan": "st-just"},
 }
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "turks")
+KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "turks")
+PLACE_KNOBS = ("size-", "risk-", "sea-")
+Knobs = dict[str, "int | str"]
+
+
+def _knob_value(knob: str, value: str) -> int | str:
+    """A knob's value: sea spaces are names, every other knob a number."""
+    return value if knob.startswith("sea-") else int(value)
 #: ``turks=N``: holds tried for Behind The Turks Head (Penzance), the home left to the last chooser at 5 seats
 TURKS_HOLDS = {1: ["####", ".###"], 2: ["####", "####"], 3: ["###", "###"]}
 
@@ -84,7 +96,7 @@ def _array(name: str, values: Iterable[int]) -> str:
     return f"{name} = [{', '.join(str(v) for v in values)}]"
 
 
-def write_pack(root: Path, knobs: dict[str, int]) -> Path:
+def write_pack(root: Path, knobs: Knobs) -> Path:
     """A data pack at ``root`` with the shipped Cornish data and ``knobs`` applied; returns ``root``."""
     folder = root / "cornish-smuggler"
     shutil.copytree(DATA, folder, ignore=shutil.ignore_patterns("*.md"))
@@ -134,15 +146,18 @@ def write_pack(root: Path, knobs: dict[str, int]) -> Path:
             if gid:
                 blocks[i] = re.sub(r"^count = \d+$", f"count = {placed.get(gid.group(1), 0)}", b, count=1, flags=re.M)
         goods_path.write_text("[[shape]]".join(blocks))
-    places = {(k.partition("-")[0], k.partition("-")[2]): int(v) for k, v in knobs.items()
-              if k.startswith(("size-", "risk-"))}
+    places = {(k.partition("-")[0], k.partition("-")[2]): v for k, v in knobs.items()
+              if k.startswith(PLACE_KNOBS)}
     if places:
         map_path = folder / "map.toml"
         blocks = map_path.read_text().split("[[location]]")
         for i, b in enumerate(blocks):
             town = re.search(r'^id = "([a-z-]+)"$', b, flags=re.M)
             for (field, at), v in places.items():
-                if town and town.group(1) == at:
+                if town and town.group(1) == at and field == "sea":
+                    seas = ", ".join(f'"{x}"' for x in str(v).split("+"))
+                    b = blocks[i] = re.sub(r"^sea = \[.*\]$", f"sea = [{seas}]", b, count=1, flags=re.M)
+                elif town and town.group(1) == at:
                     b = blocks[i] = re.sub(rf"^{field} = \d+$", f"{field} = {v}", b, count=1, flags=re.M)
         map_path.write_text("[[location]]".join(blocks))
     if knobs.get("turks"):
@@ -344,7 +359,7 @@ def markdown(results: list[dict[str, Any]]) -> str:
 
 
 # -- the run ---------------------------------------------------------------------------------------------
-def run_point(knobs: dict[str, int], seat_counts: list[int], n: int, seed: int, bots: tuple[str, ...],
+def run_point(knobs: Knobs, seat_counts: list[int], n: int, seed: int, bots: tuple[str, ...],
               workers: int) -> dict[int, list[dict[str, Any]]]:
     with tempfile.TemporaryDirectory(prefix="cornish-pack-") as tmp:
         pack = str(write_pack(Path(tmp), knobs)) if knobs else None
@@ -441,19 +456,19 @@ def main(argv: list[str] | None = None) -> None:
         knob = saved["args"]["vary"].partition("=")[0]
         print("wrote", plot(saved["results"], knob, args.plot or Path(".")))
         return
-    fixed: dict[str, int] = {}
+    fixed: Knobs = {}
     for item in args.set:
         k, _, v = item.partition("=")
-        if k not in KNOBS and not k.startswith(("size-", "risk-")):
+        if k not in KNOBS and not k.startswith(PLACE_KNOBS):
             ap.error(f"--set {item}: the values are {', '.join(KNOBS)}")
-        fixed[k] = int(v)
-    points: list[dict[str, int]] = [dict(fixed)]
+        fixed[k] = _knob_value(k, v)
+    points: list[Knobs] = [dict(fixed)]
     knob = ""
     if args.vary:
         knob, _, values = args.vary.partition("=")
-        if knob not in KNOBS and not knob.startswith(("size-", "risk-")):
+        if knob not in KNOBS and not knob.startswith(PLACE_KNOBS):
             ap.error(f"--vary {args.vary}: the values are {', '.join(KNOBS)}")
-        points = [{**fixed, knob: int(v)} for v in values.split(",")]
+        points = [{**fixed, knob: _knob_value(knob, v)} for v in values.split(",")]
     seat_counts = [int(x) for x in args.seats.split(",")]
     bots = tuple(args.bots.split(","))
     results = []

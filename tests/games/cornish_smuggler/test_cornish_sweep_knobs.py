@@ -1,0 +1,65 @@
+"""The design sweep's data packs (``scripts/cornish_sweep.py``) say what their knobs say, and load.
+
+A knob that silently failed to rewrite its value would make a sweep compare the shipped design
+with itself; these tests load each pack the way a sweep's worker does, in a child process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cornish_sweep", ROOT / "scripts" / "cornish_sweep.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PROBE = """
+import json
+from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+pz = C.locations[C.loc_by_id["penzance"]]
+east = C.sea_by_id["mounts-bay-east"]
+print(json.dumps({
+    "penzance_on_east": east in C.sea_adj[pz.sea_node],
+    "size_madron": C.locations[C.loc_by_id["madron"]].size,
+    "homes": sorted(C.locations[st.location].id for st in C.storehouses if st.start),
+}))
+"""
+
+
+def _load(pack: Path) -> dict[str, object]:
+    env = {**os.environ, "FREETRADER_DATA": str(pack)}
+    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True)
+    return dict(json.loads(out.stdout))
+
+
+@pytest.mark.parametrize("knobs, expect", [
+    ({}, {"penzance_on_east": False, "size_madron": 2}),
+    ({"sea-penzance": "mounts-bay-west+mounts-bay-east"}, {"penzance_on_east": True, "size_madron": 2}),
+    ({"size-madron": 5}, {"penzance_on_east": False, "size_madron": 5}),
+])
+def test_a_place_knob_rewrites_that_place_only(tmp_path: Path, knobs: dict[str, object],
+                                               expect: dict[str, object]) -> None:
+    got = _load(_script().write_pack(tmp_path, knobs))
+    assert {k: got[k] for k in expect} == expect
+
+
+def test_the_sixth_home_layout_moves_the_glebe_barn_to_st_just(tmp_path: Path) -> None:
+    shipped = _load(_script().write_pack(tmp_path / "a", {}))["homes"]
+    moved = _load(_script().write_pack(tmp_path / "b", {"homes": 6}))["homes"]
+    assert isinstance(shipped, list) and isinstance(moved, list)
+    assert "ludgvan" in shipped and "st-just" not in shipped
+    assert moved == sorted([h for h in shipped if h != "ludgvan"] + ["st-just"])
