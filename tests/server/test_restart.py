@@ -45,9 +45,10 @@ def test_the_log_refuses_a_duplicate_position(db_url: str) -> None:
         store.close()
 
 
-def test_a_table_that_no_longer_replays_names_the_data_it_was_made_with(db_url: str, monkeypatch) -> None:
+def test_a_table_that_no_longer_replays_names_the_data_it_was_made_with(db_url: str, monkeypatch, caplog) -> None:
     """A server restarted on other components (an upgrade that changed a game's data) cannot rebuild a table
-    whose log no longer replays; its one-line answer names both data hashes and how to finish the game."""
+    whose log no longer replays; its one-line answer (409: the table is kept, this server cannot play it)
+    names both data hashes and how to finish the game, and quotes no action: any client may ask."""
     from freetrader.core.state import Game
 
     made = "sha256:00000000000000bb"  # Contraband reads no data file: both hashes are set here
@@ -63,7 +64,9 @@ def test_a_table_that_no_longer_replays_names_the_data_it_was_made_with(db_url: 
     with TestClient(create_app(db_url)) as c:
         r = c.get(f"/api/tables/{tid}")
         error = r.json()["error"]
-        assert r.status_code == 500 and "\n" not in error
-        assert "cannot be rebuilt from its log: action 1 of 1 ('smuggle the-crown-jewels')" in error
+        assert r.status_code == 409 and "\n" not in error
+        assert "cannot be rebuilt from its log: action 1 of 1 no longer replays" in error
+        assert "crown-jewels" not in error  # what a seat smuggled is its own: the number names the action
         assert f"made with data {made}" in error and "now has data sha256:00000000000000aa" in error
         assert "--data" in error
+    assert "crown-jewels" not in caplog.text  # nor in the server's log

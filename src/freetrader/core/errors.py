@@ -32,6 +32,12 @@ class BadOption(FreetraderError, ValueError):
 class BadRecord(FreetraderError, ValueError):
     """A game record or saved state that cannot be read or does not replay."""
 
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        # the action (counted from 1) that did not replay, when that was the problem: a server that
+        # must not quote a hidden action back names only its number
+        self.action = action
+
 
 class UnknownGame(FreetraderError, ValueError):
     """A game slug that is not registered."""

@@ -52,7 +52,7 @@ def replay(record: Mapping[str, Any], upto: int | None = None, game: Game | None
             state.apply(text)
         except IllegalAction as exc:
             raise BadRecord(f"action {i + 1} of {len(actions)} ({text!r}) does not replay: {exc}"
-                            + (f"; {mismatch}" if mismatch else "")) from None
+                            + (f"; {mismatch}" if mismatch else ""), action=i + 1) from None
     return state
 
 

@@ -59,7 +59,8 @@ from typing import Any
 
 import freetrader
 from freetrader.bots import bot_names, make_bot
-from freetrader.core import FreetraderError, Seed, State, new_key_seed
+from freetrader.core import BadRecord, FreetraderError, Seed, State, new_key_seed
+from freetrader.core.record import pack_mismatch
 
 from .deltas import Conn, SentView, view_from
 from .errors import ApiError, bad_request, check_text, conflict, forbidden, not_found
@@ -288,8 +289,8 @@ class Lobby(Takebacks):
         if table is None or table_id in self.resuming:
             try:
                 table = await self._load(table_id)
-            except FreetraderError as exc:
-                raise ApiError(500, f"table {table_id} cannot be rebuilt from its log: {exc}") from None
+            except FreetraderError as exc:  # the table is kept; this server cannot play it
+                raise conflict(f"table {table_id} {exc}") from None
             await self._resume(table_id, table)  # asked for before the start restored it
         if table is None:
             raise not_found(f"no table {table_id!r}; the lobby (GET /api/tables) lists the open tables")
@@ -478,7 +479,23 @@ def _rebuild(loaded: LoadedTable) -> tuple[list[LogRow], State]:
     record = {"game": row.game, "options": row.options, "seats": len(row.seats),
               "seed": row.settings.get("seed", row.seed), "actions": [e.text for e in stack],
               "data": row.settings.get("data")}  # a replay that fails then names both data hashes
-    return stack, freetrader.replay(record)
+    try:
+        return stack, freetrader.replay(record)
+    except BadRecord as exc:
+        raise BadRecord(_unreplayable(record, exc), exc.action) from None
+
+
+def _unreplayable(record: dict[str, Any], exc: BadRecord) -> str:
+    """Why a stored table does not rebuild, fit for any client and the log: the failing action by number only.
+
+    The action's text, and the engine's reason for refusing it, can name what only its seat saw (a card
+    smuggled, a discard), and whoever asks for the table reads this line."""
+    if exc.action is None:
+        return f"cannot be rebuilt from its log: {exc}"  # options or seats: public, as the lobby shows them
+    mismatch = pack_mismatch(record)
+    return (f"cannot be rebuilt from its log: action {exc.action} of {len(record['actions'])} no longer replays "
+            f"with this server's rules and data; the log is kept unchanged"
+            + (f"; {mismatch}" if mismatch else ""))
 
 
 def default_bot(game: Any) -> str:
