@@ -10,7 +10,9 @@ from cornish_scenario import (
     GAME,
     act,
     after_setup,
+    counters,
     fitting_ship,
+    give_char,
     give_hold,
     loc,
     node,
@@ -299,6 +301,38 @@ def test_seizure_officer_passing_through_seizes_no_matter_how_briefly():
     # risk 5 vs Discovery 3: 2 moves from St Ives through Lelant to Hayle
     assert s.off_at[0] == loc("hayle")
     assert s.g_where[g] == R.WAREHOUSE
+
+
+def test_an_officer_led_onto_the_target_has_arrived_and_the_next_nearest_walks_on():
+    """Ruling 32. Landing at Marazion sends the Newlyn officer through Penzance, where a rival's goods stand: the
+    rival's Newlyn Fishwives lead it away one space, onto Marazion itself, with movement left. It has arrived;
+    the next nearest officer (St Ives) walks the rest. Found by IS-MCTS seats in a sweep, where it crashed."""
+    s = after_setup(3)
+    p = s.actor
+    q = (p + 1) % 3
+    for x in range(3):
+        s.chars[x], s.secrets[x], s.counters[x] = [], [], []
+    s.track = C.discovery.index(3)
+    g = piece(s, 2)
+    put_on_land(s, q, g, "penzance")
+    counters(s, q, "penzance")
+    give_char(s, q, "the-newlyn-fishwives")
+    officers_at(s, "newlyn", "st-ives")
+    counters(s, p, "marazion")
+    s.ship_at[p] = node("marazion")
+    g2 = piece(s, 2, exclude=[g])
+    s.ship_card[p] = fitting_ship([2], {2: C.goods[g2]})
+    give_hold(s, p, [g2])
+    touch(s)
+    act(s, "land", f"unload {GID[g2]}", "done", "hide 0", "done")  # the last: not into the home storehouse
+    # risk 4 + 2 against Discovery 3: three moves, the first from Newlyn to Penzance
+    assert s.off_at[0] == loc("penzance") and s.win_event == "seizure" and s.actor == q
+    act(s, "motivate the-newlyn-fishwives", "choose marazion")
+    while s.phase == R.REACT:
+        s.apply("decline")
+    assert s.off_at[0] == loc("marazion") and s.g_where[g] == R.LAND  # led away: Penzance's goods stay
+    st_ives_to_marazion = C.dist[loc("st-ives")][loc("marazion")]
+    assert C.dist[s.off_at[1]][loc("marazion")] == st_ives_to_marazion - 2  # the two moves left
 
 
 def test_bribe_costs_track_price_plus_1_if_bribed_by_another_and_protects_goods():

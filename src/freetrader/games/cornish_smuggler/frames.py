@@ -643,6 +643,8 @@ class Customs(CornishFrame):
         """Move officers until the points are spent; ask the player with least Gold when there is a choice."""
         f = self
         while f.points > 0:
+            if f.mover >= 0 and s.off_at[f.mover] == f.target:
+                f = _arrived(s, f)
             if f.mover < 0:
                 cands = B.nearest_officers(s, f.target)
                 if not cands:
@@ -668,6 +670,15 @@ class Customs(CornishFrame):
         s.off_at[o] = to
         replace(s, dataclasses.replace(self, points=self.points - 1, mover=-1 if to == self.target else o))
         return check_seizure(s, to)
+
+
+def _arrived(s: S, f: Customs) -> Customs:
+    """Ruling 32: a card led the walking officer onto the target (the Newlyn Fishwives in a seizure window on
+    its way): it has arrived, and with movement left the next nearest officer walks on, as Customs
+    Movement says of an officer "arriving at the location where Customs is moving to"."""
+    f = dataclasses.replace(f, mover=-1)
+    replace(s, f)
+    return f
 
 
 def start_customs(s: S, target: int, points: int) -> None:
