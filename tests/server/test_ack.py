@@ -118,7 +118,8 @@ def test_under_a_burst_every_mover_is_answered_before_the_other_sockets_are_told
         async with lobby_at(db_url) as lobby:
             tables = await _seated_tables(lobby, 2)
             sockets = [_sockets(t) for t in tables]
-            clients = [{s: _Client(lobby, t, c) for s, c in conns.items()} for t, conns in zip(tables, sockets)]
+            clients = [{s: _Client(lobby, t, c) for s, c in conns.items()}
+                       for t, conns in zip(tables, sockets, strict=True)]
             moves = [_legal(t) for t in tables]
             order: list[tuple[Conn, bool]] = []  # each message as it is queued: its socket, whether it is an ack
             send = lobby._send
@@ -131,16 +132,17 @@ def test_under_a_burst_every_mover_is_answered_before_the_other_sockets_are_told
             counts = await asyncio.gather(*(
                 lobby.act(t, seat, text, None, expected_seq=t.seq, holder=t.seat_hashes[seat],
                           answer=(conns[seat], f"m{i}"))
-                for i, (t, conns, (seat, text)) in enumerate(zip(tables, sockets, moves))))
+                for i, (t, conns, (seat, text)) in enumerate(zip(tables, sockets, moves, strict=True))))
             assert counts == [1, 1]
-            for i, (table, conns, (mover, _text)) in enumerate(zip(tables, sockets, moves)):
+            for i, (_table, conns, (mover, _text)) in enumerate(zip(tables, sockets, moves, strict=True)):
                 [mine] = clients[i][mover].read(conns[mover])
                 assert mine["ack"] == {"id": f"m{i}"} and conns[mover].answered
             await _told(lobby)
             acks = [is_ack for _conn, is_ack in order]
             assert acks == [True, True] + [False] * 6, "a socket was told before every mover was answered"
-            assert [c for c, _ in order[:2]] == [conns[mover] for conns, (mover, _t) in zip(sockets, moves)]
-            for i, (table, conns, (mover, _text)) in enumerate(zip(tables, sockets, moves)):
+            movers = [conns[mover] for conns, (mover, _t) in zip(sockets, moves, strict=True)]
+            assert [c for c, _ in order[:2]] == movers
+            for i, (table, conns, (mover, _text)) in enumerate(zip(tables, sockets, moves, strict=True)):
                 for seat, conn in conns.items():
                     got = clients[i][seat].read(conn)
                     assert len(got) == (0 if seat == mover else 1)
@@ -158,14 +160,15 @@ def test_a_table_that_moves_again_before_its_sockets_are_told_tells_them_once(db
         async with lobby_at(db_url) as lobby:
             tables = await _seated_tables(lobby, 2)
             sockets = [_sockets(t) for t in tables]
-            clients = [{s: _Client(lobby, t, c) for s, c in conns.items()} for t, conns in zip(tables, sockets)]
+            clients = [{s: _Client(lobby, t, c) for s, c in conns.items()}
+                       for t, conns in zip(tables, sockets, strict=True)]
             moves = [_legal(t) for t in tables]
             tell_soon = lobby._tell_soon
             lobby._tell_soon = lambda: None  # their turn to be told comes only after the second move (below)
             await asyncio.gather(*(
                 lobby.act(t, seat, text, None, expected_seq=t.seq, holder=t.seat_hashes[seat],
                           answer=(conns[seat], i))
-                for i, (t, conns, (seat, text)) in enumerate(zip(tables, sockets, moves))))
+                for i, (t, conns, (seat, text)) in enumerate(zip(tables, sockets, moves, strict=True))))
             table, conns, first_mover = tables[0], sockets[0], moves[0][0]
             assert lobby._behind  # the other sockets wait; the same table moves again meanwhile
             second_mover, text = _legal(table)

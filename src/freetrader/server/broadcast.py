@@ -16,6 +16,8 @@ __all__ = ["Broadcasting"]
 
 _dumps = wire.dumps
 log = logging.getLogger("freetrader.server")
+#: a change's seat names and shared JSON (``Table.shared_parts``), made once for all its sockets
+_Parts = tuple[list[str], tuple[str, str]]
 
 
 class Broadcasting(LobbyBase):
@@ -23,7 +25,8 @@ class Broadcasting(LobbyBase):
 
     def welcome(self, table: Table, conn: Conn) -> None:
         """The first message of a socket (or one that asked for the whole view): every event from 0."""
-        self._behind.get(table, set()).discard(conn)  # it is told everything now
+        if table in self._behind:
+            self._behind[table][0].discard(conn)  # it is told everything now
         view, events = table.split_view(conn.seat)
         lines = readable.table_log(table, conn.seat)
         self._send(conn, table.socket_message(conn.seat, table.shared_parts(table.info()), view, events, 0, lines, 0))
@@ -49,10 +52,11 @@ class Broadcasting(LobbyBase):
             return
         mover, seat = answer[0], answer[0].seat
         first = [c for c in table.conns if c is mover or (seat is not None and c.seat == seat)]
-        self._tell(table, first, answer)
+        parts = self._tell(table, first, answer)
         rest = table.conns.difference(first)
         if rest:
-            self._behind[table] = rest
+            # told as they would have been now: no change comes in between (a broadcast takes the entry)
+            self._behind[table] = (rest, parts)
             self._tell_soon()
 
     def _acks_waiting(self) -> bool:
@@ -75,21 +79,28 @@ class Broadcasting(LobbyBase):
         self._behind_soon = False
         while self._behind:
             table = next(iter(self._behind))
-            conns = [c for c in self._behind.pop(table) if c in table.conns]
+            waiting, parts = self._behind.pop(table)
+            conns = [c for c in waiting if c in table.conns]
             if conns:
                 try:
-                    self._tell(table, conns, None)
+                    self._tell(table, conns, None, parts)
                 except Exception:  # the change stands; these sockets get it with the next message or on reconnect
                     log.exception("table %s: telling the other sockets failed", table.id)
                 break
         if self._behind:
             self._tell_soon()
 
-    def _tell(self, table: Table, conns: list[Conn], answer: tuple[Conn, Any] | None) -> None:
-        """The state message of each of ``conns``: a delta over what that socket holds."""
-        info = table.info()
-        names = readable.seat_names(info["seats"])  # once per change, not once per seat
-        shared = table.shared_parts(info)  # encoded once for every socket
+    def _tell(self, table: Table, conns: list[Conn], answer: tuple[Conn, Any] | None,
+              parts: _Parts | None = None) -> _Parts:
+        """The state message of each of ``conns``: a delta over what that socket holds.
+
+        ``parts``: the seats' names and the shared JSON (``Table.shared_parts``) of this change, when
+        made already (``_tell_behind``); returned for the sockets told later.
+        """
+        if parts is None:
+            info = table.info()
+            parts = (readable.seat_names(info["seats"]), table.shared_parts(info))  # once per change
+        names, shared = parts
         views: dict[int | None, tuple[SentView, list[Any] | None, list[Any]]] = {}
         cache: dict[tuple[int | None, int, int, int], str] = {}
         kept: dict[tuple[int, int], int] = {}  # (id of a list a socket was sent, of the new one) -> common prefix
@@ -116,3 +127,4 @@ class Broadcasting(LobbyBase):
             conn.events_sent, conn.known = events, len(events) if events is not None else 0
             conn.log_sent, conn.known_log = lines, len(lines)
             conn.view_sent = now
+        return parts

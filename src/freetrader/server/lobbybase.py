@@ -76,7 +76,7 @@ class LobbyBase:
         self._append_batches = store.executor.workers
         self._batch_soon = False  # a ``_send_batch`` is scheduled
         # sockets told of their table's change after the movers' (``Broadcasting.broadcast``), table by table
-        self._behind: dict[Table, set[Conn]] = {}
+        self._behind: dict[Table, tuple[set[Conn], Any]] = {}  # its sockets, the change's parts made already
         self._behind_soon = False  # a ``_tell_behind`` is scheduled
         self._telling_batch = False  # the moves of a batch of several are being answered this turn of the loop
 
