@@ -64,10 +64,10 @@ def _schedstat() -> list[int]:
 
 def install(out: str) -> None:
     """Wrap the server's methods and write the record to ``out`` on SIGUSR1."""
-    from freetrader.server import actions, botseats, broadcast, storage, workers
+    from freetrader.server import actions, botseats, broadcast, lobbybase, storage, workers
 
     rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": [], "later_cpu": [],
-                   "commits": []}
+                   "commits": [], "arrived": [], "acked": []}
     state = {"on": False, "gc_start": 0.0}
 
     async def probe() -> None:
@@ -85,6 +85,8 @@ def install(out: str) -> None:
             state["on"] = True
             asyncio.get_running_loop().create_task(probe())
         acc = [0.0]
+        if human and state["on"]:
+            rec["arrived"].append((time.perf_counter(), time.thread_time()))
         try:
             return await _Timed(act(self, table, seat, text, *args, **kwargs), acc)
         finally:
@@ -128,6 +130,13 @@ def install(out: str) -> None:
         if state["on"]:
             rec["later_cpu"].append(time.thread_time() - began)
 
+    send = lobbybase.LobbyBase._send
+
+    def noted_send(self: Any, conn: Any, msg: Any) -> None:  # a mover's state message carries its ack
+        if state["on"] and isinstance(msg, str) and '"ack": ' in msg:
+            rec["acked"].append((time.perf_counter(), time.thread_time()))
+        send(self, conn, msg)
+
     def on_gc(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             state["gc_start"] = time.perf_counter()
@@ -148,6 +157,7 @@ def install(out: str) -> None:
     botseats.BotSeats._bot_turn = timed_bot_turn  # type: ignore[method-assign]
     workers.WorkerPool._took = timed_took  # type: ignore[method-assign]
     storage.Store.append_logs = timed_append_logs  # type: ignore[method-assign]
+    lobbybase.LobbyBase._send = noted_send  # type: ignore[method-assign]
     if tell_behind is not None:  # the sockets told after the movers (issue 35), where the server has it
         broadcast.Broadcasting._tell_behind = timed_tell_behind  # type: ignore[method-assign]
     gc.callbacks.append(on_gc)
@@ -157,6 +167,22 @@ def install(out: str) -> None:
 def _pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
+
+
+def _first_wave(r: Record) -> list[str]:
+    """The first burst of moves (those read within 0.5 s of the first): the loop's CPU and the wall time
+    from the first move's arrival until as many acknowledgements as moves were sent, per move."""
+    arrived, acked = r.get("arrived", []), r.get("acked", [])
+    if not arrived or not acked:
+        return []
+    first = arrived[0]
+    n = sum(1 for t, _c in arrived if t - first[0] < 0.5)
+    if len(acked) < n:
+        return []
+    last = acked[n - 1]
+    return [f"first wave: {n} moves, the last acknowledged {(last[0] - first[0]) * 1e3:.1f} ms after the first "
+            f"arrived, on {(last[1] - first[1]) * 1e3:.1f} ms of loop CPU ({(last[1] - first[1]) / n * 1e3:.3f} "
+            "per move)"]
 
 
 def summary(path: str) -> list[str]:
@@ -172,7 +198,7 @@ def summary(path: str) -> list[str]:
     per = max(len(human), 1)
     commits = [d for _n, d in r.get("commits", [])]
     later = r.get("later_cpu", [])
-    return [
+    return [*_first_wave(r),
         f"loop lag p50/p99/max {_pct(lag, 50) * 1e3:.1f}/{_pct(lag, 99) * 1e3:.1f}/{max(lag, default=0) * 1e3:.0f}; "
         f"loop CPU per human action {sum(human) / per * 1e3:.3f}, per bot move "
         f"{sum(bots) / max(len(bots), 1) * 1e3:.3f} + {sum(answers) / max(len(answers), 1) * 1e3:.3f} "
