@@ -41,6 +41,21 @@ from freetrader.server.workers import WorkerPool
 LONG = {"end": "turns", "turn_limit": 10000}  # games longer than a run
 
 
+async def _seated(lobby: Lobby, tables: int, sockets: int, game: str) -> list[tuple[Table, list[Conn]]]:
+    """``tables`` tables of three human seats, each seat taken, the first ``sockets`` seats with a welcomed socket."""
+    seated = []
+    for _ in range(tables):
+        table = await lobby.create(game, ["human"] * 3, LONG, None, None, "random", None)
+        for seat in range(3):
+            await lobby.join(table, seat, f"P{seat}")
+        conns = [Conn(s, token_hash=table.seat_hashes[s]) for s in range(min(sockets, 3))]
+        for conn in conns:
+            table.conns.add(conn)
+            lobby.welcome(table, conn)
+        seated.append((table, conns))
+    return seated
+
+
 async def _run(tables: int, sockets: int, actions: int, game: str, db: str) -> tuple[float, int, Counter[int]]:
     store = Store(db)
     sizes: Counter[int] = Counter()
@@ -53,16 +68,7 @@ async def _run(tables: int, sockets: int, actions: int, game: str, db: str) -> t
     store.append_logs = counted  # type: ignore[method-assign]
     lobby = Lobby(store, WorkerPool(1, "bot"))
     await lobby.start()
-    seated: list[tuple[Table, list[Conn]]] = []
-    for _ in range(tables):
-        table = await lobby.create(game, ["human"] * 3, LONG, None, None, "random", None)
-        for seat in range(3):
-            await lobby.join(table, seat, f"P{seat}")
-        conns = [Conn(s, token_hash=table.seat_hashes[s]) for s in range(min(sockets, 3))]
-        for conn in conns:
-            table.conns.add(conn)
-            lobby.welcome(table, conn)
-        seated.append((table, conns))
+    seated = await _seated(lobby, tables, sockets, game)
     done = 0
 
     async def players(table: Table, conns: list[Conn], rng: random.Random) -> None:
@@ -90,16 +96,7 @@ async def _waves(tables: int, waves: int, game: str, db: str) -> tuple[float, fl
     store = Store(db)
     lobby = Lobby(store, WorkerPool(1, "bot"))
     await lobby.start()
-    seated: list[tuple[Table, list[Conn]]] = []
-    for _ in range(tables):
-        table = await lobby.create(game, ["human"] * 3, LONG, None, None, "random", None)
-        for seat in range(3):
-            await lobby.join(table, seat, f"P{seat}")
-        conns = [Conn(s, token_hash=table.seat_hashes[s]) for s in range(3)]
-        for conn in conns:
-            table.conns.add(conn)
-            lobby.welcome(table, conn)
-        seated.append((table, conns))
+    seated = await _seated(lobby, tables, 3, game)
     acked: list[float] = []  # the CPU clock when each ack was queued
     send = lobby._send
 

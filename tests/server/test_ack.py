@@ -82,6 +82,15 @@ def _legal(table: Any) -> tuple[int, str]:
     return seat, " ".join(str(table.state.legal_actions()[0]).lower().split())
 
 
+async def _two_tables(lobby: Any) -> tuple[list[Any], list[dict[int | None, Conn]], list[dict[int | None, _Client]],
+                                            list[tuple[int, str]]]:
+    """Two seated tables, a welcomed socket on each seat and a spectator's, their readers, each one's next move."""
+    tables = await _seated_tables(lobby, 2)
+    sockets = [_sockets(t) for t in tables]
+    clients = [{s: _Client(lobby, t, c) for s, c in conns.items()} for t, conns in zip(tables, sockets, strict=True)]
+    return tables, sockets, clients, [_legal(t) for t in tables]
+
+
 async def _told(lobby: Any) -> None:
     """Run the loop until the lobby has told every socket it held back (a bound ends a stuck test only)."""
     for _ in range(10_000):
@@ -116,11 +125,7 @@ def test_under_a_burst_every_mover_is_answered_before_the_other_sockets_are_told
     other seats and the spectators are told afterwards, each its own seat's view, nothing lost."""
     async def run() -> None:
         async with lobby_at(db_url) as lobby:
-            tables = await _seated_tables(lobby, 2)
-            sockets = [_sockets(t) for t in tables]
-            clients = [{s: _Client(lobby, t, c) for s, c in conns.items()}
-                       for t, conns in zip(tables, sockets, strict=True)]
-            moves = [_legal(t) for t in tables]
+            tables, sockets, clients, moves = await _two_tables(lobby)
             order: list[tuple[Conn, bool]] = []  # each message as it is queued: its socket, whether it is an ack
             send = lobby._send
 
@@ -158,11 +163,7 @@ def test_a_table_that_moves_again_before_its_sockets_are_told_tells_them_once(db
     position; the movers are answered each in its own message and get nothing twice."""
     async def run() -> None:
         async with lobby_at(db_url) as lobby:
-            tables = await _seated_tables(lobby, 2)
-            sockets = [_sockets(t) for t in tables]
-            clients = [{s: _Client(lobby, t, c) for s, c in conns.items()}
-                       for t, conns in zip(tables, sockets, strict=True)]
-            moves = [_legal(t) for t in tables]
+            tables, sockets, clients, moves = await _two_tables(lobby)
             tell_soon = lobby._tell_soon
             lobby._tell_soon = lambda: None  # their turn to be told comes only after the second move (below)
             await asyncio.gather(*(
