@@ -18,6 +18,9 @@ _dumps = wire.dumps
 log = logging.getLogger("freetrader.server")
 #: a change's seat names and shared JSON (``Table.shared_parts``), made once for all its sockets
 _Parts = tuple[list[str], tuple[str, str]]
+#: Tables whose held-back sockets are told in one turn of the loop (``Broadcasting._tell_behind``):
+#: about a millisecond of work, between which the moves read meanwhile go on.
+TELL_PER_TURN = 8
 
 
 class Broadcasting(LobbyBase):
@@ -72,21 +75,23 @@ class Broadcasting(LobbyBase):
             loop.call_soon(loop.call_soon, self._tell_behind)
 
     def _tell_behind(self) -> None:
-        """The sockets of one table told later (``broadcast``), then the next table's a turn of the loop on.
+        """The sockets of a few tables told later (``broadcast``), then the next few a turn of the loop on.
 
-        One table a turn, so moves read meanwhile are validated and committed between them.
+        A few tables a turn (``TELL_PER_TURN``), so moves read meanwhile are validated and committed
+        between them, without a turn of the loop for each table.
         """
         self._behind_soon = False
-        while self._behind:
+        told = 0
+        while self._behind and told < TELL_PER_TURN:
             table = next(iter(self._behind))
             waiting, parts = self._behind.pop(table)
             conns = [c for c in waiting if c in table.conns]
             if conns:
+                told += 1
                 try:
                     self._tell(table, conns, None, parts)
                 except Exception:  # the change stands; these sockets get it with the next message or on reconnect
                     log.exception("table %s: telling the other sockets failed", table.id)
-                break
         if self._behind:
             self._tell_soon()
 
