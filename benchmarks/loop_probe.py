@@ -64,9 +64,10 @@ def _schedstat() -> list[int]:
 
 def install(out: str) -> None:
     """Wrap the server's methods and write the record to ``out`` on SIGUSR1."""
-    from freetrader.server import actions, botseats, workers
+    from freetrader.server import actions, botseats, broadcast, lobbybase, storage, workers
 
-    rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": []}
+    rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": [], "later_cpu": [],
+                   "commits": [], "arrived": [], "acked": []}
     state = {"on": False, "gc_start": 0.0}
 
     async def probe() -> None:
@@ -84,6 +85,8 @@ def install(out: str) -> None:
             state["on"] = True
             asyncio.get_running_loop().create_task(probe())
         acc = [0.0]
+        if human and state["on"]:
+            rec["arrived"].append((time.perf_counter(), time.thread_time()))
         try:
             return await _Timed(act(self, table, seat, text, *args, **kwargs), acc)
         finally:
@@ -108,6 +111,32 @@ def install(out: str) -> None:
         if state["on"]:
             rec["answer_cpu"].append(time.thread_time() - began)
 
+    append_logs = storage.Store.append_logs
+
+    def timed_append_logs(self: Any, batch: Any) -> Any:  # on a database thread: its wall time, with its size
+        began = time.perf_counter()
+        try:
+            return append_logs(self, batch)
+        finally:
+            if state["on"]:
+                rec["commits"].append((len(batch), time.perf_counter() - began))
+
+    tell_behind = getattr(broadcast.Broadcasting, "_tell_behind", None)
+
+    def timed_tell_behind(self: Any) -> None:
+        began = time.thread_time()
+        assert tell_behind is not None
+        tell_behind(self)
+        if state["on"]:
+            rec["later_cpu"].append(time.thread_time() - began)
+
+    send = lobbybase.LobbyBase._send
+
+    def noted_send(self: Any, conn: Any, msg: Any) -> None:  # a mover's state message carries its ack
+        if state["on"] and isinstance(msg, str) and '"ack": ' in msg:
+            rec["acked"].append((time.perf_counter(), time.thread_time()))
+        send(self, conn, msg)
+
     def on_gc(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             state["gc_start"] = time.perf_counter()
@@ -127,6 +156,10 @@ def install(out: str) -> None:
     actions.Actions.act = timed_act  # type: ignore[method-assign]
     botseats.BotSeats._bot_turn = timed_bot_turn  # type: ignore[method-assign]
     workers.WorkerPool._took = timed_took  # type: ignore[method-assign]
+    storage.Store.append_logs = timed_append_logs  # type: ignore[method-assign]
+    lobbybase.LobbyBase._send = noted_send  # type: ignore[method-assign]
+    if tell_behind is not None:  # the sockets told after the movers (issue 35), where the server has it
+        broadcast.Broadcasting._tell_behind = timed_tell_behind  # type: ignore[method-assign]
     gc.callbacks.append(on_gc)
     signal.signal(signal.SIGUSR1, dump)
 
@@ -134,6 +167,22 @@ def install(out: str) -> None:
 def _pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
+
+
+def _first_wave(r: Record) -> list[str]:
+    """The first burst of moves (those read within 0.5 s of the first): the loop's CPU and the wall time
+    from the first move's arrival until as many acknowledgements as moves were sent, per move."""
+    arrived, acked = r.get("arrived", []), r.get("acked", [])
+    if not arrived or not acked:
+        return []
+    first = arrived[0]
+    n = sum(1 for t, _c in arrived if t - first[0] < 0.5)
+    if len(acked) < n:
+        return []
+    last = acked[n - 1]
+    return [f"first wave: {n} moves, the last acknowledged {(last[0] - first[0]) * 1e3:.1f} ms after the first "
+            f"arrived, on {(last[1] - first[1]) * 1e3:.1f} ms of loop CPU ({(last[1] - first[1]) / n * 1e3:.3f} "
+            "per move)"]
 
 
 def summary(path: str) -> list[str]:
@@ -147,11 +196,17 @@ def summary(path: str) -> list[str]:
     waited = (r["sched1"][1] - r["sched0"][1]) / 1e6
     gcs = {g: [d for gen, d in r["gc"] if gen == g] for g in (0, 1, 2)}
     per = max(len(human), 1)
-    return [
+    commits = [d for _n, d in r.get("commits", [])]
+    later = r.get("later_cpu", [])
+    return [*_first_wave(r),
         f"loop lag p50/p99/max {_pct(lag, 50) * 1e3:.1f}/{_pct(lag, 99) * 1e3:.1f}/{max(lag, default=0) * 1e3:.0f}; "
         f"loop CPU per human action {sum(human) / per * 1e3:.3f}, per bot move "
         f"{sum(bots) / max(len(bots), 1) * 1e3:.3f} + {sum(answers) / max(len(answers), 1) * 1e3:.3f} "
-        f"(answer, next call; {len(bots)} moves)",
+        f"(answer, next call; {len(bots)} moves)"
+        + (f"; other sockets told later {sum(later) / per * 1e3:.3f}" if later else ""),
+        f"database batches {len(commits)}, {sum(n for n, _d in r.get('commits', [])) / max(len(commits), 1):.1f} "
+        f"appends each, commit p50/p99/max {_pct(commits, 50) * 1e3:.2f}/{_pct(commits, 99) * 1e3:.1f}/"
+        f"{max(commits, default=0) * 1e3:.0f}",
         f"main thread CPU {ran / per:.2f} and wait for a core {waited / per:.2f} per human action; "
         + "; ".join(f"gc gen{g} {len(v)}x, max {max(v) * 1e3:.1f}" for g, v in gcs.items() if v)
         + f"; {r['tracked']} objects tracked ({r['frozen']} frozen), a full collection {r['full_gc'] * 1e3:.1f}",

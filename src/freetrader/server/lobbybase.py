@@ -75,6 +75,10 @@ class LobbyBase:
         self._appending = 0
         self._append_batches = store.executor.workers
         self._batch_soon = False  # a ``_send_batch`` is scheduled
+        # sockets told of their table's change after the movers' (``Broadcasting.broadcast``), table by table
+        self._behind: dict[Table, tuple[set[Conn], Any]] = {}  # its sockets, the change's parts made already
+        self._behind_soon = False  # a ``_tell_behind`` is scheduled
+        self._telling_batch = False  # the moves of a batch of several are being answered this turn of the loop
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a ``Store`` call in its threads; a failure other than a duplicate is a 503 that changed nothing."""
@@ -141,8 +145,14 @@ class LobbyBase:
         for (_item, fut), result in zip(batch, results, strict=True):
             if not fut.done():
                 fut.set_result(result)
+        if len(batch) > 1:  # their callers run next, in this order: each answer goes before the others' news
+            self._telling_batch = True
+            asyncio.get_running_loop().call_soon(self._batch_told)
         if self._appends and self._appending < self._append_batches:
             self._send_batch()
+
+    def _batch_told(self) -> None:
+        self._telling_batch = False
 
     async def _pause(self, seconds: float) -> None:
         """Wait ``seconds`` (the one sleep of a held decline: a test may count it instead)."""
