@@ -185,7 +185,7 @@ def test_legal_mask_leaves_overflow_and_shared_indices_to_the_python_way():
     cat.legal_mask(twins)  # both now kept by id: the C path sees the shared index and defers
     assert cat.legal_mask(twins) == ([0, 0], b"\x01")
     if base._MASKS is not None:
-        assert base._MASKS(cat._by_id, twins, 1) is None
+        assert base._MASKS(cat._by_id, 1, twins) is None
 
 
 def test_legal_mask_follows_an_encoders_own_legal_indices():

@@ -112,6 +112,7 @@ class Session:
         self._bytes = self.encoder.compiled_bytes if _compiles(self.encoder) else None
         self._c = self.encoder.compiled_function()
         self._legal_mask = self.encoder.legal_mask
+        self._mask_of = self.encoder.mask_function()  # legal_mask's C call itself (None from it: ask legal_mask)
         self.no_mask = np.zeros(self.num_actions, np.int8)
         self.no_mask.flags.writeable = False
 
@@ -133,7 +134,9 @@ class Session:
                 self._legal, self._idx, self._mask = hit
                 self._index = None
                 return
-        idx, ones = self._legal_mask(legal)  # the indices and the mask's bytes in one call (C where built)
+        # the indices and the mask's bytes in one call (C where built)
+        got = None if self._mask_of is None else self._mask_of(legal)
+        idx, ones = self._legal_mask(legal) if got is None else got
         self._legal, self._idx, self._mask = legal, idx, _frombuffer(ones, _INT8)  # read-only, as bytes are
         self._index = None
         if masks is not None:
@@ -184,8 +187,11 @@ class Session:
             got = c(state, seat)
         else:
             got = None if self._bytes is None else self._bytes(state, seat)
-        obs = self.encoder.encode_state(state, seat) if got is None else _frombuffer(got, _FLOAT32)
-        obs.setflags(write=False)  # cheaper than through .flags, which makes a flags object per call
+        if type(got) is bytes:
+            obs = _frombuffer(got, _FLOAT32)  # read-only as made: the compiled encoders give bytes
+        else:
+            obs = self.encoder.encode_state(state, seat) if got is None else _frombuffer(got, _FLOAT32)
+            obs.setflags(write=False)  # cheaper than through .flags, which makes a flags object per call
         self._obs[seat] = obs
         return obs
 
