@@ -128,6 +128,7 @@ class BatchedEnv:
         # The masks are written in place through a byte view, each row from the bytes of its mask,
         # with no array made per game and step.
         self._mask_bytes = self.mask.data.cast("B")
+        self._mask_of = self.encoder.mask_function()  # legal_mask's C call itself (None from it: ask legal_mask)
         # the learner's legal actions in each game and their indices, as its row of ``mask`` shows them
         self._legal: list[list[Action]] = [[] for _ in range(num_envs)]
         self._idx: list[list[int]] = [[] for _ in range(num_envs)]
@@ -184,10 +185,12 @@ class BatchedEnv:
         sessions, seat = self.sessions, self.seat
         states = [sessions[i].state for i in rows]
         self.encoder.encode_into(states, seat, self.obs, rows)
-        width, view, legal_mask = self.num_actions, self._mask_bytes, self.encoder.legal_mask
+        width, view, legal_mask, mask_of = self.num_actions, self._mask_bytes, self.encoder.legal_mask, self._mask_of
         for i, state in zip(rows, states, strict=True):
             legal = state.legal_actions()
-            idx, ones = legal_mask(legal)  # the indices and the row's bytes in one call (C where built)
+            # the indices and the row's bytes in one call (C where built)
+            got = None if mask_of is None else mask_of(legal)
+            idx, ones = legal_mask(legal) if got is None else got
             self._legal[i] = legal
             self._idx[i] = idx
             at = i * width
