@@ -198,16 +198,18 @@ class BatchedEnv:
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One learner action per game; returns ``(obs, mask, reward, terminated, truncated)``."""
-        acts = np.asarray(actions).reshape(-1)
         n = self.num_envs
-        if acts.shape[0] != n:
-            raise IllegalAction(f"step needs one action per game ({n}), got {acts.shape[0]}")
+        # a list of ints as it is (its items are checked one by one below); anything else through numpy
+        acts: list[Any] = actions if type(actions) is list else np.asarray(actions).reshape(-1).tolist()
+        if len(acts) != n:
+            raise IllegalAction(f"step needs one action per game ({n}), got {len(acts)}")
+        ended: list[int] = []  # the games whose episode ended: their reward and flags are set below
         reward = [0.0] * n
         terminated = [False] * n
         truncated = [False] * n
         show: list[int] = []
         sessions, legals, indices, limit, seat = self.sessions, self._legal, self._idx, self.max_actions, self.seat
-        for i, a in enumerate(acts.tolist()):
+        for i, a in enumerate(acts):
             s = sessions[i]
             state = s.state
             try:
@@ -234,8 +236,14 @@ class BatchedEnv:
             self.last_scores[i] = state.scores()
             self._new_game(i)
             show.append(i)
+            ended.append(i)
         self._show(show)
-        self.reward[:] = reward
-        self.terminated[:] = terminated
-        self.truncated[:] = truncated
+        if ended:
+            self.reward[:] = reward
+            self.terminated[:] = terminated
+            self.truncated[:] = truncated
+        else:  # the common step: nothing ended, and filling is cheaper than converting three lists
+            self.reward.fill(0.0)
+            self.terminated.fill(False)
+            self.truncated.fill(False)
         return self.obs, self.mask, self.reward, self.terminated, self.truncated
