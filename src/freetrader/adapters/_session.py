@@ -203,11 +203,8 @@ class Session:
 
     def observe_and_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """``(observe(seat), mask())``, what an agent to act is shown: one call and one look at the position."""
-        at = self.state.action_count
-        obs = self._obs.get(seat) if self._obs_at == at else None
-        if obs is None:
-            obs = self.observe(seat)
-        if self._at != at:
+        obs = self.observe(seat)  # it has just made the position's observations current
+        if self._at != self._obs_at:
             self._refresh()
         return obs, self._mask
 
