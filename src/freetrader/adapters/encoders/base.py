@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 # legal indices and mask in one C call (``_action_masks.c``); None where the install built no C
 _MASKS: Any = getattr(compiled("_action_masks"), "masks", None)
 #: ``legal_mask(actions)``'s indices and mask bytes, or None where the caller must ask ``legal_mask`` itself
-MaskFunction = Callable[[Sequence[Action]], "tuple[list[int], bytes] | None"]
+MaskFunction = Callable[[Sequence[Action]], tuple[list[int], bytes] | None]
 
 __all__ = ["Encoder", "Catalogue", "HashedActions", "ActionSpace", "seat_view", "seat_in_range", "crc"]
 
