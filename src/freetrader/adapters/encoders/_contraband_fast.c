@@ -84,13 +84,8 @@ static PyObject *configure(PyObject *self, PyObject *args) {
 static PyObject *phase_key, *owed_key; /* interned: a C string would be made into a str at every read */
 
 static int top_frame(PyObject *state, long officer, long holder, long *phase, long *act, PyObject **owed) {
-    PyObject *frames = ft_get(&T, state, F_FRAMES);
+    PyObject *frames = ft_tuple_field(&T, state, F_FRAMES);
     if (frames == NULL) return -1;
-    if (!PyTuple_Check(frames)) {
-        Py_DECREF(frames);
-        PyErr_SetString(PyExc_TypeError, "Contraband state field frames is not a tuple");
-        return -1;
-    }
     Py_ssize_t depth = PyTuple_Size(frames);
     if (depth == 0) {
         Py_DECREF(frames);

@@ -147,16 +147,21 @@ static long ft_long(FieldTable *t, PyObject *state, int f, int *err) {
     return x;
 }
 
-/* A list field (a new reference); NULL with an error set if it is not a list. */
-static PyObject *ft_list(FieldTable *t, PyObject *state, int f) {
+/* A field of type `type` (a list, a tuple; subclasses too) as a new reference; NULL with an error set if
+ * it is something else. */
+static PyObject *ft_typed(FieldTable *t, PyObject *state, int f, PyTypeObject *type) {
     PyObject *v = ft_get(t, state, f);
-    if (v != NULL && !PyList_Check(v)) {
-        PyErr_Format(PyExc_TypeError, "%s state field %s is not a list", t->game, t->names[f]);
+    if (v != NULL && !PyObject_TypeCheck(v, type)) {
+        PyErr_Format(PyExc_TypeError, "%s state field %s is not a %s", t->game, t->names[f],
+                     type == &PyList_Type ? "list" : "tuple");
         Py_DECREF(v);
         return NULL;
     }
     return v;
 }
+
+static PyObject *ft_list(FieldTable *t, PyObject *state, int f) { return ft_typed(t, state, f, &PyList_Type); }
+static PyObject *ft_tuple_field(FieldTable *t, PyObject *state, int f) { return ft_typed(t, state, f, &PyTuple_Type); }
 
 /* The list fields named in which[0..n) into out[0..n) (new references). On error every
  * slot is NULL again and an exception is set: -1. */

@@ -171,32 +171,23 @@ static int registers(PyObject *state, long *phase, long *used, long *cur_ship, l
     *phase = over_phase;
     *used = 0;
     *cur_ship = *sell_at = -1;
-    PyObject *frames = ft_get(&T, state, F_FRAMES);
-    if (frames != NULL && PyTuple_Check(frames) && PyTuple_Size(frames) == 0) {
-        Py_DECREF(frames);
-        frames = ft_get(&T, state, F_FINAL_TURN); /* `self.frames or self.final_turn` */
-        if (frames != NULL && PyTuple_Check(frames) && PyTuple_Size(frames) > 0) {
-            PyObject *turn = PyTuple_GetItem(frames, 0);
-            int rc = is_a(turn, turn_type) ? frame_long(turn, used_key, used) : 0;
-            Py_DECREF(frames);
-            return rc;
-        }
-    }
+    PyObject *frames = ft_tuple_field(&T, state, F_FRAMES);
     if (frames == NULL) return -1;
-    if (!PyTuple_Check(frames)) {
-        Py_DECREF(frames);
-        PyErr_SetString(PyExc_TypeError, "Precious Cargo state frames (or final_turn) is not a tuple");
-        return -1;
-    }
     Py_ssize_t depth = PyTuple_Size(frames);
-    int rc = 0;
-    if (depth > 0) {
-        PyObject *top = PyTuple_GetItem(frames, depth - 1), *turn = PyTuple_GetItem(frames, 0);
-        rc = frame_long(top, phase_key, phase);
-        if (rc == 0 && is_a(top, loading_type)) rc = frame_long(top, slot_key, cur_ship);
-        if (rc == 0 && is_a(top, selling_type)) rc = frame_long(top, place_key, sell_at);
-        if (rc == 0 && is_a(turn, turn_type)) rc = frame_long(turn, used_key, used);
+    if (depth == 0) { /* over: `self.frames or self.final_turn` */
+        Py_DECREF(frames);
+        PyObject *last = ft_tuple_field(&T, state, F_FINAL_TURN);
+        if (last == NULL) return -1;
+        PyObject *turn = PyTuple_Size(last) > 0 ? PyTuple_GetItem(last, 0) : NULL;
+        int rc = turn != NULL && is_a(turn, turn_type) ? frame_long(turn, used_key, used) : 0;
+        Py_DECREF(last);
+        return rc;
     }
+    PyObject *top = PyTuple_GetItem(frames, depth - 1), *turn = PyTuple_GetItem(frames, 0);
+    int rc = frame_long(top, phase_key, phase);
+    if (rc == 0 && is_a(top, loading_type)) rc = frame_long(top, slot_key, cur_ship);
+    if (rc == 0 && is_a(top, selling_type)) rc = frame_long(top, place_key, sell_at);
+    if (rc == 0 && is_a(turn, turn_type)) rc = frame_long(turn, used_key, used);
     Py_DECREF(frames);
     return rc;
 }
