@@ -38,7 +38,7 @@ and the bots' ``decide`` for random opponents. What is left is the engine
 and the encoder, which no adapter can skip: ``benchmarks/bench_adapters.py``
 prints the batched env beside SyncVectorEnv and beside that floor (an
 engine + encoder loop) in one run. With the engines as they are, the floor
-itself is only about 1.6-2.6x SyncVectorEnv (SyncVectorEnv takes 2.2-4.1x
+itself is only about 1.8-3.1x SyncVectorEnv (SyncVectorEnv takes 2.1-3.0x
 the raw engine's time, and the learner's observations cost a large share of
 an engine step), so issue 32's 5x is out of reach for Python-level batching
 in one process, and two worker processes on a 2-core machine could at most
