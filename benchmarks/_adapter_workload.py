@@ -9,7 +9,7 @@ loop that also encodes the observation and builds the mask at every position, as
 ``bench_adapters.py``, with the encoder's ``compiled_function`` and ``legal_mask`` where the tree has
 them), ``pettingzoo``, ``batched`` (BatchedEnv, 8 games, random opponents) or
 ``sync`` (Gymnasium's SyncVectorEnv of 8 ``FreetraderGymEnv``). Every loop picks with a seeded
-``random.Random`` as ``bench_adapters.py`` does; it stops after ACTIONS game actions (all seats') and
+``random.Random`` from the mask's ones as ``bench_adapters.py`` does; it stops after ACTIONS game actions (all seats') and
 prints the count, so that the script can divide by it. Seeded and untimed, so the instruction count
 repeats on a busy machine.
 """
@@ -27,6 +27,8 @@ from freetrader.adapters.gymnasium import FreetraderGymEnv
 from freetrader.adapters.limits import default_max_actions
 from freetrader.adapters.pettingzoo import env as pz_env
 from freetrader.adapters.vector import BatchedEnv
+
+BOOL = np.dtype(bool)  # picks from the mask viewed as bool, as bench_adapters.py does
 
 
 def raw(name: str, seats: int, actions: int, rng: random.Random, k: int) -> int:
@@ -69,7 +71,7 @@ def floor(name: str, seats: int, actions: int, rng: random.Random, k: int) -> in
                 for i in idx:
                     ones[i] = 1
                 mask = np.frombuffer(ones, np.int8)
-            state.apply_unchecked(legal[idx.index(rng.choice(mask.nonzero()[0].tolist()))])
+            state.apply_unchecked(legal[idx.index(rng.choice(mask.view(BOOL).nonzero()[0].tolist()))])
             done += 1
     return done
 
@@ -87,7 +89,7 @@ def pettingzoo(name: str, seats: int, actions: int, rng: random.Random, seed: in
                 continue
             if done >= actions:
                 break
-            e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+            e.step(rng.choice(obs["action_mask"].view(BOOL).nonzero()[0].tolist()))
             done += 1
     return done
 
@@ -98,7 +100,7 @@ def batched(name: str, seats: int, actions: int, rng: random.Random, seed: int) 
     before = sum(s.state.action_count for s in env.sessions)
     done = 0
     while done + sum(s.state.action_count for s in env.sessions) - before < actions:
-        acts = [rng.choice(m.nonzero()[0].tolist()) for m in mask]
+        acts = [rng.choice(m.view(BOOL).nonzero()[0].tolist()) for m in mask]
         states = [s.state for s in env.sessions]
         _, mask, _, term, trunc = env.step(acts)
         ended = term | trunc
@@ -115,7 +117,8 @@ def sync(name: str, seats: int, actions: int, rng: random.Random, seed: int) -> 
     games = [e.unwrapped.session for e in env.envs]  # type: ignore[attr-defined]
     steps = -sum(s.state.action_count for s in games)
     while steps + sum(s.state.action_count for s in games) < actions:
-        acts = [rng.choice(m.nonzero()[0].tolist()) if m.any() else 0 for m in obs["action_mask"]]
+        legal = [m.view(BOOL).nonzero()[0].tolist() for m in obs["action_mask"]]
+        acts = [rng.choice(x) if x else 0 for x in legal]
         states = [s.state for s in games]
         obs, _, _, _, _ = env.step(acts)
         steps += sum(old.action_count for old, s in zip(states, games, strict=True) if s.state is not old)

@@ -1,7 +1,7 @@
 """Adapter speed beside the raw engine: PettingZoo AEC, Gymnasium, the batched env and OpenSpiel steps/s.
 
     python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
-                                        [--whole-lists] [--loops raw,gymnasium,...]
+                                        [--whole-lists] [--loops raw,gymnasium,...] [--clock wall|cpu]
     python benchmarks/bench_adapters.py --lists-only STEPS [--repeats R] [--games cornish-smuggler]
 
 For each game, one run of each loop in turn (raw engine, the two engine +
@@ -22,11 +22,14 @@ closing table per game gives the batched env ÷ SyncVectorEnv (issue 32's goal:
 - pettingzoo: ``agent_iter()`` / ``last()`` / ``step()``, a random index
   among the mask's ones (observation, mask and rewards all computed);
   the final "dead" steps are not counted. The pick is
-  ``rng.choice(mask.nonzero()[0].tolist())``, the cheapest numpy idiom we
-  know, so that the policy's own cost weighs about as little as the raw
-  loop's ``rng.choice``; ``np.flatnonzero(mask)`` costs 1 to 2 us more
-  per step on masks of a few hundred entries (measured on this machine),
-  which is the policy's cost, not the adapter's;
+  ``rng.choice(mask.view(BOOL).nonzero()[0].tolist())``, the cheapest numpy
+  idiom we know, so that the policy's own cost weighs about as little as the
+  raw loop's ``rng.choice``: numpy's ``nonzero`` has a fast path for bool
+  arrays only, and on the int8 mask itself it calls a function per entry
+  (4.0 us against 1.5 us on Precious Cargo's 533 entries, measured on this
+  machine; until issue 32's third round the loops picked that way, which
+  made the policy about a quarter of a raw engine step); ``np.flatnonzero(mask)``
+  costs more still. That is the policy's cost, not the adapter's;
 - gymnasium: ``FreetraderGymEnv`` with ``random`` bots in the other seats,
   the learner picking as in the PettingZoo loop; steps are all the game's
   actions (the learner's and the bots'), as in the raw loop;
@@ -56,7 +59,11 @@ closing table per game gives the batched env ÷ SyncVectorEnv (issue 32's goal:
   before the adapter made lists in C, from the encoder's blocks or by patching
   the previous list (for a side-by-side figure);
 - ``--loops`` keeps only the loops whose label starts with one of the given
-  words (the raw engine always runs: every ratio is over it).
+  words (the raw engine always runs: every ratio is over it);
+- ``--clock cpu`` times with this process's CPU time instead of the wall
+  clock: on a machine shared with other work the time the process waits
+  for a core then counts in no loop, so ratios move less between runs
+  (the OpenSpiel split reads the clock twice a step, a system call each).
 ``--lists-only STEPS`` runs just the OpenSpiel loops (without observations;
 with lists made in C from the encoder's bytes, the default where the install
 built ``_float_lists.c``; the Python fallbacks: lists from the encoder's
@@ -91,6 +98,9 @@ Loop = Callable[[float, int], tuple[int, float]]  # (seconds, seed) -> (steps, e
 FLOOR_EVERY = "engine + encoder at every position (PettingZoo's floor)"
 FLOOR_LEARNER = "engine + encoder at the learner's positions (batched floor)"
 DEFAULT_SEATS = {"contraband": 4}
+BOOL = np.dtype(bool)  # the pick views the int8 mask as bool: numpy's nonzero is fast for bool only
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+clock = CLOCKS["wall"]  # what the loops time with (``--clock``)
 
 
 def games_loop(name: str, seats: int, play: Callable[[State, random.Random, int], None]) -> Loop:
@@ -103,13 +113,13 @@ def games_loop(name: str, seats: int, play: Callable[[State, random.Random, int]
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         steps = 0
-        start = time.perf_counter()
+        start = clock()
         while True:
             state = g.new_state(seats, rng.getrandbits(63))
             play(state, rng, bound)
             steps += state.action_count
-            if time.perf_counter() - start >= seconds:
-                return steps, time.perf_counter() - start
+            if clock() - start >= seconds:
+                return steps, clock() - start
 
     return run
 
@@ -143,7 +153,7 @@ def floor_loop(name: str, seats: int, every: bool) -> Loop:
                     enc.encode_state(state, who)
                 idx, ones = legal_mask(legal)
                 mask = np.frombuffer(ones, np.int8)
-                state.apply_unchecked(legal[idx.index(rng.choice(mask.nonzero()[0].tolist()))])
+                state.apply_unchecked(legal[idx.index(rng.choice(mask.view(BOOL).nonzero()[0].tolist()))])
             else:
                 state.apply_unchecked(rng.choice(legal))
 
@@ -156,7 +166,7 @@ def pettingzoo_loop(name: str, seats: int, encoder: str) -> Loop:
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         steps = 0
-        start = time.perf_counter()
+        start = clock()
         e.reset(seed=seed)
         while True:
             for _agent in e.agent_iter():
@@ -164,10 +174,10 @@ def pettingzoo_loop(name: str, seats: int, encoder: str) -> Loop:
                 if term or trunc:
                     e.step(None)
                     continue
-                e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+                e.step(rng.choice(obs["action_mask"].view(BOOL).nonzero()[0].tolist()))
                 steps += 1
-            if time.perf_counter() - start >= seconds:
-                return steps, time.perf_counter() - start
+            if clock() - start >= seconds:
+                return steps, clock() - start
             e.reset()
 
     return run
@@ -179,16 +189,16 @@ def gymnasium_loop(name: str, seats: int) -> Loop:
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         steps = 0
-        start = time.perf_counter()
+        start = clock()
         obs, info = e.reset(seed=seed)
         while True:
             done = False
             while not done:
-                obs, _reward, term, trunc, info = e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+                obs, _reward, term, trunc, info = e.step(rng.choice(obs["action_mask"].view(BOOL).nonzero()[0].tolist()))
                 done = term or trunc
             steps += e.session.state.action_count
-            if time.perf_counter() - start >= seconds:
-                return steps, time.perf_counter() - start
+            if clock() - start >= seconds:
+                return steps, clock() - start
             obs, info = e.reset()
 
     return run
@@ -200,21 +210,21 @@ def batched_loop(name: str, seats: int, num_envs: int) -> Loop:
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
-        start = time.perf_counter()
+        start = clock()
         _, mask = env.reset(seed=seed)
         before = sum(s.state.action_count for s in env.sessions)
         done = 0
         while True:
             for _ in range(20):
-                acts = [rng.choice(m.nonzero()[0].tolist()) for m in mask]
+                acts = [rng.choice(m.view(BOOL).nonzero()[0].tolist()) for m in mask]
                 states = [s.state for s in env.sessions]
                 _, mask, _, term, trunc = env.step(acts)
                 ended = term | trunc
                 if ended.any():  # the ended games' actions (their states were replaced at the reset)
                     done += sum(states[i].action_count for i in np.flatnonzero(ended).tolist())
-            if time.perf_counter() - start >= seconds:
+            if clock() - start >= seconds:
                 steps = done + sum(s.state.action_count for s in env.sessions) - before
-                return steps, time.perf_counter() - start
+                return steps, clock() - start
 
     return run
 
@@ -227,20 +237,21 @@ def sync_vector_loop(name: str, seats: int, num_envs: int) -> Loop | None:
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
-        start = time.perf_counter()
+        start = clock()
         obs, _ = env.reset(seed=seed)
         games = [e.unwrapped.session for e in env.envs]  # type: ignore[attr-defined]
         steps = -sum(s.state.action_count for s in games)
         while True:
             for _ in range(20):
-                acts = [rng.choice(m.nonzero()[0].tolist()) if m.any() else 0 for m in obs["action_mask"]]
+                legal = [m.view(BOOL).nonzero()[0].tolist() for m in obs["action_mask"]]
+                acts = [rng.choice(x) if x else 0 for x in legal]
                 states = [s.state for s in games]
                 obs, _, term, trunc, _ = env.step(acts)
                 # next-step auto-reset: a slot that ended is reset on its next step (its action ignored),
                 # which gives it a new state
                 steps += sum(old.action_count for old, s in zip(states, games, strict=True) if s.state is not old)
-            if time.perf_counter() - start >= seconds:
-                return steps + sum(s.state.action_count for s in games), time.perf_counter() - start
+            if clock() - start >= seconds:
+                return steps + sum(s.state.action_count for s in games), clock() - start
 
     return run
 
@@ -267,7 +278,6 @@ def openspiel_loop(name: str, seats: int, observe: bool, whole_lists: bool = Fal
         game.observer(False).blocks = False
         game.observer(False).as_list = whole_list
 
-    clock = time.perf_counter
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
@@ -311,7 +321,7 @@ def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
         g = games[kind]
         rng = random.Random(seed)
         done = 0
-        start = time.perf_counter()
+        start = clock()
         while done < steps:
             st = g.new_initial_state()
             while not st.is_terminal() and done < steps:
@@ -319,7 +329,7 @@ def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
                     st.observation_tensor(st.current_player())
                 st.apply_action(rng.choice(st.legal_actions()))
                 done += 1
-        return done / (time.perf_counter() - start)
+        return done / (clock() - start)
 
     rates: dict[str, list[float]] = {k: [] for k in games}
     for r in range(repeats):
@@ -348,7 +358,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
     ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
     ap.add_argument("--num-envs", type=int, default=8, help="games in the batched and SyncVectorEnv loops")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                    help="time with the wall clock (default) or this process's CPU time (steadier on a busy machine)")
     args = ap.parse_args(argv)
+    global clock
+    clock = CLOCKS[args.clock]
     names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
     if args.lists_only:
         print(f"Python {platform.python_version()}; {args.repeats} runs of {args.lists_only} steps each\n")
@@ -359,7 +373,8 @@ def main(argv: list[str] | None = None) -> None:
             lists_side_by_side(name, args.seats or DEFAULT_SEATS.get(name, spec.min_seats), args.lists_only,
                                args.repeats)
         return
-    print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each")
+    print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each "
+          f"({args.clock} clock)")
     print()
     print("| game | seats | loop | steps/s | x raw | x floor | x os |")
     print("|---|---:|---|---:|---:|---:|---:|")

@@ -185,7 +185,7 @@ def test_legal_mask_leaves_overflow_and_shared_indices_to_the_python_way():
     cat.legal_mask(twins)  # both now kept by id: the C path sees the shared index and defers
     assert cat.legal_mask(twins) == ([0, 0], b"\x01")
     if base._MASKS is not None:
-        assert base._MASKS(cat._by_id, twins, 1) is None
+        assert base._MASKS(cat._by_id, 1, twins) is None
 
 
 def test_legal_mask_follows_an_encoders_own_legal_indices():
@@ -246,3 +246,27 @@ def test_mask_cache_turns_itself_off_when_sets_rarely_recur_and_masks_stay_right
             session.play(rng.choice(sorted(session.legal())))
     # Contraband's few decisions recur (its cache stays on); Cornish Smuggler's sets are mostly new
     assert seen_off == (name == "cornish-smuggler")
+
+
+@pytest.mark.parametrize("name", DEDICATED)
+def test_a_session_without_the_c_masks_shows_the_same_masks(name, monkeypatch):
+    """``mask_function`` is the C call of ``legal_mask`` or None (no C build): a session made either way shows
+    the same mask and indices at every position."""
+    from freetrader.adapters.encoders import base
+
+    seats = small_seats(name)
+    with_c = Session(name, seats, short_options(name))
+    assert (with_c._mask_of is None) == (base._MASKS is None)  # every dedicated encoder has a catalogue
+    monkeypatch.setattr(base, "_MASKS", None)
+    without = Session(name, seats, short_options(name))
+    assert without._mask_of is None
+    rng = random.Random(6)
+    for s in (with_c, without):
+        s.new_game(3)
+    for _ in range(120):
+        if with_c.state.is_over:
+            break
+        assert np.array_equal(with_c.mask(), without.mask()) and with_c.legal().keys() == without.legal().keys()
+        index = rng.choice(sorted(with_c.legal()))
+        with_c.play(index)
+        without.play(index)

@@ -216,3 +216,24 @@ def test_compiled_function_is_compiled_bytes_for_every_seat_and_none_when_off(na
         assert np.array_equal(session.observe(0), enc.encode_state(session.state, 0))
     finally:
         enc.compiled = on
+
+
+@pytest.mark.parametrize("name", ["contraband", "precious-cargo"])
+def test_compiled_encoders_read_large_numbers_as_python_does(name):
+    """The compiled encoders read CPython's cached small ints (-5..256) by their place in its table; every
+    other int (and a bool) takes the general call. Numbers far beyond that range give the Python path's bytes."""
+    module = COMPILED[name]
+    if not module.ACCELERATED:
+        pytest.skip("the C encoder was not built")
+    seats = 4 if name == "contraband" else 2
+    enc = encoder_for(name, seats)
+    for k, state in enumerate(_game_positions(name, seats, 9)[::25]):
+        s = state.clone()
+        money = "cash" if name == "contraband" else "coins"
+        setattr(s, money, [257 + 1000 * k * p for p in range(seats)])  # beyond the cache, one seat at 257
+        setattr(s, "round" if name == "contraband" else "turn", 2**40 + k)  # beyond a C long's small range too
+        for seat in [None, *range(seats)]:
+            enc.compiled = True
+            fast = enc.encode_state(s, seat)
+            enc.compiled = False
+            assert _same(fast, enc.encode_state(s, seat)), f"position {k}, seat {seat}"

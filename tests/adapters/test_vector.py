@@ -115,3 +115,26 @@ def test_encode_into_writes_each_state_into_its_row(game_name, compiled):
     assert (out[[1, 3]] == -7.0).all()  # rows not named are left alone
     with pytest.raises(ValueError, match="float32"):
         enc.encode_into(states, 0, np.zeros((3, enc.observation_size)), [0, 1, 2])
+
+
+def test_actions_as_a_list_or_an_array_play_alike_and_every_step_rewrites_its_buffers():
+    """A list of ints is read as it is, anything else through numpy: the same play. Rewards and flags are
+    rewritten at every step, whether or not a game ended in it, whatever the caller wrote into them."""
+    a = BatchedEnv("contraband", 3, end="turns", turn_limit=4)
+    b = BatchedEnv("contraband", 3, end="turns", turn_limit=4)
+    a.reset(seed=5)
+    b.reset(seed=5)
+    ended = quiet = 0
+    for _ in range(60):
+        acts = [int(np.flatnonzero(m)[-1]) for m in a.mask]
+        a.reward[:] = 9.0  # the caller's own scribbles on the buffers it was handed
+        a.terminated[:] = a.truncated[:] = True
+        got = a.step(acts)
+        want = b.step(np.array(acts))
+        assert all(np.array_equal(x, y) for x, y in zip(got, want, strict=True))
+        if (got[3] | got[4]).any():
+            ended += 1
+        else:
+            quiet += 1
+            assert not got[2].any() and not got[3].any() and not got[4].any()
+    assert ended > 0 and quiet > 0

@@ -108,7 +108,6 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
         self._seeds: random.Random | None = None
-        self._steps = 0
         self._ended = True
         self._live = -1  # the seat to act while the episode runs (its mask is shown), else -1
         self._masked: str | None = None  # the agent whose info holds a mask (flatten)
@@ -129,7 +128,6 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         elif self._seeds is None:
             self._seeds = random.Random()
         state = self.session.new_game(self._seeds.getrandbits(63))
-        self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -198,7 +196,6 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         s = self.session
         s.play(action)
         self._cumulative_rewards[agent] = 0.0
-        self._steps += 1
         state = s.state
         who = state.to_act
         if who is None:

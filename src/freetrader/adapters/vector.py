@@ -38,7 +38,7 @@ and the bots' ``decide`` for random opponents. What is left is the engine
 and the encoder, which no adapter can skip: ``benchmarks/bench_adapters.py``
 prints the batched env beside SyncVectorEnv and beside that floor (an
 engine + encoder loop) in one run. With the engines as they are, the floor
-itself is only about 1.6-2.6x SyncVectorEnv (SyncVectorEnv takes 2.2-4.1x
+itself is only about 1.8-3.1x SyncVectorEnv (SyncVectorEnv takes 2.1-3.0x
 the raw engine's time, and the learner's observations cost a large share of
 an engine step), so issue 32's 5x is out of reach for Python-level batching
 in one process, and two worker processes on a 2-core machine could at most
@@ -128,6 +128,7 @@ class BatchedEnv:
         # The masks are written in place through a byte view, each row from the bytes of its mask,
         # with no array made per game and step.
         self._mask_bytes = self.mask.data.cast("B")
+        self._mask_of = self.encoder.mask_function()  # legal_mask's C call itself (None from it: ask legal_mask)
         # the learner's legal actions in each game and their indices, as its row of ``mask`` shows them
         self._legal: list[list[Action]] = [[] for _ in range(num_envs)]
         self._idx: list[list[int]] = [[] for _ in range(num_envs)]
@@ -184,10 +185,12 @@ class BatchedEnv:
         sessions, seat = self.sessions, self.seat
         states = [sessions[i].state for i in rows]
         self.encoder.encode_into(states, seat, self.obs, rows)
-        width, view, legal_mask = self.num_actions, self._mask_bytes, self.encoder.legal_mask
+        width, view, legal_mask, mask_of = self.num_actions, self._mask_bytes, self.encoder.legal_mask, self._mask_of
         for i, state in zip(rows, states, strict=True):
             legal = state.legal_actions()
-            idx, ones = legal_mask(legal)  # the indices and the row's bytes in one call (C where built)
+            # the indices and the row's bytes in one call (C where built)
+            got = None if mask_of is None else mask_of(legal)
+            idx, ones = legal_mask(legal) if got is None else got
             self._legal[i] = legal
             self._idx[i] = idx
             at = i * width
@@ -195,16 +198,18 @@ class BatchedEnv:
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One learner action per game; returns ``(obs, mask, reward, terminated, truncated)``."""
-        acts = np.asarray(actions).reshape(-1)
         n = self.num_envs
-        if acts.shape[0] != n:
-            raise IllegalAction(f"step needs one action per game ({n}), got {acts.shape[0]}")
+        # a list of ints as it is (its items are checked one by one below); anything else through numpy
+        acts: list[Any] = actions if type(actions) is list else np.asarray(actions).reshape(-1).tolist()
+        if len(acts) != n:
+            raise IllegalAction(f"step needs one action per game ({n}), got {len(acts)}")
+        ended: list[int] = []  # the games whose episode ended: their reward and flags are set below
         reward = [0.0] * n
         terminated = [False] * n
         truncated = [False] * n
         show: list[int] = []
         sessions, legals, indices, limit, seat = self.sessions, self._legal, self._idx, self.max_actions, self.seat
-        for i, a in enumerate(acts.tolist()):
+        for i, a in enumerate(acts):
             s = sessions[i]
             state = s.state
             try:
@@ -231,8 +236,14 @@ class BatchedEnv:
             self.last_scores[i] = state.scores()
             self._new_game(i)
             show.append(i)
+            ended.append(i)
         self._show(show)
-        self.reward[:] = reward
-        self.terminated[:] = terminated
-        self.truncated[:] = truncated
+        if ended:
+            self.reward[:] = reward
+            self.terminated[:] = terminated
+            self.truncated[:] = truncated
+        else:  # the common step: nothing ended, and filling is cheaper than converting three lists
+            self.reward.fill(0.0)
+            self.terminated.fill(False)
+            self.truncated.fill(False)
         return self.obs, self.mask, self.reward, self.terminated, self.truncated

@@ -5,10 +5,11 @@
  * id(), a list, a bytearray filled one index at a time and a copy to bytes: as
  * many instructions as an engine step. Here it is one pass.
  *
- * masks(by_id, actions, width) -> (indices, mask) or None
+ * masks(by_id, width, actions) -> (indices, mask) or None
  *   by_id: the catalogue's dict id(action) -> index (actions met before; games
  *   hand out interned action objects, and the catalogue keeps each one, so an
- *   id stays that action's); actions: a list or tuple; width: the mask's size.
+ *   id stays that action's); width: the mask's size; actions: a list or tuple (last, so
+ *   that functools.partial(masks, by_id, width) is the adapters' one call per position).
  *   indices is a new list (the index of each action, in order); mask is bytes of
  *   width int8 values, 1 at each index. None when an action's id is not in
  *   by_id or two actions share an index: the caller's Python path then decides
@@ -24,10 +25,10 @@
 static PyObject *masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "masks takes (by_id, actions, width), got %zd arguments", nargs);
+        PyErr_Format(PyExc_TypeError, "masks takes (by_id, width, actions), got %zd arguments", nargs);
         return NULL;
     }
-    PyObject *by_id = args[0], *actions = args[1];
+    PyObject *by_id = args[0], *actions = args[2];
     if (!PyDict_Check(by_id)) {
         PyErr_SetString(PyExc_TypeError, "masks: by_id must be a dict of id(action) -> index");
         return NULL;
@@ -37,7 +38,7 @@ static PyObject *masks(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         PyErr_SetString(PyExc_TypeError, "masks: actions must be a list or a tuple");
         return NULL;
     }
-    Py_ssize_t width = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t width = PyLong_AsSsize_t(args[1]);
     if (width == -1 && PyErr_Occurred()) return NULL;
     if (width < 0) {
         PyErr_SetString(PyExc_ValueError, "masks: width must be at least 0");
@@ -88,7 +89,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"masks", (PyCFunction)(void (*)(void))masks, METH_FASTCALL,
-     "masks(by_id, actions, width) -> (indices, mask bytes) or None (see the module docstring)"},
+     "masks(by_id, width, actions) -> (indices, mask bytes) or None (see the module docstring)"},
     {NULL, NULL, 0, NULL},
 };
 

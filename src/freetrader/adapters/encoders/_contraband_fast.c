@@ -1,6 +1,6 @@
 /* The Contraband observation (encoder version 1), compiled.
  *
- * encode(state, seat) returns the observation as a bytearray of native
+ * encode(state, seat) returns the observation as bytes of native
  * float32, the same vector as ContrabandEncoder.features(state.view(seat)):
  * each value is computed in double, as Python computes it there, then
  * rounded to float once. It reads only what the seat's view shows: the
@@ -81,21 +81,18 @@ static PyObject *configure(PyObject *self, PyObject *args) {
 
 /* The top frame's phase and seat to act, and its payments owed (a new reference) while a payer is asked;
  * an empty stack is the game's end (phase stays over_phase, act -1). */
+static PyObject *phase_key, *owed_key; /* interned: a C string would be made into a str at every read */
+
 static int top_frame(PyObject *state, long officer, long holder, long *phase, long *act, PyObject **owed) {
-    PyObject *frames = ft_get(&T, state, F_FRAMES);
+    PyObject *frames = ft_tuple_field(&T, state, F_FRAMES);
     if (frames == NULL) return -1;
-    if (!PyTuple_Check(frames)) {
-        Py_DECREF(frames);
-        PyErr_SetString(PyExc_TypeError, "Contraband state field frames is not a tuple");
-        return -1;
-    }
     Py_ssize_t depth = PyTuple_Size(frames);
     if (depth == 0) {
         Py_DECREF(frames);
         return 0;
     }
     PyObject *top = PyTuple_GetItem(frames, depth - 1);
-    PyObject *kind = PyObject_GetAttrString(top, "phase");
+    PyObject *kind = PyObject_GetAttr(top, phase_key);
     *phase = kind == NULL ? -1 : PyLong_AsLong(kind);
     Py_XDECREF(kind);
     if (*phase == -1 && PyErr_Occurred()) {
@@ -103,7 +100,7 @@ static int top_frame(PyObject *state, long officer, long holder, long *phase, lo
         return -1;
     }
     if (*phase == broke_phase) {
-        *owed = PyObject_GetAttrString(top, "owed");
+        *owed = PyObject_GetAttr(top, owed_key);
         Py_DECREF(frames);
         if (*owed == NULL) return -1;
         PyObject *first = PyTuple_Check(*owed) && PyTuple_Size(*owed) > 0 ? PyTuple_GetItem(*owed, 0) : NULL;
@@ -284,7 +281,7 @@ fail:
 
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS, "configure(n_phases, over_phase, search_phase, broke_phase, article_counts)"},
-    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL, "encode(state, seat) -> bytearray of float32: the Contraband observation"},
+    {"encode", (PyCFunction)(void (*)(void))encode, METH_FASTCALL, "encode(state, seat) -> bytes of float32: the Contraband observation"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -295,5 +292,8 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__contraband_fast(void) {
     if (ft_init(&T) < 0) return NULL;
+    if ((phase_key = PyUnicode_InternFromString("phase")) == NULL ||
+        (owed_key = PyUnicode_InternFromString("owed")) == NULL)
+        return NULL;
     return PyModule_Create(&module);
 }

@@ -1,7 +1,7 @@
 /* The Cornish Smuggler observation (encoder version 3), compiled.
  *
  * encode(state, seat, phase, actor, land_loc, land_sel) returns the whole
- * vector as a bytearray of native float32, exactly the bytes of the Python
+ * vector as bytes of native float32, exactly the bytes of the Python
  * path in games/cornish_smuggler/encoder.py, which stays the reference and
  * the fallback (tests compare the two bit for bit). The frame-derived values
  * (phase, actor, the landing under way) come from Python; everything else is
@@ -410,7 +410,7 @@ fail:
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS, "configure(tables..., goods_sizes, over, track_end, wheel, layout)"},
     {"encode", encode, METH_VARARGS,
-     "encode(state, seat, phase, actor, land_loc, land_sel) -> bytearray of float32: the Cornish Smuggler observation"},
+     "encode(state, seat, phase, actor, land_loc, land_sel) -> bytes of float32: the Cornish Smuggler observation"},
     {NULL, NULL, 0, NULL},
 };
 

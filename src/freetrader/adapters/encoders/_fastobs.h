@@ -32,7 +32,56 @@ typedef struct {
     const char *game;                  /* for error messages */
 } FieldTable;
 
+/* CPython keeps the ints -5..256 as one static array of int objects, handed out for every such value;
+ * most of what an encoder reads (indices, counts, -1 for none) is one of them. Where ft_init finds that
+ * array (each of them at its place, equally spaced by a power of two), such an int's value is its place
+ * in it: a subtraction and a shift instead of a PyLong_AsLong call. Anything else (a larger int, a bool,
+ * an interpreter that keeps them otherwise) takes PyLong_AsLong, so the value is the same either way. */
+#define FT_SMALL_LO (-5)
+#define FT_SMALL_HI 256
+static uintptr_t ft_small_base, ft_small_span;
+static unsigned ft_small_shift;
+static int ft_small_ok;
+
+static void ft_find_small_ints(void) {
+    PyObject *lo = PyLong_FromLong(FT_SMALL_LO), *next = PyLong_FromLong(FT_SMALL_LO + 1);
+    ft_small_ok = 0;
+    if (lo == NULL || next == NULL) {
+        Py_XDECREF(lo);
+        Py_XDECREF(next);
+        PyErr_Clear();
+        return;
+    }
+    uintptr_t base = (uintptr_t)lo, stride = (uintptr_t)next - base;
+    unsigned shift = 0;
+    while (shift < 16 && ((uintptr_t)1 << shift) < stride) shift++;
+    int ok = (uintptr_t)next > base && ((uintptr_t)1 << shift) == stride;
+    Py_DECREF(lo);
+    Py_DECREF(next);
+    for (long v = FT_SMALL_LO; ok && v <= FT_SMALL_HI; v++) {
+        PyObject *a = PyLong_FromLong(v), *b = PyLong_FromLong(v); /* the same object twice: a cached one */
+        ok = a != NULL && a == b && (uintptr_t)a == base + ((uintptr_t)(v - FT_SMALL_LO) << shift);
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+    }
+    PyErr_Clear();
+    if (!ok) return;
+    ft_small_base = base;
+    ft_small_shift = shift;
+    ft_small_span = (uintptr_t)(FT_SMALL_HI - FT_SMALL_LO) << shift;
+    ft_small_ok = 1;
+}
+
+/* An int object's value (bools are ints); -1 with an error set when it is none. */
+static inline long ft_as_long(PyObject *x) {
+    uintptr_t d = (uintptr_t)x - ft_small_base;
+    if (ft_small_ok && d <= ft_small_span && (d & (((uintptr_t)1 << ft_small_shift) - 1)) == 0)
+        return (long)(d >> ft_small_shift) + FT_SMALL_LO;
+    return PyLong_AsLong(x);
+}
+
 static int ft_init(FieldTable *t) {
+    ft_find_small_ints();
     if (t->n > FT_MAX_FIELDS) {
         PyErr_SetString(PyExc_RuntimeError, "too many fields for a FieldTable");
         return -1;
@@ -92,22 +141,27 @@ static long ft_long(FieldTable *t, PyObject *state, int f, int *err) {
         *err = 1;
         return 0;
     }
-    long x = PyLong_AsLong(v);
+    long x = ft_as_long(v);
     Py_DECREF(v);
     if (x == -1 && PyErr_Occurred()) *err = 1;
     return x;
 }
 
-/* A list field (a new reference); NULL with an error set if it is not a list. */
-static PyObject *ft_list(FieldTable *t, PyObject *state, int f) {
+/* A field of type `type` (a list, a tuple; subclasses too) as a new reference; NULL with an error set if
+ * it is something else. */
+static PyObject *ft_typed(FieldTable *t, PyObject *state, int f, PyTypeObject *type) {
     PyObject *v = ft_get(t, state, f);
-    if (v != NULL && !PyList_Check(v)) {
-        PyErr_Format(PyExc_TypeError, "%s state field %s is not a list", t->game, t->names[f]);
+    if (v != NULL && !PyObject_TypeCheck(v, type)) {
+        PyErr_Format(PyExc_TypeError, "%s state field %s is not a %s", t->game, t->names[f],
+                     type == &PyList_Type ? "list" : "tuple");
         Py_DECREF(v);
         return NULL;
     }
     return v;
 }
+
+static PyObject *ft_list(FieldTable *t, PyObject *state, int f) { return ft_typed(t, state, f, &PyList_Type); }
+static PyObject *ft_tuple_field(FieldTable *t, PyObject *state, int f) { return ft_typed(t, state, f, &PyTuple_Type); }
 
 /* The list fields named in which[0..n) into out[0..n) (new references). On error every
  * slot is NULL again and an exception is set: -1. */
@@ -132,7 +186,12 @@ static void ft_release(PyObject **objs, int n) {
  * fetched with its own bounds check (an encoder reads dozens per call: no size asked first). */
 static int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
     PyObject *x;
-    if (PyList_Check(seq)) {
+    /* the exact types first: PyList_Check is a function call in the stable ABI, a type compare is not */
+    if (Py_IS_TYPE(seq, &PyList_Type)) {
+        x = PyList_GetItem(seq, i);
+    } else if (Py_IS_TYPE(seq, &PyTuple_Type)) {
+        x = PyTuple_GetItem(seq, i);
+    } else if (PyList_Check(seq)) {
         x = PyList_GetItem(seq, i);
     } else if (PyTuple_Check(seq)) {
         x = PyTuple_GetItem(seq, i);
@@ -147,7 +206,7 @@ static int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
         }
         return -1;
     }
-    long v = PyLong_AsLong(x);
+    long v = ft_as_long(x);
     if (v == -1 && PyErr_Occurred()) return -1;
     *out = v;
     return 0;
@@ -181,11 +240,13 @@ static void ft_replace(PyObject **slot, PyObject *o) {
     Py_XDECREF(old);
 }
 
-/* A new zeroed bytearray of n float32 values; *out points at them. */
+/* New zeroed bytes of n float32 values; *out points at them, to be filled before the bytes are handed out.
+ * Bytes, not a bytearray: an array over them is read-only as it is made, which is what the adapters hand
+ * out (a writable one cost them a setflags call per observation); encode_state copies them. */
 static PyObject *ft_floats(Py_ssize_t n, float **out) {
-    PyObject *buf = PyByteArray_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(float));
+    PyObject *buf = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(float));
     if (buf == NULL) return NULL;
-    *out = (float *)PyByteArray_AsString(buf);
+    *out = (float *)PyBytes_AsString(buf);
     if (*out == NULL) {
         Py_DECREF(buf);
         return NULL;

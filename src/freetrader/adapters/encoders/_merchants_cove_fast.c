@@ -1,6 +1,6 @@
 /* The Merchants Cove observation's Clock rows, Peddler and seat blocks (encoder version 1), compiled.
  *
- * tail(state, me, to_act, market) returns, as a bytearray of native float32,
+ * tail(state, me, to_act, market) returns, as bytes of native float32,
  * the part of the vector from the Clock rows to the end (Clock rows, the
  * Peddler, the four seat blocks): what changes with most actions, and what
  * the Python path spends most of its time rebuilding. The rest of the vector
@@ -462,7 +462,7 @@ static PyMethodDef methods[] = {
      "configure(merchant_index, space_index, icons, market_hour, peddler_deck, n_peddler_cards, layout, "
      "board_fields)"},
     {"tail", tail, METH_VARARGS,
-     "tail(state, me, to_act, market) -> bytearray of float32: the Clock rows, the Peddler and the seat blocks"},
+     "tail(state, me, to_act, market) -> bytes of float32: the Clock rows, the Peddler and the seat blocks"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from freetrader.core import Action, Game, State
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
 
 # legal indices and mask in one C call (``_action_masks.c``); None where the install built no C
 _MASKS: Any = getattr(compiled("_action_masks"), "masks", None)
+#: ``legal_mask(actions)``'s indices and mask bytes, or None where the caller must ask ``legal_mask`` itself
+MaskFunction = Callable[[Sequence[Action]], tuple[list[int], bytes] | None]
 
 __all__ = ["Encoder", "Catalogue", "HashedActions", "ActionSpace", "seat_view", "seat_in_range", "crc"]
 
@@ -80,6 +83,11 @@ class ActionSpace(ABC):
         """``legal_indices(actions)`` and the mask over all ``size`` indices: ``int8`` bytes, 1 at each."""
         idx = self.legal_indices(actions)
         return idx, mask_bytes(idx, self.size)
+
+    def mask_function(self) -> MaskFunction | None:
+        """A C function giving ``legal_mask(actions)`` for the common case and None otherwise (then ask
+        ``legal_mask``), or None (the default) where there is none: see ``Encoder.mask_function``."""
+        return None
 
 
 def mask_bytes(indices: Iterable[int], size: int) -> bytes:
@@ -167,10 +175,14 @@ class Catalogue(ActionSpace):
         # One C call where the install built it and every action was met before (the common case):
         # the Python way costs about as much as an engine step.
         if _MASKS is not None:
-            got: tuple[list[int], bytes] | None = _MASKS(self._by_id, actions, self.size)
+            got: tuple[list[int], bytes] | None = _MASKS(self._by_id, self.size, actions)
             if got is not None:
                 return got
         return super().legal_mask(actions)
+
+    def mask_function(self) -> MaskFunction | None:
+        # the C call of legal_mask with its first two arguments bound: None from it for actions not met before
+        return None if _MASKS is None else partial(_MASKS, self._by_id, self.size)
 
     def describe(self, index: int) -> str:
         if index < len(self.notations):
@@ -372,6 +384,19 @@ class Encoder(ABC):
             idx = self.legal_indices(actions)
             return idx, mask_bytes(idx, self.num_actions)
         return self.actions.legal_mask(actions)
+
+    def mask_function(self) -> MaskFunction | None:
+        """``legal_mask``'s C call itself where its index space has one, for a caller that asks once per position
+        (the adapters' sessions): ``f(actions)`` is ``legal_mask(actions)``, or None when the C call defers (an
+        action not met before, an overflow slot, a shared index): then ``legal_mask`` decides. None where there is
+        no such call: no C build, or an encoder with indices of its own.
+
+        It skips the two Python methods in between, a measurable part of a step in the games with a compiled
+        encoder.
+        """
+        if type(self).legal_indices is not Encoder.legal_indices or type(self).legal_mask is not Encoder.legal_mask:
+            return None
+        return self.actions.mask_function()
 
     def describe(self, index: int) -> str:
         return self.actions.describe(index)

@@ -266,7 +266,7 @@ class ContrabandEncoder(Encoder):
             return super().encode_state(state, seat)  # seat_view raises the error
         got = self.compiled_bytes(s, seat)
         if got is not None:
-            return np.frombuffer(got, np.float32)
+            return np.frombuffer(bytearray(got), np.float32)  # a new array the caller owns
         return self._encode_state_python(s, seat)
 
     def _encode_state_python(self, s: ContrabandState, seat: int | None) -> np.ndarray:

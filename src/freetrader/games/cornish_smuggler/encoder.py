@@ -477,7 +477,7 @@ class CornishSmugglerEncoder(Encoder):
         """
         if self.compiled and _compiled is not None:
             got = self.compiled_bytes(state, seat)
-            return super().encode_state(state, seat) if got is None else np.frombuffer(got, _FLOAT32)
+            return super().encode_state(state, seat) if got is None else np.frombuffer(bytearray(got), _FLOAT32)
         parts = self.encode_parts(state, seat)
         if parts is None:
             return super().encode_state(state, seat)  # seat_view raises the error

@@ -40,6 +40,8 @@ from freetrader.games.precious_cargo import actions as A
 from freetrader.games.precious_cargo.components import CHIPS_PER_COUNTRY
 from freetrader.games.precious_cargo.components import COMPONENTS as C
 from freetrader.games.precious_cargo.components import CRATES as ALL_CRATES
+from freetrader.games.precious_cargo.frames import Loading, Selling, Turn
+from freetrader.games.precious_cargo.phases import Phase
 from freetrader.games.precious_cargo.rules import ACTION_NAMES, ACTIONS_PER_TURN, PHASES
 
 __all__ = ["PreciousCargoEncoder", "NOTATIONS", "ACCELERATED", "layout", "LAYOUT"]
@@ -216,6 +218,8 @@ _COMPILED_SIZE = None if _compiled is None else _compiled.configure(
     len(PHASES), sorted(_TURN_PHASES), S, NP, K, SHIPS, ACTIONS_PER_TURN, float(C.coins_total),
     [bit for bit, _ in _USED_BITS], [i for _, i in _USED_BITS], _crate_table(),
     list(C.buyable[C.countries[0].index]), list(C.buyable[C.countries[1].index]),
+    # the state's phase, used, cur_ship and sell_at are properties over its frame stack: C reads the stack
+    int(Phase.OVER), Turn, Loading, Selling,
 )
 ACCELERATED = _compiled is not None
 
@@ -258,7 +262,7 @@ class PreciousCargoEncoder(Encoder):
             return super().encode_state(state, seat)  # seat_view raises the error
         got = self.compiled_bytes(s, seat)
         if got is not None:
-            return np.frombuffer(got, np.float32)
+            return np.frombuffer(bytearray(got), np.float32)  # a new array the caller owns
         me = seat or 0
         memo = self._memo
         if len(memo) > _MEMO_LIMIT:
