@@ -28,6 +28,8 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
   e.g. ``size-penzance=5``; ``risk-<town>``: a Port's printed landing risk, likewise;
 - ``sea-<port>``: the sea spaces a Port opens onto, joined by ``+``, e.g.
   ``sea-penzance=mounts-bay-west+mounts-bay-east``;
+- ``goods-<merchant>``: a Merchant's whole list of Goods Shapes, joined by ``+``, e.g.
+  ``goods-ireland=domino+i-tromino+l-tetromino`` (the shapes' counts follow);
 
 Per game it records the Turns played, the actions, which end fired, the winners by seat and by
 turn position (position 0 starts with the First Player marker), the Price List row of every
@@ -72,14 +74,16 @@ HOMES_MOVED = {
     6: {"ludgvan": "st-just"},
 }
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "turks")
+KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "turks")
 PLACE_KNOBS = ("size-", "risk-", "sea-")
+#: knobs whose value is a name (or names joined by ``+``), not a number
+NAME_KNOBS = ("sea-", "goods-")
 Knobs = dict[str, "int | str"]
 
 
 def _knob_value(knob: str, value: str) -> int | str:
     """A knob's value: sea spaces are names, every other knob a number."""
-    return value if knob.startswith("sea-") else int(value)
+    return value if knob.startswith(NAME_KNOBS) else int(value)
 #: ``turks=N``: holds tried for Behind The Turks Head (Penzance), the home left to the last chooser at 5 seats
 TURKS_HOLDS = {1: ["####", ".###"], 2: ["####", "####"], 3: ["###", "###"]}
 
@@ -122,30 +126,9 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
     if "wheel" in knobs:
         text = re.sub(r"(\[gold_wheel\]\nsize = )\d+", rf"\g<1>{int(knobs['wheel'])}", text)
     tracks_path.write_text(text)
-    if "goods" in knobs:
+    if "goods" in knobs or any(k.startswith("goods-") for k in knobs):
         goods_path = folder / "goods.toml"
-        gtext = goods_path.read_text()
-        share = int(knobs["goods"]) / 100
-
-        placed: dict[str, int] = {}
-
-        def keep(match: re.Match[str]) -> str:
-            # above 100%, each Merchant's list is repeated from its start
-            items = re.findall(r'"([^"]+)"', match.group(1))
-            want = max(1, round(len(items) * share))
-            kept = [items[i % len(items)] for i in range(want)]
-            for x in kept:
-                placed[x] = placed.get(x, 0) + 1
-            return "goods = [" + ", ".join(f'"{x}"' for x in kept) + "]"
-
-        gtext = re.sub(r"goods = \[(.*?)\]", keep, gtext, flags=re.S)
-        # a shape's count is the number of its pieces on the Merchants (the data check)
-        blocks = gtext.split("[[shape]]")
-        for i, b in enumerate(blocks[1:], 1):
-            gid = re.search(r'^id = "([a-z-]+)"$', b, flags=re.M)
-            if gid:
-                blocks[i] = re.sub(r"^count = \d+$", f"count = {placed.get(gid.group(1), 0)}", b, count=1, flags=re.M)
-        goods_path.write_text("[[shape]]".join(blocks))
+        goods_path.write_text(_goods(goods_path.read_text(), knobs))
     places = {(k.partition("-")[0], k.partition("-")[2]): v for k, v in knobs.items()
               if k.startswith(PLACE_KNOBS)}
     if places:
@@ -177,6 +160,33 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
                 blocks[i] = re.sub(r'^location = "[a-z-]+"', f'location = "{to}"', b, flags=re.M)
         stores_path.write_text("[[storehouse]]".join(blocks))
     return root
+
+
+def _goods(text: str, knobs: Knobs) -> str:
+    """goods.toml with ``goods`` (a share of each Merchant's list) and ``goods-<merchant>`` (a whole
+    list, shapes joined by ``+``) applied, and every shape's count made the number of its pieces."""
+    share = int(knobs.get("goods", 100)) / 100
+    placed: dict[str, int] = {}
+    blocks = text.split("[[merchant]]")
+    for i, b in enumerate(blocks[1:], 1):
+        at = re.search(r'^id = "([a-z-]+)"$', b, flags=re.M)
+        listed = knobs.get(f"goods-{at.group(1)}") if at else None
+        shipped = re.search(r"goods = \[(.*?)\]", b, flags=re.S)
+        items = str(listed).split("+") if listed else re.findall(r'"([^"]+)"', shipped.group(1) if shipped else "")
+        # above 100%, each Merchant's list is repeated from its start
+        want = len(items) if listed else max(1, round(len(items) * share))
+        kept = [items[k % len(items)] for k in range(want)]
+        for x in kept:
+            placed[x] = placed.get(x, 0) + 1
+        blocks[i] = re.sub(r"goods = \[(.*?)\]", "goods = [" + ", ".join(f'"{x}"' for x in kept) + "]", b,
+                           count=1, flags=re.S)
+    # a shape's count is the number of its pieces on the Merchants (the data check)
+    shapes = "[[merchant]]".join(blocks).split("[[shape]]")
+    for i, b in enumerate(shapes[1:], 1):
+        gid = re.search(r'^id = "([a-z-]+)"$', b, flags=re.M)
+        if gid:
+            shapes[i] = re.sub(r"^count = \d+$", f"count = {placed.get(gid.group(1), 0)}", b, count=1, flags=re.M)
+    return "[[shape]]".join(shapes)
 
 
 # -- one game (in a worker) ------------------------------------------------------------------------------
@@ -459,14 +469,14 @@ def main(argv: list[str] | None = None) -> None:
     fixed: Knobs = {}
     for item in args.set:
         k, _, v = item.partition("=")
-        if k not in KNOBS and not k.startswith(PLACE_KNOBS):
+        if k not in KNOBS and not k.startswith(PLACE_KNOBS + NAME_KNOBS):
             ap.error(f"--set {item}: the values are {', '.join(KNOBS)}")
         fixed[k] = _knob_value(k, v)
     points: list[Knobs] = [dict(fixed)]
     knob = ""
     if args.vary:
         knob, _, values = args.vary.partition("=")
-        if knob not in KNOBS and not knob.startswith(PLACE_KNOBS):
+        if knob not in KNOBS and not knob.startswith(PLACE_KNOBS + NAME_KNOBS):
             ap.error(f"--vary {args.vary}: the values are {', '.join(KNOBS)}")
         points = [{**fixed, knob: _knob_value(knob, v)} for v in values.split(",")]
     seat_counts = [int(x) for x in args.seats.split(",")]

@@ -63,3 +63,24 @@ def test_the_sixth_home_layout_moves_the_glebe_barn_to_st_just(tmp_path: Path) -
     assert isinstance(shipped, list) and isinstance(moved, list)
     assert "ludgvan" in shipped and "st-just" not in shipped
     assert moved == sorted([h for h in shipped if h != "ludgvan"] + ["st-just"])
+
+
+GOODS_PROBE = """
+import json
+from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+names = ["roscoff", "guernsey", "ireland"]  # goods.toml lists them in map.toml's order
+print(json.dumps({n: sorted(C.shapes[g].id for g, m in zip(C.goods, C.goods_start) if m == i)
+                  for i, n in enumerate(names)}))
+"""
+
+
+def test_a_merchant_goods_knob_gives_that_merchant_its_list_and_the_counts_follow(tmp_path: Path) -> None:
+    def merchants(pack: Path) -> dict[str, list[str]]:
+        out = subprocess.run([sys.executable, "-c", GOODS_PROBE], env={**os.environ, "FREETRADER_DATA": str(pack)},
+                             capture_output=True, text=True, check=True)
+        return dict(json.loads(out.stdout))
+
+    shipped = merchants(_script().write_pack(tmp_path / "a", {}))
+    swapped = merchants(_script().write_pack(tmp_path / "b", {"goods-ireland": "p-pentomino+domino"}))
+    assert swapped["ireland"] == ["domino", "p-pentomino"] != shipped["ireland"]
+    assert swapped["roscoff"] == shipped["roscoff"] and swapped["guernsey"] == shipped["guernsey"]
