@@ -164,3 +164,28 @@ def test_a_seat_whose_piece_lies_where_it_has_no_counter_walks_a_counter_to_it()
     assert str(move) == "counter penzance to madron with influence"  # one space from it, the nearest counter
     s.apply(move)
     assert loc("madron") in s.counters[p] and s.g_owner[lost] == p
+
+
+def test_a_seat_one_gold_short_of_the_last_piece_it_can_take_does_honest_work():
+    """Ruling 31 keeps the game going while a seat could still pay for a piece left at a Merchant, counting
+    Honest Work; worth 1 Gold, the heuristic used to skip it, and a sweep's 2-seat game (10 Reputation,
+    4 Gold, one P-pentomino at 5 left) passed for 300 Turns. Now it works for that Gold, then buys."""
+    from cornish_scenario import after_setup
+
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    s = after_setup(2, seed=3)
+    p = s.to_act
+    hold = R.hold_of_ship(s.ship_card[p])
+    last = next(g for g in range(len(C.goods)) if s.g_where[g] == R.MERCHANT
+                and R.fits(hold, [C.goods[g]], s.options["flip_goods"]))
+    for g in range(len(C.goods)):
+        if g != last and s.g_where[g] in (R.MERCHANT, R.SHIP) or s.g_owner[g] >= 0:
+            s.g_where[g], s.g_owner[g] = R.SOLD, -1
+    s.infl[p], s.secrets[p] = 6, []
+    bot = make_bot("heuristic", GAME, 1)
+    for short, works in ((1, True), (2, False)):  # 2 short: the Gold would not buy it, so nothing is gained
+        s.gold[p] = R.buy_price(s, last) - short
+        s.rep[p] = 10 - s.gold[p]  # Honest Work pays 11 minus Reputation minus Gold: 1
+        assert R.honest_work_gain(s, p) == 1 and not R.market_closed(s)
+        assert (str(bot.choose(s, p)) == "honest-work") is works

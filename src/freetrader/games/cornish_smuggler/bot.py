@@ -402,7 +402,7 @@ class CornishBot(CornishBotV2):
         ):
             if pick is not None:
                 return pick
-        if "honest-work" in verbs and R.honest_work_gain(s, p) >= 2:
+        if "honest-work" in verbs and (R.honest_work_gain(s, p) >= 2 or self._work_to_buy(s, p)):
             return verbs["honest-work"][0]
         seized = self._take_seized(s, p, verbs)
         if seized is not None:
@@ -519,6 +519,18 @@ class CornishBot(CornishBotV2):
             if harm < best_harm:
                 best, best_harm = a, harm
         return best
+
+    @staticmethod
+    def _work_to_buy(s: Any, p: int) -> bool:
+        """Honest Work worth only 1 Gold is still worth doing when that Gold is all a piece left at a Merchant
+        costs beyond the purse: ruling 31 keeps the game going while such a piece can be bought, and a sweep's
+        2-seat game (a seat with 10 Reputation and 4 Gold, one P-pentomino at 5) passed for 300 Turns."""
+        gain = R.honest_work_gain(s, p)
+        if gain < 1 or s.hold[p]:
+            return False
+        hold = R.hold_of_ship(s.ship_card[p])
+        return any(s.gold[p] < R.buy_price(s, g) <= s.gold[p] + gain for g in range(len(C.goods))
+                   if s.g_where[g] == R.MERCHANT and R.fits(hold, [C.goods[g]], s.options["flip_goods"]))
 
     def _buy(self, s: Any, p: int, buys: list[Any]) -> Action | None:
         """Buy the piece that earns most where it will land; keep 2 Gold once Honest Work would not refill it."""
