@@ -24,6 +24,7 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
   Mousehole), leaving the printed Behind The Turks Head (Penzance) the only home in a market;
   3-5: other layouts (``HOMES_MOVED``);
 - ``turks``: a hold for Behind The Turks Head (``TURKS_HOLDS``);
+- ``hold-<storehouse>``: a storehouse's hold, rows joined by ``/``, e.g. ``hold-the-net-loft=###/##.``;
 - ``size-<town>``: a town's selling size (2, 3, 5 or 7; a size-2 town buys only pieces of size 2),
   e.g. ``size-penzance=5``; ``risk-<town>``: a Port's printed landing risk, likewise;
 - ``sea-<port>``: the sea spaces a Port opens onto, joined by ``+``, e.g.
@@ -74,10 +75,10 @@ HOMES_MOVED = {
     6: {"ludgvan": "st-just"},
 }
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "turks")
+KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "hold-<storehouse>", "turks")
 PLACE_KNOBS = ("size-", "risk-", "sea-")
 #: knobs whose value is a name (or names joined by ``+``), not a number
-NAME_KNOBS = ("sea-", "goods-")
+NAME_KNOBS = ("sea-", "goods-", "hold-")
 Knobs = dict[str, "int | str"]
 
 
@@ -143,11 +144,15 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
                 elif town and town.group(1) == at:
                     b = blocks[i] = re.sub(rf"^{field} = \d+$", f"{field} = {v}", b, count=1, flags=re.M)
         map_path.write_text("[[location]]".join(blocks))
+    holds = {k.removeprefix("hold-"): str(v).split("/") for k, v in knobs.items() if k.startswith("hold-")}
     if knobs.get("turks"):
+        holds["behind-the-turks-head"] = TURKS_HOLDS[int(knobs["turks"])]
+    if holds:
         stores_path = folder / "storehouses.toml"
-        hold = "hold = [" + ", ".join(f'"{r}"' for r in TURKS_HOLDS[int(knobs["turks"])]) + "]"
         text = stores_path.read_text()
-        text = re.sub(r'(id = "behind-the-turks-head"(?:.*\n)*?)hold = \[[^\]]*\]', lambda m: m.group(1) + hold, text, count=1)
+        for store, rows in holds.items():
+            hold = "hold = [" + ", ".join(f'"{r}"' for r in rows) + "]"
+            text = re.sub(rf'(id = "{store}"(?:.*\n)*?)hold = \[[^\]]*\]', lambda m: m.group(1) + hold, text, count=1)
         stores_path.write_text(text)
     if knobs.get("homes"):
         stores_path = folder / "storehouses.toml"

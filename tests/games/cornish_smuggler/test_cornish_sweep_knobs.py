@@ -84,3 +84,19 @@ def test_a_merchant_goods_knob_gives_that_merchant_its_list_and_the_counts_follo
     swapped = merchants(_script().write_pack(tmp_path / "b", {"goods-ireland": "p-pentomino+domino"}))
     assert swapped["ireland"] == ["domino", "p-pentomino"] != shipped["ireland"]
     assert swapped["roscoff"] == shipped["roscoff"] and swapped["guernsey"] == shipped["guernsey"]
+
+
+def test_a_hold_knob_rewrites_that_storehouse_only(tmp_path: Path) -> None:
+    probe = ("import json\nfrom freetrader.games.cornish_smuggler.components import COMPONENTS as C\n"
+             "print(json.dumps({st.id: len(st.hold.cells) for st in C.storehouses}))")
+
+    def cells(pack: Path) -> dict[str, int]:
+        out = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "FREETRADER_DATA": str(pack)},
+                             capture_output=True, text=True, check=True)
+        return dict(json.loads(out.stdout))
+
+    shipped = cells(_script().write_pack(tmp_path / "a", {}))
+    smaller = cells(_script().write_pack(tmp_path / "b", {"hold-the-net-loft": "###/#.."}))
+    assert shipped["the-net-loft"] == 7 and smaller["the-net-loft"] == 4
+    assert {k: v for k, v in smaller.items() if k != "the-net-loft"} == \
+        {k: v for k, v in shipped.items() if k != "the-net-loft"}
