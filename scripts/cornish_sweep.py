@@ -27,7 +27,7 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
 - ``hold-<storehouse>``: a storehouse's hold, rows joined by ``/``, e.g. ``hold-the-net-loft=###/##.``;
 - ``size-<town>``: a town's selling size (2, 3, 5 or 7; a size-2 town buys only pieces of size 2),
   e.g. ``size-penzance=5``; ``risk-<town>``: a Port's printed landing risk, likewise;
-- ``sea-<port>``: the sea spaces a Port opens onto, joined by ``+``, e.g.
+- ``sea-<port>``: the sea spaces a Port (or a Merchant) opens onto, joined by ``+``, e.g.
   ``sea-penzance=mounts-bay-west+mounts-bay-east``;
 - ``goods-<merchant>``: a Merchant's whole list of Goods Shapes, joined by ``+``, e.g.
   ``goods-ireland=domino+i-tromino+l-tetromino`` (the shapes' counts follow);
@@ -143,7 +143,13 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
                     b = blocks[i] = re.sub(r"^sea = \[.*\]$", f"sea = [{seas}]", b, count=1, flags=re.M)
                 elif town and town.group(1) == at:
                     b = blocks[i] = re.sub(rf"^{field} = \d+$", f"{field} = {v}", b, count=1, flags=re.M)
-        map_path.write_text("[[location]]".join(blocks))
+        text = "[[location]]".join(blocks)
+        for (field, at), v in places.items():  # a Merchant's sea spaces are its ``adjacent`` list
+            seas = ", ".join(f'"{x}"' for x in str(v).split("+"))
+            if field == "sea":
+                text = re.sub(rf'(\[\[merchant\]\]\nid = "{at}"\n(?:.*\n)*?)adjacent = \[.*\]',
+                              lambda m: m.group(1) + f"adjacent = [{seas}]", text, count=1)
+        map_path.write_text(text)
     holds = {k.removeprefix("hold-"): str(v).split("/") for k, v in knobs.items() if k.startswith("hold-")}
     if knobs.get("turks"):
         holds["behind-the-turks-head"] = TURKS_HOLDS[int(knobs["turks"])]
