@@ -146,9 +146,8 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
         text = "[[location]]".join(blocks)
         for (field, at), v in places.items():  # a Merchant's sea spaces are its ``adjacent`` list
             seas = ", ".join(f'"{x}"' for x in str(v).split("+"))
-            if field == "sea":
-                text = re.sub(rf'(\[\[merchant\]\]\nid = "{at}"\n(?:.*\n)*?)adjacent = \[.*\]',
-                              lambda m: m.group(1) + f"adjacent = [{seas}]", text, count=1)
+            if field == "sea" and f'[[merchant]]\nid = "{at}"' in text:
+                text = _merchant_seas(text, at, str(v).split("+"))
         map_path.write_text(text)
     holds = {k.removeprefix("hold-"): str(v).split("/") for k, v in knobs.items() if k.startswith("hold-")}
     if knobs.get("turks"):
@@ -171,6 +170,20 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
                 blocks[i] = re.sub(r'^location = "[a-z-]+"', f'location = "{to}"', b, flags=re.M)
         stores_path.write_text("[[storehouse]]".join(blocks))
     return root
+
+
+def _merchant_seas(text: str, merchant: str, seas: list[str]) -> str:
+    """map.toml with ``merchant`` beside exactly ``seas``: its own ``adjacent`` list, and the sea spaces'."""
+    listed = ", ".join(f'"{x}"' for x in seas)
+    text = re.sub(rf'(\[\[merchant\]\]\nid = "{merchant}"\n(?:.*\n)*?)adjacent = \[.*\]',
+                  lambda m: m.group(1) + f"adjacent = [{listed}]", text, count=1)
+    blocks = text.split("[[sea]]")
+    for i, b in enumerate(blocks[1:], 1):
+        sea = re.search(r'^id = "([a-z-]+)"$', b, flags=re.M)
+        if sea and sea.group(1) not in seas:  # a sea space names its Merchants too
+            blocks[i] = re.sub(rf'(^adjacent = \[.*?)(, "{merchant}"|"{merchant}", )(.*\]$)', r"\1\3", b,
+                               count=1, flags=re.M)
+    return "[[sea]]".join(blocks)
 
 
 def _goods(text: str, knobs: Knobs) -> str:

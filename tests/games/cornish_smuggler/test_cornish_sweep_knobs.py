@@ -35,6 +35,7 @@ east = C.sea_by_id["mounts-bay-east"]
 print(json.dumps({
     "penzance_on_east": east in C.sea_adj[pz.sea_node],
     "roscoff_on_west": C.sea_by_id["mounts-bay-west"] in C.sea_adj[C.merchant_nodes[0]],
+    "roscoff_on_east": east in C.sea_adj[C.merchant_nodes[0]],
     "size_madron": C.locations[C.loc_by_id["madron"]].size,
     "homes": sorted(C.locations[st.location].id for st in C.storehouses if st.start),
 }))
@@ -51,8 +52,9 @@ def _load(pack: Path) -> dict[str, object]:
     ({}, {"penzance_on_east": False, "size_madron": 2}),
     ({"sea-penzance": "mounts-bay-west+mounts-bay-east"}, {"penzance_on_east": True, "size_madron": 2}),
     ({"size-madron": 5}, {"penzance_on_east": False, "size_madron": 5}),
-    ({}, {"roscoff_on_west": False}),
+    ({}, {"roscoff_on_west": False, "roscoff_on_east": True}),
     ({"sea-roscoff": "mounts-bay-east+mounts-bay-west"}, {"roscoff_on_west": True, "penzance_on_east": False}),
+    ({"sea-roscoff": "mounts-bay-west"}, {"roscoff_on_west": True, "roscoff_on_east": False}),
 ])
 def test_a_place_knob_rewrites_that_place_only(tmp_path: Path, knobs: dict[str, object],
                                                expect: dict[str, object]) -> None:
