@@ -270,3 +270,26 @@ def test_a_session_without_the_c_masks_shows_the_same_masks(name, monkeypatch):
         index = rng.choice(sorted(with_c.legal()))
         with_c.play(index)
         without.play(index)
+
+
+@pytest.mark.parametrize("name", ["contraband", "precious-cargo"])
+def test_legal_key_tells_legal_sets_apart_as_their_ids_do(name):
+    """``legal_key`` (the C ``ids`` where built, else the tuple of ids) is equal for two legal lists exactly when
+    they hold the same action objects in the same order: the mask cache's key."""
+    from freetrader.adapters.encoders import base
+
+    keys = [base._id_tuple] + ([base.legal_key] if base.legal_key is not base._id_tuple else [])
+    state = freetrader.game(name).new_state(small_seats(name), 5, short_options(name))
+    rng = random.Random(5)
+    seen: list[list[freetrader.Action]] = []
+    while not state.is_over and len(seen) < 150:
+        legal = state.legal_actions()
+        seen.append(legal)
+        state.apply(rng.choice(legal))
+    seen += [list(reversed(seen[0])), seen[1][:1], []]
+    for key in keys:
+        by_key: dict[object, list[freetrader.Action]] = {}
+        for legal in seen:
+            twin = by_key.setdefault(key(legal), legal)
+            assert len(twin) == len(legal) and all(a is b for a, b in zip(twin, legal, strict=True))
+    assert len({base.legal_key(x) for x in seen}) == len({base._id_tuple(x) for x in seen}) > 10

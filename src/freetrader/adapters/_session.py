@@ -25,6 +25,7 @@ from freetrader.core import Action, BadOption, Game, IllegalAction, State
 from freetrader.core import game as find_game
 
 from .encoders import Encoder, encoder_for
+from .encoders.base import legal_key
 
 __all__ = ["Session", "final_rewards", "REWARDS", "reward_range"]
 
@@ -105,7 +106,7 @@ class Session:
         self._mask: np.ndarray = np.zeros(self.num_actions, np.int8)
         # Masks by legal set, bounded by size, while most sets recur (in Contraband they do; in
         # Cornish Smuggler two thirds are new, its masks are 6 KB, and keeping them slowed every step)
-        self._masks: dict[tuple[int, ...], tuple[list[Action], list[int], np.ndarray]] | None = {}
+        self._masks: dict[bytes | tuple[int, ...], tuple[list[Action], list[int], np.ndarray]] | None = {}
         self._hits = self._misses = 0
         self._mask_room = max(64, _MASK_BYTES // self.num_actions)
         self._obs: dict[int | None, np.ndarray] = {}
@@ -130,7 +131,7 @@ class Session:
         legal = state.legal_actions()
         masks = self._masks
         if masks is not None:
-            key = tuple(map(id, legal))  # games hand out interned actions: the same set, the same ids
+            key = legal_key(legal)  # games hand out interned actions: the same set, the same ids
             hit = masks.get(key)
             if hit is not None:
                 self._hits += 1
@@ -200,8 +201,21 @@ class Session:
 
     def observe_and_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """``(observe(seat), mask())``, what an agent to act is shown: one call and one look at the position."""
-        obs = self.observe(seat)  # it has just made the position's observations current
-        if self._at != self._obs_at:
+        state = self.state
+        at = state.action_count
+        c = self._c
+        if self._obs_at == at or c is None or not self.encoder.compiled:
+            obs = self.observe(seat)
+        else:  # the first look at a new position, observe()'s common case without its call and checks
+            got = c(state, seat)
+            if type(got) is not bytes:
+                self._obs_at = -1
+                obs = self.observe(seat)
+            else:
+                self._obs_at = at
+                obs = _frombuffer(got, _FLOAT32)
+                self._obs = {seat: obs}
+        if self._at != at:
             self._refresh()
         return obs, self._mask
 

@@ -87,9 +87,27 @@ fail:
     return NULL;
 }
 
+/* ids(actions) -> bytes: the actions' addresses (what id() gives) side by side, a key for the set as
+ * tuple(map(id, actions)) is, without an int object per action (a quarter of what a cached mask cost). */
+static PyObject *ids(PyObject *self, PyObject *actions) {
+    (void)self;
+    int is_list = PyList_Check(actions);
+    if (!is_list && !PyTuple_Check(actions)) {
+        PyErr_SetString(PyExc_TypeError, "ids: actions must be a list or a tuple");
+        return NULL;
+    }
+    Py_ssize_t n = is_list ? PyList_Size(actions) : PyTuple_Size(actions);
+    PyObject *key = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(PyObject *));
+    if (key == NULL) return NULL;
+    PyObject **at = (PyObject **)(void *)PyBytes_AsString(key); /* not shared yet: filled in place */
+    for (Py_ssize_t i = 0; i < n; i++) at[i] = is_list ? PyList_GetItem(actions, i) : PyTuple_GetItem(actions, i);
+    return key;
+}
+
 static PyMethodDef methods[] = {
     {"masks", (PyCFunction)(void (*)(void))masks, METH_FASTCALL,
      "masks(by_id, width, actions) -> (indices, mask bytes) or None (see the module docstring)"},
+    {"ids", ids, METH_O, "ids(actions) -> bytes of the actions' addresses: a key for the set, as tuple(map(id, actions))"},
     {NULL, NULL, 0, NULL},
 };
 
