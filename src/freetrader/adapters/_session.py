@@ -125,9 +125,10 @@ class Session:
         self._at = self._obs_at = -1
         return self.state
 
-    def _refresh(self) -> None:
-        state = self.state
-        self._at = state.action_count
+    def _refresh(self, state: State, at: int) -> None:
+        """Make the legal actions, their indices and the mask those of ``state`` (``self.state``) at ``at``, its
+        action count (the callers have both at hand)."""
+        self._at = at
         legal = state.legal_actions()
         masks = self._masks
         if masks is not None:
@@ -157,8 +158,9 @@ class Session:
 
     def legal(self) -> dict[int, Action]:
         """Index -> action for the seat to act (empty when the game is over; do not modify it)."""
-        if self._at != self.state.action_count:
-            self._refresh()
+        state = self.state
+        if self._at != state.action_count:
+            self._refresh(state, state.action_count)
         if self._index is None:
             self._index = dict(zip(self._idx, self._legal, strict=True))
         return self._index
@@ -166,8 +168,9 @@ class Session:
     def mask(self) -> np.ndarray:
         """``int8[num_actions]``: 1 where the index is a legal action now (read-only, shared by positions with
         the same legal actions)."""
-        if self._at != self.state.action_count:
-            self._refresh()
+        state = self.state
+        if self._at != state.action_count:
+            self._refresh(state, state.action_count)
         return self._mask
 
     def observe(self, seat: int | None) -> np.ndarray:
@@ -216,7 +219,7 @@ class Session:
                 obs = _frombuffer(got, _FLOAT32)
                 self._obs = {seat: obs}
         if self._at != at:
-            self._refresh()
+            self._refresh(state, at)
         return obs, self._mask
 
     def action_of(self, index: Any) -> Action:
@@ -240,14 +243,15 @@ class Session:
 
     def play(self, index: Any) -> Action:
         # The common case first: a plain index into the legal actions of this very position.
-        if type(index) is int and self._at == self.state.action_count:
+        state = self.state
+        if type(index) is int and self._at == state.action_count:
             try:
                 action = self._legal[self._idx.index(index)]
             except ValueError:  # not legal: action_of says why
                 action = self.action_of(index)
         else:
             action = self.action_of(index)
-        self.state.apply_unchecked(action)  # it came from legal_actions() of this very position
+        state.apply_unchecked(action)  # it came from legal_actions() of this very position
         return action
 
     def render(self, mode: str | None) -> str | None:
