@@ -218,8 +218,18 @@ class Session:
                 self._obs_at = at
                 obs = _frombuffer(got, _FLOAT32)
                 self._obs = {seat: obs}
-        if self._at != at:
-            self._refresh(state, at)
+        if self._at == at:
+            return obs, self._mask
+        mask_of = self._mask_of
+        if self._masks is None and mask_of is not None:  # _refresh's commonest case without its call
+            legal = state.legal_actions()
+            got = mask_of(legal)
+            if got is not None:
+                self._at = at
+                self._legal, (self._idx, ones), self._index = legal, got, None
+                mask = self._mask = _frombuffer(ones, _INT8)
+                return obs, mask
+        self._refresh(state, at)
         return obs, self._mask
 
     def action_of(self, index: Any) -> Action:
