@@ -223,10 +223,10 @@ class Session:
         mask_of = self._mask_of
         if self._masks is None and mask_of is not None:  # _refresh's commonest case without its call
             legal = state.legal_actions()
-            got = mask_of(legal)
-            if got is not None:
+            pair = mask_of(legal)
+            if pair is not None:
                 self._at = at
-                self._legal, (self._idx, ones), self._index = legal, got, None
+                self._legal, (self._idx, ones), self._index = legal, pair, None
                 mask = self._mask = _frombuffer(ones, _INT8)
                 return obs, mask
         self._refresh(state, at)

@@ -167,6 +167,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         # AECEnv.last with observe() inlined for the common case (the agent to act, dict observations):
         # it is called once per step, and the call layer was a measurable part of the step.
         agent = self.agent_selection
+        obs: Any
         if agent is self._shown and observe:  # any other agent (or an equal string set from outside): observe()
             got, mask = self.session.observe_and_mask(self._live)
             obs = {"observation": got, "action_mask": mask}
