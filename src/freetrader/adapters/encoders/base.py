@@ -133,6 +133,7 @@ class Catalogue(ActionSpace):
         # what else is legal); ``_kept`` holds each such action so that its id is never reused
         self._by_id: dict[int, int] = {}
         self._kept: list[Action] = []
+        self._table = bytearray()  # _by_id as the C call's table of addresses (made and kept by it)
 
     def index_of(self, action: Action | str) -> int:
         """The fixed index of a catalogued notation; ``KeyError`` for one the catalogue lacks."""
@@ -185,14 +186,14 @@ class Catalogue(ActionSpace):
         # One C call where the install built it and every action was met before (the common case):
         # the Python way costs about as much as an engine step.
         if _MASKS is not None:
-            got: tuple[list[int], bytes] | None = _MASKS(self._by_id, self.size, actions)
+            got: tuple[list[int], bytes] | None = _MASKS(self._by_id, self._table, self.size, actions)
             if got is not None:
                 return got
         return super().legal_mask(actions)
 
     def mask_function(self) -> MaskFunction | None:
         # the C call of legal_mask with its first two arguments bound: None from it for actions not met before
-        return None if _MASKS is None else partial(_MASKS, self._by_id, self.size)
+        return None if _MASKS is None else partial(_MASKS, self._by_id, self._table, self.size)
 
     def describe(self, index: int) -> str:
         if index < len(self.notations):
