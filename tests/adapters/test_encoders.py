@@ -315,4 +315,4 @@ def test_the_c_masks_table_follows_its_dict_as_it_grows():
     assert base._MASKS(by_id, table, 340, actions) is None  # an index beyond the mask: the Python path
     assert base._MASKS({1: "x"}, bytearray(), 10, []) is None  # not ints: the Python path
     with pytest.raises(TypeError, match="bytearray"):
-        base._MASKS(by_id, bytes(), 400, actions)
+        base._MASKS(by_id, b"", 400, actions)
