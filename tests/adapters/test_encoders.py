@@ -185,7 +185,7 @@ def test_legal_mask_leaves_overflow_and_shared_indices_to_the_python_way():
     cat.legal_mask(twins)  # both now kept by id: the C path sees the shared index and defers
     assert cat.legal_mask(twins) == ([0, 0], b"\x01")
     if base._MASKS is not None:
-        assert base._MASKS(cat._by_id, 1, twins) is None
+        assert base._MASKS(cat._by_id, cat._table, 1, twins) is None
 
 
 def test_legal_mask_follows_an_encoders_own_legal_indices():
@@ -270,3 +270,49 @@ def test_a_session_without_the_c_masks_shows_the_same_masks(name, monkeypatch):
         index = rng.choice(sorted(with_c.legal()))
         with_c.play(index)
         without.play(index)
+
+
+@pytest.mark.parametrize("name", ["contraband", "precious-cargo"])
+def test_legal_key_tells_legal_sets_apart_as_their_ids_do(name):
+    """``legal_key`` (the C ``ids`` where built, else the tuple of ids) is equal for two legal lists exactly when
+    they hold the same action objects in the same order: the mask cache's key."""
+    from freetrader.adapters.encoders import base
+
+    keys = [base._id_tuple] + ([base.legal_key] if base.legal_key is not base._id_tuple else [])
+    state = freetrader.game(name).new_state(small_seats(name), 5, short_options(name))
+    rng = random.Random(5)
+    seen: list[list[freetrader.Action]] = []
+    while not state.is_over and len(seen) < 150:
+        legal = state.legal_actions()
+        seen.append(legal)
+        state.apply(rng.choice(legal))
+    seen += [list(reversed(seen[0])), seen[1][:1], []]
+    for key in keys:
+        by_key: dict[object, list[freetrader.Action]] = {}
+        for legal in seen:
+            twin = by_key.setdefault(key(legal), legal)
+            assert len(twin) == len(legal) and all(a is b for a, b in zip(twin, legal, strict=True))
+    assert len({base.legal_key(x) for x in seen}) == len({base._id_tuple(x) for x in seen}) > 10
+
+
+def test_the_c_masks_table_follows_its_dict_as_it_grows():
+    """``_action_masks.masks`` finds indices through a table of addresses it makes from ``by_id``: made again
+    whenever the dict grew, so an action added later is found, one never added is not, and a dict of
+    anything but ints leaves the answer to the Python path."""
+    from freetrader.adapters.encoders import base
+
+    if base._MASKS is None:
+        pytest.skip("no C build")
+    actions = [object() for _ in range(300)]
+    by_id: dict[int, int] = {}
+    table = bytearray()
+    for k, a in enumerate(actions):
+        assert base._MASKS(by_id, table, 400, [a]) is None  # not met yet
+        by_id[id(a)] = k + 50
+        idx, ones = base._MASKS(by_id, table, 400, actions[: k + 1][::-1])
+        assert idx == [j + 50 for j in range(k, -1, -1)]
+        assert ones == bytes(50) + bytes([1]) * (k + 1) + bytes(400 - 51 - k)
+    assert base._MASKS(by_id, table, 340, actions) is None  # an index beyond the mask: the Python path
+    assert base._MASKS({1: "x"}, bytearray(), 10, []) is None  # not ints: the Python path
+    with pytest.raises(TypeError, match="bytearray"):
+        base._MASKS(by_id, b"", 400, actions)

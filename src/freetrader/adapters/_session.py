@@ -25,6 +25,7 @@ from freetrader.core import Action, BadOption, Game, IllegalAction, State
 from freetrader.core import game as find_game
 
 from .encoders import Encoder, encoder_for
+from .encoders.base import legal_key
 
 __all__ = ["Session", "final_rewards", "REWARDS", "reward_range"]
 
@@ -105,7 +106,7 @@ class Session:
         self._mask: np.ndarray = np.zeros(self.num_actions, np.int8)
         # Masks by legal set, bounded by size, while most sets recur (in Contraband they do; in
         # Cornish Smuggler two thirds are new, its masks are 6 KB, and keeping them slowed every step)
-        self._masks: dict[tuple[int, ...], tuple[list[Action], list[int], np.ndarray]] | None = {}
+        self._masks: dict[bytes | tuple[int, ...], tuple[list[Action], list[int], np.ndarray]] | None = {}
         self._hits = self._misses = 0
         self._mask_room = max(64, _MASK_BYTES // self.num_actions)
         self._obs: dict[int | None, np.ndarray] = {}
@@ -124,13 +125,14 @@ class Session:
         self._at = self._obs_at = -1
         return self.state
 
-    def _refresh(self) -> None:
-        state = self.state
-        self._at = state.action_count
+    def _refresh(self, state: State, at: int) -> None:
+        """Make the legal actions, their indices and the mask those of ``state`` (``self.state``) at ``at``, its
+        action count (the callers have both at hand)."""
+        self._at = at
         legal = state.legal_actions()
         masks = self._masks
         if masks is not None:
-            key = tuple(map(id, legal))  # games hand out interned actions: the same set, the same ids
+            key = legal_key(legal)  # games hand out interned actions: the same set, the same ids
             hit = masks.get(key)
             if hit is not None:
                 self._hits += 1
@@ -156,8 +158,9 @@ class Session:
 
     def legal(self) -> dict[int, Action]:
         """Index -> action for the seat to act (empty when the game is over; do not modify it)."""
-        if self._at != self.state.action_count:
-            self._refresh()
+        state = self.state
+        if self._at != state.action_count:
+            self._refresh(state, state.action_count)
         if self._index is None:
             self._index = dict(zip(self._idx, self._legal, strict=True))
         return self._index
@@ -165,8 +168,9 @@ class Session:
     def mask(self) -> np.ndarray:
         """``int8[num_actions]``: 1 where the index is a legal action now (read-only, shared by positions with
         the same legal actions)."""
-        if self._at != self.state.action_count:
-            self._refresh()
+        state = self.state
+        if self._at != state.action_count:
+            self._refresh(state, state.action_count)
         return self._mask
 
     def observe(self, seat: int | None) -> np.ndarray:
@@ -200,9 +204,32 @@ class Session:
 
     def observe_and_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """``(observe(seat), mask())``, what an agent to act is shown: one call and one look at the position."""
-        obs = self.observe(seat)  # it has just made the position's observations current
-        if self._at != self._obs_at:
-            self._refresh()
+        state = self.state
+        at = state.action_count
+        c = self._c
+        if self._obs_at == at or c is None or not self.encoder.compiled:
+            obs = self.observe(seat)
+        else:  # the first look at a new position, observe()'s common case without its call and checks
+            got = c(state, seat)
+            if type(got) is not bytes:
+                self._obs_at = -1
+                obs = self.observe(seat)
+            else:
+                self._obs_at = at
+                obs = _frombuffer(got, _FLOAT32)
+                self._obs = {seat: obs}
+        if self._at == at:
+            return obs, self._mask
+        mask_of = self._mask_of
+        if self._masks is None and mask_of is not None:  # _refresh's commonest case without its call
+            legal = state.legal_actions()
+            pair = mask_of(legal)
+            if pair is not None:
+                self._at = at
+                self._legal, (self._idx, ones), self._index = legal, pair, None
+                mask = self._mask = _frombuffer(ones, _INT8)
+                return obs, mask
+        self._refresh(state, at)
         return obs, self._mask
 
     def action_of(self, index: Any) -> Action:
@@ -226,14 +253,15 @@ class Session:
 
     def play(self, index: Any) -> Action:
         # The common case first: a plain index into the legal actions of this very position.
-        if type(index) is int and self._at == self.state.action_count:
+        state = self.state
+        if type(index) is int and self._at == state.action_count:
             try:
                 action = self._legal[self._idx.index(index)]
             except ValueError:  # not legal: action_of says why
                 action = self.action_of(index)
         else:
             action = self.action_of(index)
-        self.state.apply_unchecked(action)  # it came from legal_actions() of this very position
+        state.apply_unchecked(action)  # it came from legal_actions() of this very position
         return action
 
     def render(self, mode: str | None) -> str | None:

@@ -110,6 +110,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         self._seeds: random.Random | None = None
         self._ended = True
         self._live = -1  # the seat to act while the episode runs (its mask is shown), else -1
+        self._shown: str | None = None  # its agent, while last() shows it a dict observation (not flatten)
         self._masked: str | None = None  # the agent whose info holds a mask (flatten)
 
     @property
@@ -144,7 +145,8 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
             self._finish()
         else:
             self._live = who
-            self.agent_selection = self.agents[who]
+            agent = self.agent_selection = self.agents[who]
+            self._shown = None if self.flatten else agent
             self._show_mask()
 
     def _show_mask(self) -> None:
@@ -165,14 +167,12 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         # AECEnv.last with observe() inlined for the common case (the agent to act, dict observations):
         # it is called once per step, and the call layer was a measurable part of the step.
         agent = self.agent_selection
-        seat = self._seat[agent]
-        if not observe:
-            obs = None
-        elif self.flatten or seat != self._live:
-            obs = self.observe(agent)
-        else:
-            got, mask = self.session.observe_and_mask(seat)
+        obs: Any
+        if agent is self._shown and observe:  # any other agent (or an equal string set from outside): observe()
+            got, mask = self.session.observe_and_mask(self._live)
             obs = {"observation": got, "action_mask": mask}
+        else:
+            obs = self.observe(agent) if observe else None
         return obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], \
             self.infos[agent]
 
@@ -194,9 +194,20 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         s = self.session
-        s.play(action)
-        self._cumulative_rewards[agent] = 0.0
         state = s.state
+        # Session.play's common case without its call: an index into the legal actions of this very position
+        # (last() made them current); anything else (another type, an illegal index) is play's to judge.
+        chosen = None
+        if type(action) is int and s._at == state.action_count:
+            try:
+                chosen = s._legal[s._idx.index(action)]
+            except ValueError:  # not a legal index
+                pass
+        if chosen is None:
+            s.play(action)
+        else:
+            state.apply_unchecked(chosen)
+        self._cumulative_rewards[agent] = 0.0
         who = state.to_act
         if who is None:
             self._finish()
@@ -205,9 +216,11 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
         else:
             # The rewards of the previous step need no clearing: there are none before the end.
             self._live = who
-            self.agent_selection = self.agents[who]
+            agent = self.agent_selection = self.agents[who]
             if self.flatten:
                 self._show_mask()
+            else:
+                self._shown = agent
         if self.render_mode == "human":
             self.render()
 
@@ -220,6 +233,7 @@ class FreetraderAECEnv(AECEnv):  # type: ignore[misc]
     def _end(self, rewards: list[float], flags: dict[str, bool]) -> None:
         self._ended = True
         self._live = -1
+        self._shown = None
         for a in self.agents:
             self.rewards[a] = rewards[self._seat[a]]
             flags[a] = True

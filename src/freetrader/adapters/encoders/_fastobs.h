@@ -22,6 +22,14 @@
 
 #define FT_MAX_FIELDS 64
 
+/* For the reads an encoder makes dozens of times a call (ft_item, ft_get): inlined, their checks fold into the
+ * caller's loop; as calls they were a seventh of an encode (instructions counted under callgrind). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FT_INLINE static inline __attribute__((always_inline))
+#else
+#define FT_INLINE static inline
+#endif
+
 typedef struct {
     int n;
     const char *const *names;
@@ -124,7 +132,7 @@ static void ft_bind(FieldTable *t, PyObject *state) {
 }
 
 /* A field's value (a new reference); NULL with an error set. */
-static PyObject *ft_get(FieldTable *t, PyObject *state, int f) {
+FT_INLINE PyObject *ft_get(FieldTable *t, PyObject *state, int f) {
     if (t->get[f] == NULL) return PyObject_GetAttr(state, t->interned[f]);
     PyObject *v = t->get[f](t->descr[f], state, (PyObject *)t->type);
     if (v == NULL && PyErr_ExceptionMatches(PyExc_AttributeError)) {
@@ -184,7 +192,7 @@ static void ft_release(PyObject **objs, int n) {
 
 /* Item i of a list or tuple as a long; -1 with an error set when short or not an int. The item is
  * fetched with its own bounds check (an encoder reads dozens per call: no size asked first). */
-static int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
+FT_INLINE int ft_item(PyObject *seq, Py_ssize_t i, long *out) {
     PyObject *x;
     /* the exact types first: PyList_Check is a function call in the stable ABI, a type compare is not */
     if (Py_IS_TYPE(seq, &PyList_Type)) {
