@@ -67,7 +67,7 @@ def install(out: str) -> None:
     from freetrader.server import actions, botseats, broadcast, lobbybase, storage, workers
 
     rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": [], "later_cpu": [],
-                   "commits": [], "arrived": [], "acked": [], "read": []}
+                   "commits": [], "arrived": [], "acked": [], "read": [], "answered": []}
     state = {"on": False, "gc_start": 0.0, "gc_cpu": 0.0}
 
     async def probe() -> None:
@@ -120,6 +120,13 @@ def install(out: str) -> None:
         finally:
             if state["on"]:
                 rec["commits"].append((len(batch), time.perf_counter() - began, began))
+
+    batch_done = lobbybase.LobbyBase._batch_done
+
+    def noted_batch_done(self: Any, batch: Any, done: Any) -> None:  # the loop takes a batch's answers
+        if state["on"]:
+            rec["answered"].append((time.perf_counter(), len(batch)))
+        batch_done(self, batch, done)
 
     tell_behind = getattr(broadcast.Broadcasting, "_tell_behind", None)
 
@@ -180,6 +187,7 @@ def install(out: str) -> None:
         lobbybase.LobbyBase._send = noted_send  # type: ignore[method-assign]
     if tell_behind is not None:  # the sockets told after the movers (issue 35), where the server has it
         broadcast.Broadcasting._tell_behind = timed_tell_behind  # type: ignore[method-assign]
+    lobbybase.LobbyBase._batch_done = noted_batch_done  # type: ignore[method-assign]
     try:  # uvicorn's sans-I/O websocket protocol (the default from uvicorn 0.35 on): when each frame is read
         from uvicorn.protocols.websockets import websockets_sansio_impl as sansio
     except ImportError:
