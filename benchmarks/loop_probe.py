@@ -67,7 +67,7 @@ def install(out: str) -> None:
     from freetrader.server import actions, botseats, broadcast, lobbybase, storage, workers
 
     rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": [], "later_cpu": [],
-                   "commits": [], "arrived": [], "acked": [], "read": [], "answered": []}
+                   "commits": [], "arrived": [], "acked": [], "read": [], "answered": [], "later_at": []}
     state = {"on": False, "gc_start": 0.0, "gc_cpu": 0.0}
 
     async def probe() -> None:
@@ -136,6 +136,7 @@ def install(out: str) -> None:
         tell_behind(self)
         if state["on"]:
             rec["later_cpu"].append(time.thread_time() - began)
+            rec["later_at"].append(time.perf_counter())
 
     send = lobbybase.LobbyBase._send
 
