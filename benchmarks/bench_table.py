@@ -357,6 +357,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
     opening.cancel()
     opened, open_time = clock.opened, time.monotonic() - t_open
     cpu0, wait0 = cpu()
+    client0 = time.process_time()
     clock.began = time.monotonic()
     clock.stop_at = clock.began + seconds
     for pace in paces:
@@ -364,6 +365,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
     clock.go.set()
     await asyncio.sleep(seconds)
     cpu1, wait1 = cpu()
+    client = time.process_time() - client0
     used, waited, elapsed = cpu1 - cpu0, wait1 - wait0, time.monotonic() - clock.began
     try:  # the seats stop at stop_at; one still opening is cut off
         results = await asyncio.wait_for(everything, timeout=10)
@@ -371,7 +373,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
         results = [RuntimeError("a socket was still opening when the run ended")]
     errors = setup_errors + tally.errors + [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     return {"tally": tally, "elapsed": elapsed, "cpu": used, "waited": waited, "opened": opened, "connections": clock.expected,
-            "open_s": open_time, "errors": errors}
+            "open_s": open_time, "errors": errors, "client_cpu": client}
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -418,6 +420,8 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
         "cpu_ms_per_action": played["cpu"] / len(lat) * 1000 if lat else float("nan"),
         "wait_ms_per_action": played["waited"] / len(lat) * 1000 if lat else float("nan"),
+        # this process: every socket's client (it shares the cores with the server; --probe prints it)
+        "client_cpu_ms_per_action": played["client_cpu"] / len(lat) * 1000 if lat else float("nan"),
         "errors": len(played["errors"]), "first_errors": played["errors"][:3],
     })
     return out
@@ -582,6 +586,8 @@ def main() -> int:
                 if probe and os.path.exists(probe):
                     for line in loop_probe.summary(probe):
                         print(f"  probe: {line}", flush=True)
+                    print(f"  probe: the client (this process, every socket) used "
+                          f"{r.get('client_cpu_ms_per_action', float('nan')):.2f} ms of CPU per action", flush=True)
                 for e in r["first_errors"]:
                     print(f"  error: {e}")
     if args.repeat > 1:
