@@ -189,7 +189,7 @@ def install(out: str) -> None:
     if tell_behind is not None:  # the sockets told after the movers (issue 35), where the server has it
         broadcast.Broadcasting._tell_behind = timed_tell_behind  # type: ignore[method-assign]
     lobbybase.LobbyBase._batch_done = noted_batch_done  # type: ignore[method-assign]
-    try:  # uvicorn's sans-I/O websocket protocol (the default from uvicorn 0.35 on): when each frame is read
+    try:  # uvicorn's sans-I/O websocket protocol (the default from uvicorn 0.50 on): when each frame is read
         from uvicorn.protocols.websockets import websockets_sansio_impl as sansio
     except ImportError:
         sansio = None

@@ -216,7 +216,7 @@ class ConnectionGuard:
     def ws_protocol(self) -> type[asyncio.Protocol]:
         """uvicorn's websocket protocol, releasing the connection's slot when the socket ends.
 
-        On uvicorn's sans-I/O protocol (its default from 0.35 on) a socket's scope also offers
+        On uvicorn's sans-I/O protocol (added in 0.35, its default from 0.50 on) a socket's scope also offers
         ``SEND_NOW`` (``_fast_sends``).
         """
         from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
