@@ -34,9 +34,13 @@ Two scenarios (the goals of issue 20):
   on the server than Contraband's). Reported: ack p50 and p99. Run twice
   (``--think-start``): *together*, every table's first move one think time
   after the clock starts (a burst of one move per table in the same
-  instant, which the fixed think time then keeps as waves every 2 s), and
-  *staggered*, each table's first move at a random time within one think
-  time (tables whose games began at different times).
+  instant; the later waves spread out, as each seat's think time starts
+  when its turn reaches it), and *staggered*, each table's first move at a
+  random time within one think time (tables whose games began at different
+  times). ``--think-start lockstep`` (not part of ``both``) sends every move
+  at the next tick of a clock beating every think time: every wave as
+  sharp as together's first, so ``--probe`` can say what a burst costs,
+  burst after burst.
 - **restart**: ``--restart-tables`` stored tables (a list such as
   ``0,1000,4000``; humans only, as a lobby filler leaves them, and 4 bot
   tables), then the time from starting the server until ``GET /api/tables``
@@ -212,7 +216,7 @@ class Clock:
 
 async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Random,
                 pace: dict[str, float] | None, pace_s: float, open_s: float, think: float = 0.0,
-                stagger: bool = False) -> None:
+                start: str = "together") -> None:
     import websockets
 
     # offers compression, as browsers do; sockets open before the clock starts, so a slow opening costs
@@ -233,7 +237,7 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
         sent_at: float | None = None
         early: str | bytes | None = None  # a message that came while the seat was thinking
         acted_at = -1  # the index of the position this seat last acted in
-        first = True  # its first move of the run (``stagger``)
+        first = True  # its first move of the run (``start``)
         while time.monotonic() < stop_at:
             if sent_at is None and last is not None:
                 if view["is_over"]:
@@ -249,9 +253,12 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                         pace["next"] = max(pace["next"], time.monotonic()) + pace_s
                     early = None
                     if think:  # a player: thinks on its own turn, then sends (the socket is read meanwhile)
-                        # with ``stagger``, the first move of the run comes at a random time within one think
-                        # time, as tables whose games began at different times (not all 200 in one instant)
-                        wait = rng.uniform(0, think) if stagger and first else think
+                        # staggered, the first move of the run comes at a random time within one think
+                        # time, as tables whose games began at different times (not all 200 in one instant);
+                        # in lockstep every move waits for the next tick of a clock beating every think time
+                        wait = rng.uniform(0, think) if start == "staggered" and first else think
+                        if start == "lockstep":
+                            wait = think - (time.monotonic() - clock.began) % think
                         first = False
                         try:
                             early = await asyncio.wait_for(ws.recv(), timeout=min(wait, stop_at - time.monotonic()))
@@ -300,7 +307,7 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
 
 async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_s: float | None,
                 bots: int, cpu: Any, open_s: float, think: float = 0.0, bot_game: str = GAME,
-                stagger: bool = False) -> dict[str, Any]:
+                start: str = "together") -> dict[str, Any]:
     """Set up, open every socket, then play ``seconds``: the clock and the CPU count start when all are open."""
     loop = asyncio.get_running_loop()
     setup_errors: list[str] = []
@@ -341,7 +348,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
             table_id, _, token = link[len("/t/"):].partition("#token=")
             url = f"{base.replace('http://', 'ws://')}/ws/tables/{table_id}?token={token}"
             jobs.append(asyncio.ensure_future(_seat(url, seat, clock, tally, random.Random(i * 100 + seat), pace,
-                                                    pace_s or 0.0, open_s, think, stagger)))
+                                                    pace_s or 0.0, open_s, think, start)))
     t_open = time.monotonic()
     everything = asyncio.gather(*jobs, return_exceptions=True)
     # wait for every socket, or for the opening time; a seat that failed to open ends its job
@@ -350,6 +357,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
     opening.cancel()
     opened, open_time = clock.opened, time.monotonic() - t_open
     cpu0, wait0 = cpu()
+    client0 = time.process_time()
     clock.began = time.monotonic()
     clock.stop_at = clock.began + seconds
     for pace in paces:
@@ -357,6 +365,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
     clock.go.set()
     await asyncio.sleep(seconds)
     cpu1, wait1 = cpu()
+    client = time.process_time() - client0
     used, waited, elapsed = cpu1 - cpu0, wait1 - wait0, time.monotonic() - clock.began
     try:  # the seats stop at stop_at; one still opening is cut off
         results = await asyncio.wait_for(everything, timeout=10)
@@ -364,7 +373,7 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
         results = [RuntimeError("a socket was still opening when the run ended")]
     errors = setup_errors + tally.errors + [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     return {"tally": tally, "elapsed": elapsed, "cpu": used, "waited": waited, "opened": opened, "connections": clock.expected,
-            "open_s": open_time, "errors": errors}
+            "open_s": open_time, "errors": errors, "client_cpu": client}
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -376,7 +385,7 @@ def _pct(values: list[float], p: float) -> float:
 
 def run(db: str, processes: int, src: str | None, tables: int, seats: int, seconds: float, pace: float | None,
         bots: int, profile: str | None = None, open_s: float = 180.0, think: float = 0.0,
-        bot_game: str = GAME, stagger: bool = False, probe: str | None = None) -> dict[str, Any]:
+        bot_game: str = GAME, start: str = "together", probe: str | None = None) -> dict[str, Any]:
     """One scenario on fresh servers; a failure is reported as what it is, with whatever was measured."""
     out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
                            "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
@@ -394,7 +403,7 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         played = asyncio.run(_play([f"http://127.0.0.1:{p}" for p in ports], tables, seats, seconds, pace, bots,
                                    lambda: (sum(_cpu_seconds(p.pid) for p in procs),
                                            sum(_run_queue_wait(p.pid) for p in procs)), open_s, think, bot_game,
-                                   stagger))
+                                   start))
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - the table says which run failed and why
         out["failed"] = f"{type(exc).__name__}: {exc}"
         return out
@@ -411,6 +420,8 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
         "cpu_ms_per_action": played["cpu"] / len(lat) * 1000 if lat else float("nan"),
         "wait_ms_per_action": played["waited"] / len(lat) * 1000 if lat else float("nan"),
+        # this process: every socket's client (it shares the cores with the server; --probe prints it)
+        "client_cpu_ms_per_action": played["client_cpu"] / len(lat) * 1000 if lat else float("nan"),
         "errors": len(played["errors"]), "first_errors": played["errors"][:3],
     })
     return out
@@ -492,9 +503,10 @@ def main() -> int:
                     help="also saturate this PostgreSQL database (its tables are dropped), with 1 and 2 processes")
     ap.add_argument("--baseline", default=None, metavar="SRC", help="also run the code in SRC (another src folder)")
     ap.add_argument("--think", type=float, default=2.0, help="seconds a seat thinks in the think scenario")
-    ap.add_argument("--think-start", choices=("together", "staggered", "both"), default="both",
+    ap.add_argument("--think-start", choices=("together", "staggered", "both", "lockstep"), default="both",
                     help="the think scenario's first moves: all at the clock's start (a burst of one move a "
-                         "table), at random times within one think time, or both runs (default)")
+                         "table), at random times within one think time, or both runs (default); lockstep: "
+                         "every move at the next tick of a think-time clock (a burst every think time)")
     ap.add_argument("--think-bot-game", default="cornish-smuggler",
                     help="the game of the think scenario's bot tables (default cornish-smuggler)")
     ap.add_argument("--restart-tables", default="0,1000,4000",
@@ -527,7 +539,7 @@ def main() -> int:
             plans.append((f"think {start}: {args.tables}+{args.bot_tables} {args.think_bot_game[:7]} bot, "
                           f"{args.think:g} s", "sqlite", 1,
                           {"tables": args.tables, "pace": None, "bots": args.bot_tables, "think": args.think,
-                           "bot_game": args.think_bot_game, "stagger": start == "staggered"}))
+                           "bot_game": args.think_bot_game, "start": start}))
     if args.only in (None, "saturated", "sqlite"):
         plans.append((f"saturated: {args.busy_tables} tables", "sqlite", 1,
                       {"tables": args.busy_tables, "pace": None, "bots": 0}))
@@ -567,13 +579,15 @@ def main() -> int:
                 probe = os.path.join(args.probe, f"{k}-{rep}-{name}.json") if args.probe and not prof else None
                 r = run(db, procs, src, plan["tables"], args.seats, args.seconds, plan["pace"], plan["bots"], prof,
                         args.open_seconds, plan.get("think", 0.0), plan.get("bot_game", GAME),
-                        plan.get("stagger", False), probe)
+                        plan.get("start", "together"), probe)
                 r.update({"scenario": label, "db": kind, "processes": procs, "code": name, "repeat": rep})
                 results.append(r)
                 _row(label, kind, procs, name, r)
                 if probe and os.path.exists(probe):
                     for line in loop_probe.summary(probe):
                         print(f"  probe: {line}", flush=True)
+                    print(f"  probe: the client (this process, every socket) used "
+                          f"{r.get('client_cpu_ms_per_action', float('nan')):.2f} ms of CPU per action", flush=True)
                 for e in r["first_errors"]:
                     print(f"  error: {e}")
     if args.repeat > 1:

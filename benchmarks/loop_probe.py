@@ -67,8 +67,8 @@ def install(out: str) -> None:
     from freetrader.server import actions, botseats, broadcast, lobbybase, storage, workers
 
     rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": [], "later_cpu": [],
-                   "commits": [], "arrived": [], "acked": []}
-    state = {"on": False, "gc_start": 0.0}
+                   "commits": [], "arrived": [], "acked": [], "read": [], "answered": [], "later_at": []}
+    state = {"on": False, "gc_start": 0.0, "gc_cpu": 0.0}
 
     async def probe() -> None:
         rec["sched0"], rec["t0"] = _schedstat(), time.time()
@@ -119,7 +119,14 @@ def install(out: str) -> None:
             return append_logs(self, batch)
         finally:
             if state["on"]:
-                rec["commits"].append((len(batch), time.perf_counter() - began))
+                rec["commits"].append((len(batch), time.perf_counter() - began, began))
+
+    batch_done = lobbybase.LobbyBase._batch_done
+
+    def noted_batch_done(self: Any, batch: Any, done: Any) -> None:  # the loop takes a batch's answers
+        if state["on"]:
+            rec["answered"].append((time.perf_counter(), len(batch)))
+        batch_done(self, batch, done)
 
     tell_behind = getattr(broadcast.Broadcasting, "_tell_behind", None)
 
@@ -129,6 +136,7 @@ def install(out: str) -> None:
         tell_behind(self)
         if state["on"]:
             rec["later_cpu"].append(time.thread_time() - began)
+            rec["later_at"].append(time.perf_counter())
 
     send = lobbybase.LobbyBase._send
 
@@ -137,11 +145,17 @@ def install(out: str) -> None:
             rec["acked"].append((time.perf_counter(), time.thread_time()))
         send(self, conn, msg)
 
+    def read_text(self: Any, event: Any) -> None:  # a text frame read off a socket (before the app sees it)
+        if len(rec["read"]) < 200_000:
+            rec["read"].append((time.perf_counter(), time.thread_time()))
+        handle_text(self, event)
+
     def on_gc(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            state["gc_start"] = time.perf_counter()
+            state["gc_start"], state["gc_cpu"] = time.perf_counter(), time.thread_time()
         elif state["on"]:
-            rec["gc"].append((info["generation"], time.perf_counter() - state["gc_start"]))
+            rec["gc"].append((info["generation"], time.perf_counter() - state["gc_start"], state["gc_start"],
+                              time.thread_time() - state["gc_cpu"]))
 
     def dump(*_: Any) -> None:
         rec["sched1"], rec["t1"] = _schedstat(), time.time()
@@ -157,9 +171,31 @@ def install(out: str) -> None:
     botseats.BotSeats._bot_turn = timed_bot_turn  # type: ignore[method-assign]
     workers.WorkerPool._took = timed_took  # type: ignore[method-assign]
     storage.Store.append_logs = timed_append_logs  # type: ignore[method-assign]
-    lobbybase.LobbyBase._send = noted_send  # type: ignore[method-assign]
+    try:  # the frame is written as it is made (uvicorn's sans-I/O protocol): the ack's time is its frame's
+        from websockets.protocol import Protocol
+    except ImportError:
+        Protocol = None
+    if Protocol is not None:
+        send_text = Protocol.send_text
+
+        def noted_frame(self: Any, data: Any, fin: bool = True) -> None:
+            if state["on"] and b'"ack": ' in data:
+                rec["acked"].append((time.perf_counter(), time.thread_time()))
+            send_text(self, data, fin)
+
+        Protocol.send_text = noted_frame  # type: ignore[method-assign]
+    else:  # the time it is handed to the socket's writer
+        lobbybase.LobbyBase._send = noted_send  # type: ignore[method-assign]
     if tell_behind is not None:  # the sockets told after the movers (issue 35), where the server has it
         broadcast.Broadcasting._tell_behind = timed_tell_behind  # type: ignore[method-assign]
+    lobbybase.LobbyBase._batch_done = noted_batch_done  # type: ignore[method-assign]
+    try:  # uvicorn's sans-I/O websocket protocol (the default from uvicorn 0.50 on): when each frame is read
+        from uvicorn.protocols.websockets import websockets_sansio_impl as sansio
+    except ImportError:
+        sansio = None
+    if sansio is not None:
+        handle_text = sansio.WebSocketsSansIOProtocol.handle_text
+        sansio.WebSocketsSansIOProtocol.handle_text = read_text  # type: ignore[method-assign]
     gc.callbacks.append(on_gc)
     signal.signal(signal.SIGUSR1, dump)
 
@@ -180,9 +216,37 @@ def _first_wave(r: Record) -> list[str]:
     if len(acked) < n:
         return []
     last = acked[n - 1]
+    # the frames of the wave are read before its first move reaches ``act``: from the first of them on
+    read = [x for x in r.get("read", []) if first[0] - 0.2 <= x[0] <= first[0]]
+    if read:
+        first = read[0]
     return [f"first wave: {n} moves, the last acknowledged {(last[0] - first[0]) * 1e3:.1f} ms after the first "
-            f"arrived, on {(last[1] - first[1]) * 1e3:.1f} ms of loop CPU ({(last[1] - first[1]) / n * 1e3:.3f} "
-            "per move)"]
+            f"{'was read' if read else 'arrived'}, on {(last[1] - first[1]) * 1e3:.1f} ms of loop CPU "
+            f"({(last[1] - first[1]) / n * 1e3:.3f} per move)"]
+
+
+def _bursts(r: Record) -> list[str]:
+    """Every burst of moves read off the sockets (``bench_table.py --think-start lockstep``: frames read more
+    than 0.3 s after the previous one start a burst; bursts of 20 or more): the loop's CPU per move and the
+    wall time from its first frame read until as many acknowledgements as it had frames were sent."""
+    read, acked = r.get("read", []), r.get("acked", [])
+    if not read or not acked:
+        return []
+    cpu, wall, start = [], [], 0
+    for i in range(1, len(read) + 1):
+        if i < len(read) and read[i][0] - read[i - 1][0] <= 0.3:
+            continue
+        n, first = i - start, read[start]
+        after = [a for a in acked if a[0] >= first[0]]
+        if n >= 20 and len(after) >= n:
+            cpu.append((after[n - 1][1] - first[1]) / n)
+            wall.append(after[n - 1][0] - first[0])
+        start = i
+    if len(cpu) < 2:
+        return []
+    return [f"{len(cpu)} bursts of moves read: loop CPU per move until the last ack p50/max "
+            f"{_pct(cpu, 50) * 1e3:.3f}/{max(cpu) * 1e3:.3f}, first frame read to last ack p50/max "
+            f"{_pct(wall, 50) * 1e3:.1f}/{max(wall) * 1e3:.1f} ms"]
 
 
 def summary(path: str) -> list[str]:
@@ -194,21 +258,25 @@ def summary(path: str) -> list[str]:
     lag, human, bots, answers = r["lag"], r["human_cpu"], r["bot_cpu"], r["answer_cpu"]
     ran = (r["sched1"][0] - r["sched0"][0]) / 1e6
     waited = (r["sched1"][1] - r["sched0"][1]) / 1e6
-    gcs = {g: [d for gen, d in r["gc"] if gen == g] for g in (0, 1, 2)}
+    gcs = {g: [c[1] for c in r["gc"] if c[0] == g] for g in (0, 1, 2)}
     per = max(len(human), 1)
-    commits = [d for _n, d in r.get("commits", [])]
+    commits = [c[1] for c in r.get("commits", [])]
     later = r.get("later_cpu", [])
-    return [*_first_wave(r),
+    pauses = sum(c[1] for c in r["gc"])
+    gc_cpu = [c[3] for c in r["gc"] if len(c) > 3]
+    return [*_first_wave(r), *_bursts(r),
         f"loop lag p50/p99/max {_pct(lag, 50) * 1e3:.1f}/{_pct(lag, 99) * 1e3:.1f}/{max(lag, default=0) * 1e3:.0f}; "
         f"loop CPU per human action {sum(human) / per * 1e3:.3f}, per bot move "
         f"{sum(bots) / max(len(bots), 1) * 1e3:.3f} + {sum(answers) / max(len(answers), 1) * 1e3:.3f} "
         f"(answer, next call; {len(bots)} moves)"
         + (f"; other sockets told later {sum(later) / per * 1e3:.3f}" if later else ""),
-        f"database batches {len(commits)}, {sum(n for n, _d in r.get('commits', [])) / max(len(commits), 1):.1f} "
+        f"database batches {len(commits)}, {sum(c[0] for c in r.get('commits', [])) / max(len(commits), 1):.1f} "
         f"appends each, commit p50/p99/max {_pct(commits, 50) * 1e3:.2f}/{_pct(commits, 99) * 1e3:.1f}/"
         f"{max(commits, default=0) * 1e3:.0f}",
         f"main thread CPU {ran / per:.2f} and wait for a core {waited / per:.2f} per human action; "
         + "; ".join(f"gc gen{g} {len(v)}x, max {max(v) * 1e3:.1f}" for g, v in gcs.items() if v)
+        + f"; all gc pauses {pauses * 1e3:.0f}"
+        + (f" (CPU {sum(gc_cpu) * 1e3:.0f}, the longest {max(gc_cpu) * 1e3:.1f})" if gc_cpu else "")
         + f"; {r['tracked']} objects tracked ({r['frozen']} frozen), a full collection {r['full_gc'] * 1e3:.1f}",
     ]
 

@@ -187,3 +187,32 @@ def test_rows_guarded_by_their_seat_go_together_and_a_left_seat_is_refused_alone
             assert store.append_logs(again) == [None] * 4
 
     asyncio.run(run())
+
+
+def test_a_batch_larger_than_one_statement_goes_in_one_transaction(db_url: str) -> None:
+    """SQLite's rows go as multi-row statements (``_ROWS_PER_INSERT`` rows each): a batch of several statements
+    is still one transaction, so a duplicate in its last statement undoes the first ones, and the rows then
+    written one by one go in once each, in order."""
+    from freetrader.server import storage
+
+    async def run() -> None:
+        async with lobby_at(db_url) as lobby:
+            store = lobby.store
+            tables = await _tables(lobby, 3)
+            per = storage._ROWS_PER_INSERT  # rows of one table: the batch spans three statements
+            batch: list[Any] = [(t.id, LogRow(seq, "action", f"move {seq}", seq % 3, "human"), None, None)
+                                for t in tables for seq in range(per)]
+            assert store.append_logs(batch) == [None] * len(batch)
+            more = [(t.id, LogRow(per + seq, "action", f"move {per + seq}", 0, "human"), None, None)
+                    for t in tables for seq in range(per // 2)]
+            more[-1] = (tables[2].id, LogRow(0, "action", "again", 0, "human"), None, None)  # position 0 is taken
+            results = store.append_logs(more)
+            assert all(r is None for r in results[:-1]) and isinstance(results[-1], DuplicateEntry)
+            for i, table in enumerate(tables):
+                loaded = store.load(table.id)
+                assert loaded is not None
+                n = per + per // 2 - (1 if i == 2 else 0)
+                assert [r.seq for r in loaded.log] == list(range(n))
+                assert [r.text for r in loaded.log] == [f"move {seq}" for seq in range(n)]
+
+    asyncio.run(run())

@@ -69,11 +69,15 @@ def test_settling_fills_the_games_caches_and_freezes_what_exists(tmp_path: Path)
         "from freetrader.server.context import settle_server_process\n"
         "from freetrader.games.cornish_smuggler.packing import _placements\n"
         "assert gc.get_freeze_count() == 0 and _placements.cache_info().currsize == 0\n"
+        "import sys\n"
         "from freetrader.server import workers\n"
+        "assert gc.get_threshold() == (700, 10, 10) and sys.getswitchinterval() == 0.005\n"
         "settle_server_process()\n"
         "print(gc.get_freeze_count(), len(gc.get_objects()), _placements.cache_info().currsize, "
-        "int(workers._idle_policy))\n", tmp_path)
-    frozen, tracked, placements, idle = map(int, out.split())
+        "int(workers._idle_policy), gc.get_threshold()[0], int(sys.getswitchinterval() * 1e6))\n", tmp_path)
+    frozen, tracked, placements, idle, young, switch = map(int, out.split())
+    assert young == 10_000  # play's short-lived objects die before the collector looks (context.GC_THRESHOLDS)
+    assert switch == 500  # the database thread waits at most 0.5 ms for the lock (context.SWITCH_INTERVAL)
     assert idle == 1  # the workers it forks from now on run under the idle policy
     assert placements > 0  # Cornish Smuggler's hold packings, warmed
     assert frozen > 10_000  # the modules alone make tens of thousands

@@ -35,6 +35,9 @@ class Conn:
     log_sent: list[Any] | None = None
     view_sent: SentView | None = None  # the view it holds (sent whole or rebuilt from ``SentView.changes``)
     answered: bool = False  # its last action was acknowledged in its state message (``Lobby.act``'s answer)
+    # writes a message at once, or returns False (``guard.SEND_NOW``); None: every message goes by the queue
+    send_now: Callable[[str], bool] | None = None
+    writing: bool = False  # its writer holds a message taken from the queue (a message sent now would pass it)
 
     def forget(self) -> None:
         """The socket becomes a spectator's: its next message starts its view, log and events again."""

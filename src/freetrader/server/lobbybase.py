@@ -177,7 +177,12 @@ class LobbyBase:
         return note
 
     def _send(self, conn: Conn, msg: dict[str, Any] | str | None) -> None:
+        """``msg`` to the socket: written now when nothing is queued before it and the socket can take it,
+        else queued for its writer (``routes.sockets``); ``None`` closes the socket after the queue."""
         payload = msg if msg is None or isinstance(msg, str) else _dumps(msg)
+        if payload is not None and conn.send_now is not None and not conn.writing and conn.queue.empty() \
+                and conn.send_now(payload):
+            return
         try:
             conn.queue.put_nowait(payload)
         except asyncio.QueueFull:  # a reader this far behind reconnects and gets the current view

@@ -147,6 +147,9 @@ _INSERT_IF_HELD = text(
 _INSERT_LOG = text("INSERT INTO ft_log (table_id, seq, kind, text, seat, origin, at) "
                    "VALUES (:table_id, :seq, :kind, :text, :seat, :origin, :at)")
 _SET_STATUS = text("UPDATE ft_tables SET status = :status WHERE id = :table_id")
+#: Rows in one SQLite ``INSERT`` (``Store._insert_rows``): 7 values each, within the 999 variables older
+#: SQLite versions allow in one statement.
+_ROWS_PER_INSERT = 128
 
 
 class _Prepared:
@@ -458,8 +461,11 @@ class Store:
         try:
             cur = conn.cursor()
             try:
-                # several rows go as one executemany: psycopg sends them in one pipeline, not a trip each
-                if plain:
+                # several rows go as one executemany: psycopg sends them in one pipeline, not a trip each;
+                # SQLite's rows go as one statement (``_insert_rows``)
+                if plain and self.is_sqlite:
+                    self._insert_rows(cur, plain)
+                elif plain:
                     cur.executemany(self._insert_log.sql, plain)
                 if held and not self._returning_many(cur, self._insert_if_held.sql, held):
                     raise DuplicateEntry("a seat was left meanwhile" if len(held) > 1 else
@@ -479,6 +485,20 @@ class Store:
             raise
         finally:
             conn.close()
+
+    def _insert_rows(self, cur: Any, rows: list[Any]) -> None:
+        """SQLite: the log rows as multi-row ``INSERT``s of up to ``_ROWS_PER_INSERT`` rows.
+
+        The driver lets go of the interpreter's lock for every statement it steps (``executemany``:
+        for every row), and this thread gets the lock back only when the event loop's thread, busy
+        under a burst of moves, is made to yield it: up to ``sys.getswitchinterval()`` a row, all of
+        it added to the acknowledgement of every move in the batch (issue 35). One statement of many
+        rows steps once.
+        """
+        head, _, values = self._insert_log.sql.partition(" VALUES ")
+        for at in range(0, len(rows), _ROWS_PER_INSERT):
+            part = rows[at:at + _ROWS_PER_INSERT]
+            cur.execute(f"{head} VALUES {', '.join([values] * len(part))}", [v for row in part for v in row])
 
     def _returning_many(self, cur: Any, sql: str, params: list[Any]) -> bool:
         """Run ``sql`` (``... RETURNING``) once per parameter set; whether each one returned its row."""

@@ -19,6 +19,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from .. import wire
 from ..context import MAX_MESSAGE, AppContext
 from ..errors import ApiError
+from ..guard import SEND_NOW
 from ..limits import Bucket
 from ..table import Table
 from ..tables import Conn
@@ -64,6 +65,8 @@ async def _serve(ctx: AppContext, ws: WebSocket, table: Table, conn: Conn) -> No
     except asyncio.CancelledError:
         ctx.sockets_of[addr] -= 1
         raise
+    send_now = ws.scope.get("extensions", {}).get(SEND_NOW)
+    conn.send_now = send_now if callable(send_now) else None
     table.conns.add(conn)
     table.seen()
     ctx.lobby.welcome(table, conn)
@@ -84,10 +87,12 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
     try:
         while True:
             msg = await conn.queue.get()
+            conn.writing = True  # held until written: no message may be sent now past it
             if msg is None:
                 await ws.close()
                 return
             await ws.send_text(msg)
+            conn.writing = False
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
 
