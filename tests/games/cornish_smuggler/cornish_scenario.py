@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
 import freetrader
 from freetrader.games.cornish_smuggler import rules as R
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
@@ -160,3 +164,13 @@ def legal(s) -> list[str]:
 
 def events_since(s, n: int) -> list[str]:
     return list(s.events[n:])
+
+
+def script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` loaded as a module (the design scripts are not part of the package)."""
+    path = Path(__file__).resolve().parents[3] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

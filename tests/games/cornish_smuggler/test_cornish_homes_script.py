@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -15,11 +14,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("cornish_homes", ROOT / "scripts" / "cornish_homes.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from cornish_scenario import script
+
+    return script("cornish_homes")
 
 
 def test_every_game_seat_win_purchase_and_sale_is_counted_once() -> None:

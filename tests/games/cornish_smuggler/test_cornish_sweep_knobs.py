@@ -6,7 +6,6 @@ with itself; these tests load each pack the way a sweep's worker does, in a chil
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -20,11 +19,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("cornish_sweep", ROOT / "scripts" / "cornish_sweep.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from cornish_scenario import script
+
+    return script("cornish_sweep")
 
 
 PROBE = """
