@@ -145,7 +145,6 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
                     b = blocks[i] = re.sub(rf"^{field} = \d+$", f"{field} = {v}", b, count=1, flags=re.M)
         text = "[[location]]".join(blocks)
         for (field, at), v in places.items():  # a Merchant's sea spaces are its ``adjacent`` list
-            seas = ", ".join(f'"{x}"' for x in str(v).split("+"))
             if field == "sea" and f'[[merchant]]\nid = "{at}"' in text:
                 text = _merchant_seas(text, at, str(v).split("+"))
         map_path.write_text(text)

@@ -528,9 +528,7 @@ class CornishBot(CornishBotV2):
         gain = R.honest_work_gain(s, p)
         if gain < 1 or s.hold[p]:
             return False
-        hold = R.hold_of_ship(s.ship_card[p])
-        return any(s.gold[p] < R.buy_price(s, g) <= s.gold[p] + gain for g in range(len(C.goods))
-                   if s.g_where[g] == R.MERCHANT and R.fits(hold, [C.goods[g]], s.options["flip_goods"]))
+        return any(s.gold[p] < price <= s.gold[p] + gain for price in R.merchant_prices_fitting(s, p))
 
     def _buy(self, s: Any, p: int, buys: list[Any]) -> Action | None:
         """Buy the piece that earns most where it will land; keep 2 Gold once Honest Work would not refill it."""

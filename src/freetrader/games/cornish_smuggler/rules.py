@@ -104,7 +104,8 @@ __all__ = [
     "advance_customs_track", "advance_gold_wheel", "bribe_cost", "buy_price", "can_land", "can_land_at",
     "check_seizure", "chooser", "empty_land", "fits", "goods_at", "hire_price", "hold_of_ship", "hold_of_store",
     "first_counter_home", "free_moves", "honest_work_gain", "legal_placements", "lose_character",
-    "market_closed", "may_hide_or_claim", "mob_count", "nearest_officers", "offer_free_moves", "raid_mobs_needed",
+    "market_closed", "merchant_prices_fitting", "may_hide_or_claim", "mob_count", "nearest_officers",
+    "offer_free_moves", "raid_mobs_needed",
     "seizable", "seize", "setup",
     "start_customs", "store_fits", "town_size", "unbribed_officer_at",
 ]
@@ -830,6 +831,14 @@ def goods_left_to_buy(s: S) -> bool:
                for g in range(len(C.goods)))
 
 
+def merchant_prices_fitting(s: S, p: int) -> list[int]:
+    """The prices of the pieces left at the Merchants that fit seat ``p``'s ship, its hold empty."""
+    hold = hold_of_ship(s.ship_card[p])
+    flips = s.options["flip_goods"]
+    return [buy_price(s, g) for g in range(len(C.goods))
+            if s.g_where[g] == MERCHANT and fits(hold, [C.goods[g]], flips)]
+
+
 def market_closed(s: S) -> bool:
     """End of the Game, ruling 31 (takeable): at the end of a Turn, by what every player can see, nobody can
     take any Goods Shape that is left; the next Turn is then the last.
@@ -846,7 +855,6 @@ def market_closed(s: S) -> bool:
     it and its one Mob too few for a raid, with every Character hired, passed for 1,000 Turns."""
     if any(o >= 0 for o in s.g_owner):
         return False
-    flips = s.options["flip_goods"]
     hireable = [c for d in range(4) for c in (*s.stacks[d], s.faceup[d]) if c >= 0]
     purses = [s.gold[p] + max(0, honest_work_gain(s, p)) for p in range(s.seats)]
     if WAREHOUSE in s.g_where and (
@@ -856,10 +864,8 @@ def market_closed(s: S) -> bool:
         return False
     earners = [c for c in hireable if C.characters[c].effect == "gold-per-turn"]
     for p in range(s.seats):
-        hold = hold_of_ship(s.ship_card[p])
         purse = purses[p]
-        prices = [buy_price(s, g) for g in range(len(C.goods))
-                  if s.g_where[g] == MERCHANT and fits(hold, [C.goods[g]], flips)]
+        prices = merchant_prices_fitting(s, p)
         if prices and (min(prices) <= purse or _passive(s, p, "gold-per-turn") > 0
                        or any(hire_price(s, p, c) <= purse for c in earners)):
             return False
