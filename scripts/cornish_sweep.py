@@ -31,6 +31,8 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
   ``sea-penzance=mounts-bay-west+mounts-bay-east``;
 - ``goods-<merchant>``: a Merchant's whole list of Goods Shapes, joined by ``+``, e.g.
   ``goods-ireland=domino+i-tromino+l-tetromino`` (the shapes' counts follow);
+- ``home-<storehouse>``: the town a storehouse stands in, e.g. ``home-the-glebe-barn=porthleven``
+  (run at 5 seats alone, a START card moved into play there is what a 5-seat-only card would be);
 
 Per game it records the Turns played, the actions, which end fired, the winners by seat and by
 turn position (position 0 starts with the First Player marker), the Price List row of every
@@ -75,10 +77,10 @@ HOMES_MOVED = {
     6: {"ludgvan": "st-just"},
 }
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "hold-<storehouse>", "turks")
+KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "hold-<storehouse>", "home-<storehouse>", "turks")
 PLACE_KNOBS = ("size-", "risk-", "sea-")
 #: knobs whose value is a name (or names joined by ``+``), not a number
-NAME_KNOBS = ("sea-", "goods-", "hold-")
+NAME_KNOBS = ("sea-", "goods-", "hold-", "home-")
 Knobs = dict[str, "int | str"]
 
 
@@ -158,6 +160,14 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
             hold = "hold = [" + ", ".join(f'"{r}"' for r in rows) + "]"
             text = re.sub(rf'(id = "{store}"(?:.*\n)*?)hold = \[[^\]]*\]', lambda m: m.group(1) + hold, text, count=1)
         stores_path.write_text(text)
+    moved = {k.removeprefix("home-"): str(v) for k, v in knobs.items() if k.startswith("home-")}
+    if moved:
+        stores_path = folder / "storehouses.toml"
+        text = stores_path.read_text()
+        for store, town in moved.items():
+            text = re.sub(rf'(id = "{store}"\n(?:.*\n)*?)location = "[a-z-]+"', rf'\g<1>location = "{town}"',
+                          text, count=1)
+        stores_path.write_text(text)
     if knobs.get("homes"):
         stores_path = folder / "storehouses.toml"
         blocks = stores_path.read_text().split("[[storehouse]]")
@@ -199,10 +209,12 @@ def _goods(text: str, knobs: Knobs) -> str:
         # above 100%, each Merchant's list is repeated from its start
         want = len(items) if listed else max(1, round(len(items) * share))
         kept = [items[k % len(items)] for k in range(want)]
-        for x in kept:
-            placed[x] = placed.get(x, 0) + 1
         blocks[i] = re.sub(r"goods = \[(.*?)\]", "goods = [" + ", ".join(f'"{x}"' for x in kept) + "]", b,
                            count=1, flags=re.S)
+        # every list of the Merchant counts, its pieces of some player counts only (``extra``) too
+        for listed_now in re.findall(r"goods = \[(.*?)\]", blocks[i], flags=re.S):
+            for x in re.findall(r'"([^"]+)"', listed_now):
+                placed[x] = placed.get(x, 0) + 1
     # a shape's count is the number of its pieces on the Merchants (the data check)
     shapes = "[[merchant]]".join(blocks).split("[[shape]]")
     for i, b in enumerate(shapes[1:], 1):

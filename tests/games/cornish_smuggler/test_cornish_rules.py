@@ -310,8 +310,8 @@ def test_an_officer_led_onto_the_target_has_arrived_and_the_next_nearest_walks_o
     s = after_setup(3)
     p = s.actor
     q = (p + 1) % 3
-    for x in range(3):
-        s.chars[x], s.secrets[x], s.counters[x] = [], [], []
+    for x in range(3):  # no homes either: the landing then asks nothing about storing
+        s.chars[x], s.secrets[x], s.counters[x], s.stores[x] = [], [], [], []
     s.track = C.discovery.index(3)
     g = piece(s, 2)
     put_on_land(s, q, g, "penzance")
@@ -324,7 +324,8 @@ def test_an_officer_led_onto_the_target_has_arrived_and_the_next_nearest_walks_o
     s.ship_card[p] = fitting_ship([2], {2: C.goods[g2]})
     give_hold(s, p, [g2])
     touch(s)
-    act(s, "land", f"unload {GID[g2]}", "done", "hide 0", "done")  # the last: not into the home storehouse
+    act(s, "land", f"unload {GID[g2]}", "done")
+    s.apply("hide 0")  # not act(): the seizure window it opens is this test's
     # risk 4 + 2 against Discovery 3: three moves, the first from Newlyn to Penzance
     assert s.off_at[0] == loc("penzance") and s.win_event == "seizure" and s.actor == q
     act(s, "motivate the-newlyn-fishwives", "choose marazion")
@@ -451,7 +452,7 @@ def test_gold_wheel_4_then_6_then_16_gold_moves_the_track_0_1_2_and_a_new_office
     sales = [(4, "helston", "price top"), (3, "marazion", "price middle with influence"),
              (4, "helston", "price bottom with influence")]
     goods = [_seller(s, p, size, town) for p, (size, town, _) in zip(seats, sales, strict=True)]
-    earned, tracks = [], []
+    earned, tracks, start = [], [], s.track  # a 3-player game starts on the track's space 6 (designed)
     for p, g, (_, _, price) in zip(seats, goods, sales, strict=True):
         assert s.actor == p
         gold = s.gold[p]
@@ -463,7 +464,7 @@ def test_gold_wheel_4_then_6_then_16_gold_moves_the_track_0_1_2_and_a_new_office
             if choice.verb == "post":
                 assert s.off_at[2] == loc(choice.item)
         earned.append(s.gold[p] - gold)
-        tracks.append(s.track)
+        tracks.append(s.track - start)
     assert earned == [4, 6, 16]
     assert tracks == [0, 1, 3]
     assert s.off_at[2] >= 0  # a new Customs Officer is on the board
@@ -507,6 +508,7 @@ def test_storehouse_moves_are_free_and_goods_inside_are_safe():
     st = s.stores[p][0]
     where = C.locations[C.storehouses[st].location].id
     s.counters[p] = [loc(where)]
+    officers_at(s, "zennor")  # none watching the home (the St Ives officer starts at one)
     g = next(g for g in range(len(C.goods)) if s.g_where[g] == R.MERCHANT
              and R.fits(R.hold_of_store(st), [C.goods[g]]))
     put_on_land(s, p, g, where)

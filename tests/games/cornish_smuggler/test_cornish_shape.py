@@ -51,9 +51,8 @@ def test_every_player_holds_the_first_player_marker_in_nearly_every_game(runs):
     _marker_held(runs[2], 2)
 
 
-@pytest.mark.xfail(strict=True, reason="not met since the START homes moved for fair turn positions (issue 30): "
-                   "every player holds the marker in about 82% of 5-seat games, DESIGNED.md 'Turn positions: the fix'")
 def test_every_player_holds_the_first_player_marker_in_nearly_every_5_seat_game(runs):
+    """Met again since the 5-player components (DESIGNED.md, "Five players"); an expected failure before."""
     _marker_held(runs[5], 5)
 
 

@@ -71,8 +71,9 @@ GOODS_PROBE = """
 import json
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
 names = ["roscoff", "guernsey", "ireland"]  # goods.toml lists them in map.toml's order
-print(json.dumps({n: sorted(C.shapes[g].id for g, m in zip(C.goods, C.goods_start) if m == i)
-                  for i, n in enumerate(names)}))
+# the list every game deals (a Merchant's pieces of some player counts only, its ``extra``, stay as shipped)
+print(json.dumps({n: sorted(C.shapes[g].id for g, m, players in zip(C.goods, C.goods_start, C.goods_players)
+                            if m == i and len(players) == 4) for i, n in enumerate(names)}))
 """
 
 
@@ -102,3 +103,10 @@ def test_a_hold_knob_rewrites_that_storehouse_only(tmp_path: Path) -> None:
     assert shipped["the-net-loft"] == 7 and smaller["the-net-loft"] == 4
     assert {k: v for k, v in smaller.items() if k != "the-net-loft"} == \
         {k: v for k, v in shipped.items() if k != "the-net-loft"}
+
+
+def test_a_home_knob_moves_that_storehouse_only(tmp_path: Path) -> None:
+    shipped = _load(_script().write_pack(tmp_path / "a", {}))["homes"]
+    moved = _load(_script().write_pack(tmp_path / "b", {"home-the-glebe-barn": "porthleven"}))["homes"]
+    assert isinstance(shipped, list) and isinstance(moved, list)
+    assert moved == sorted([h for h in shipped if h != "ludgvan"] + ["porthleven"])

@@ -1,4 +1,4 @@
-/* The Cornish Smuggler observation (encoder version 3), compiled.
+/* The Cornish Smuggler observation (encoder version 4), compiled.
  *
  * encode(state, seat, phase, actor, land_loc, land_sel) returns the whole
  * vector as bytes of native float32, exactly the bytes of the Python
@@ -20,6 +20,7 @@
 #define MAXT 512 /* the longest table */
 #define MAX_SEATS CS_SEATS_COUNT
 #define G CS_GOODS_COUNT
+#define N_WHERE (CS_GOODS_OWNER - CS_GOODS_WHERE) /* goods places, "out" included */
 #define NO CS_OFFICERS_COUNT
 #define L CS_LANDING_AT_SIZE
 #define H CS_YOUR_DRAWN_SIZE
@@ -117,7 +118,7 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     }
     for (int t = 0; t < N_TABLES; t++)
         if (load_table(seqs[t], &tables[t]) < 0) return NULL;
-    if (tables[TB_WHERE].n != 6 || tables[TB_MERCH_PLACE].n % 3 || tables[TB_STORE_PLACE].n % 3 ||
+    if (tables[TB_WHERE].n != N_WHERE || tables[TB_MERCH_PLACE].n % 3 || tables[TB_STORE_PLACE].n % 3 ||
         tables[TB_LOC_PLACE].n % 3 || track_end < 1 || wheel_size < 1) {
         PyErr_SetString(PyExc_ValueError, "unexpected Cornish Smuggler tables");
         return NULL;
@@ -203,7 +204,7 @@ static PyObject *row(PyObject *outer, Py_ssize_t i) {
 static int place(long where, long at, long slots[3]) {
     int t = where == 0 ? TB_MERCH_PLACE : where == 3 ? TB_STORE_PLACE : TB_LOC_PLACE;
     slots[0] = slots[1] = slots[2] = -1;
-    if (where == 1) return 0; /* on a ship: the view shows the seat, not a place */
+    if (where == 1 || where == 6) return 0; /* on a ship: the view shows the seat, not a place; out: none */
     const Table *tb = &tables[t];
     long n = (long)tb->n / 3, k = at < 0 ? at + n : at;
     if (k < 0 || k >= n) {
@@ -322,7 +323,7 @@ static PyObject *encode(PyObject *self, PyObject *args) {
         if (ft_item(lists[L_G_WHERE], g, &where) < 0 || ft_item(lists[L_G_AT], g, &at) < 0 ||
             ft_item(lists[L_G_OWNER], g, &owner) < 0 || look(TB_WHERE, where, &ws) < 0 || place(where, at, slots) < 0)
             goto fail;
-        hot(o + CS_GOODS_WHERE, ws, 6);
+        hot(o + CS_GOODS_WHERE, ws, N_WHERE);
         hot(o + CS_GOODS_OWNER, rel(owner, me, n, 5), 6);
         hot(o + CS_GOODS_LOCATION, slots[0], L);
         hot(o + CS_GOODS_STOREHOUSE, slots[1], W);

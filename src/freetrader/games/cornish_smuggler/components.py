@@ -25,6 +25,8 @@ DECKS = ("religious", "trade", "unskilled", "official")
 KINDS = ("town", "village", "port", "cove", "island")
 ROWS = ("top", "middle", "bottom")
 INF = 10**6
+#: the box's player counts (the game's seats); a component may be dealt at some of them only
+PLAYER_COUNTS = (2, 3, 4, 5)
 RESOURCES = ("gold", "influence", "reputation")
 WHO = ("self", "other", "any")
 # Every coded effect and the timings it may carry ("passive" effects are read where their rule applies).
@@ -93,6 +95,8 @@ class Storehouse:
     location: int
     start: bool
     hold: Hold
+    #: the player counts whose games deal this card at set-up (``players`` in storehouses.toml; all by default)
+    players: tuple[int, ...] = PLAYER_COUNTS
 
 
 @dataclass(frozen=True)
@@ -164,6 +168,7 @@ class Components:
     shapes: tuple[Shape, ...]
     goods: tuple[int, ...]  # one entry per Goods Shape piece: its shape index
     goods_start: tuple[int, ...]  # the merchant each piece starts on
+    goods_players: tuple[tuple[int, ...], ...]  # the player counts whose games use each piece
     characters: tuple[Character, ...]
     secrets: tuple[Secret, ...]
     secret_deck: tuple[int, ...]  # one entry per card: its secret index
@@ -176,6 +181,7 @@ class Components:
     discovery: tuple[int, ...]
     bribe: tuple[int, ...]
     new_officer: tuple[int, ...]
+    track_start: dict[int, int]  # player count -> the Customs Track space the Customs Counter starts on
     # prices[town size][row] -> tuple over goods size 0..5 of (gold, reputation), (0, 0) where absent
     prices: dict[int, tuple[tuple[tuple[int, int], ...], ...]]
     row_cost: tuple[int, ...]
@@ -184,6 +190,15 @@ class Components:
         """Price List: goods bigger than the town use the town's column (Selling Goods)."""
         column = min(goods_size, town_size)
         return self.prices[town_size][row][column]
+
+
+def _players(t: Table, key: str = "players") -> tuple[int, ...]:
+    """An optional list of player counts (``players = [5]``): the game's own counts, each at most once."""
+    counts = t.get(key, list, list(PLAYER_COUNTS))
+    if not counts or any(isinstance(c, bool) or c not in PLAYER_COUNTS for c in counts) or len(set(counts)) != len(counts):
+        raise DataError(f"{t.where}: {key} {counts!r} must list player counts from {PLAYER_COUNTS[0]} to "
+                        f"{PLAYER_COUNTS[-1]}, each once")
+    return tuple(sorted(counts))
 
 
 def _grid(rows: Any, where: str) -> tuple[frozenset[tuple[int, int]], tuple[str, ...]]:
@@ -404,6 +419,14 @@ def _load_tracks(data_dir: str | Path | None, loc_by_id: dict[str, int]) -> dict
     discovery = tuple(track.get("discovery", list))
     bribe = tuple(track.get("bribe", list))
     new_officer = tuple(track.get("new_officer", list))
+    starts = track.get("start_space", dict, {})
+    track_start = {n: 0 for n in PLAYER_COUNTS}
+    for key, space in starts.items():
+        if key not in {str(n) for n in PLAYER_COUNTS} or isinstance(space, bool) or not isinstance(space, int) \
+                or not 0 <= space < len(discovery) - 1:
+            raise DataError(f"tracks.toml [customs_track]: start_space {key} = {space!r} must map a player count "
+                            f"({PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]}) to a space before the track's last")
+        track_start[int(key)] = space
     track.provenance()
     track.get("note", str, "")
     track.done()
@@ -414,7 +437,7 @@ def _load_tracks(data_dir: str | Path | None, loc_by_id: dict[str, int]) -> dict
     prices, row_cost = _prices(Table(tr.get("prices", {}), "tracks.toml [prices]"))
     return dict(start_gold=start_gold, start_influence=start_inf, start_officers=tuple(officers),
                 counters=n_counters, bank_gold=bank, wheel=wheel, discovery=discovery, bribe=bribe,
-                new_officer=new_officer, prices=prices, row_cost=row_cost)
+                new_officer=new_officer, track_start=track_start, prices=prices, row_cost=row_cost)
 
 
 def _prices(pr: Table) -> tuple[dict[int, tuple[tuple[tuple[int, int], ...], ...]], tuple[int, ...]]:
@@ -465,7 +488,7 @@ def _load_ships_and_storehouses(data_dir: str | Path | None,
             raise DataError(f"{t.where}: location {where!r} is not on the map")
         cells, picture = _grid(t.get("hold", list), t.where)
         stores.append(Storehouse(i, sid, t.get("name", str), loc_by_id[where], t.get("start", bool),
-                                 Hold(cells, picture)))
+                                 Hold(cells, picture), _players(t)))
         t.provenance()
         t.get("source", str, "")
         t.get("note", str, "")
@@ -493,6 +516,7 @@ def _load_goods(data_dir: str | Path | None, merchant_ids: list[str]) -> dict[st
     shape_by_id = {s.id: s.index for s in shapes}
     goods: list[int] = []
     goods_start: list[int] = []
+    goods_players: list[tuple[int, ...]] = []
     placed = {k: 0 for k in counts}
     m_tables = _entries(g_raw, "merchant", "goods.toml")
     if [t.data.get("id") for t in m_tables] != merchant_ids:
@@ -501,12 +525,19 @@ def _load_goods(data_dir: str | Path | None, merchant_ids: list[str]) -> dict[st
     for m, t in enumerate(m_tables):
         _ident(t)
         m_names.append(t.get("name", str))
-        for gid in t.get("goods", list):
-            if gid not in shape_by_id:
-                raise DataError(f"{t.where}: unknown shape {gid!r}")
-            goods.append(shape_by_id[gid])
-            goods_start.append(m)
-            placed[gid] += 1
+        lots: list[tuple[list[Any], tuple[int, ...]]] = [(t.get("goods", list), PLAYER_COUNTS)]
+        for j, extra in enumerate(t.get("extra", list, [])):  # pieces dealt only at some player counts
+            e = Table(extra, f"{t.where} extra {j + 1}")
+            lots.append((e.get("goods", list), _players(e)))
+            e.done()
+        for listed, players in lots:
+            for gid in listed:
+                if gid not in shape_by_id:
+                    raise DataError(f"{t.where}: unknown shape {gid!r}")
+                goods.append(shape_by_id[gid])
+                goods_start.append(m)
+                goods_players.append(players)
+                placed[gid] += 1
         t.provenance()
         t.get("note", str, "")
         t.done()
@@ -515,6 +546,7 @@ def _load_goods(data_dir: str | Path | None, merchant_ids: list[str]) -> dict[st
             raise DataError(f"goods.toml: shape {gid!r} has count {c} but the merchants hold {placed[gid]}")
 
     return dict(shapes=tuple(shapes), goods=tuple(goods), goods_start=tuple(goods_start),
+                goods_players=tuple(goods_players),
                 merchant_names=tuple(m_names))
 
 

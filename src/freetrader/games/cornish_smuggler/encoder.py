@@ -1,10 +1,11 @@
-"""Cornish Smuggler encoder, version 3.
+"""Cornish Smuggler encoder, version 4.
 
 Seats are counted from the observer (``r = 0`` is the observer; a spectator
 counts from seat 0); blocks for seats beyond the game's are zero. Sizes come
-from ``data/`` (shipped: L=27 locations, E=21 sea nodes, G=30 goods pieces,
+from ``data/`` (shipped: L=27 locations, E=21 sea nodes, G=35 goods pieces,
 H=48 characters, X=17 secret kinds, B=10 ships, W=12 storehouses, O=7 officers,
-M=3 merchants, 6 goods places, 4 Character stacks, 22 phases). Amounts are
+M=3 merchants, 7 goods places, 4 Character stacks, 22 phases). Version 4 adds the
+goods place ``out``: a piece of another player count (goods.toml ``extra``), never in play. Amounts are
 scaled (gold /20, influence and reputation /10, counts /10).
 
 Observation (2,909 floats with the shipped data): declared once as named pieces in
@@ -57,7 +58,7 @@ from freetrader.adapters.limits import default_max_actions
 from freetrader.core import Game, State
 from freetrader.games.cornish_smuggler.components import COMPONENTS as C
 from freetrader.games.cornish_smuggler.components import DECKS, ROWS
-from freetrader.games.cornish_smuggler.rules import GOODS_IDS, LOC_IDS, N_OFFICERS, OVER, PHASES, WHERE
+from freetrader.games.cornish_smuggler.rules import GOODS_IDS, LOC_IDS, N_OFFICERS, OUT, OVER, PHASES, WHERE
 
 if TYPE_CHECKING:
     from freetrader.games.cornish_smuggler.state import CornishState
@@ -157,7 +158,7 @@ def layout(seats: int = MAX_SEATS, options: Mapping[str, Any] | None = None) -> 
         ), "per relative seat (0 = the observer); seats beyond the game's are zero"),
         _flag("passed", "passed, per relative seat", MAX_SEATS),
         Block("goods", G, (
-            _flag("where", "where (merchant, ship, land, storehouse, warehouse, sold)", 6),
+            _flag("where", "where (merchant, ship, land, storehouse, warehouse, sold, out)", len(WHERE)),
             _flag("owner", "owner (relative seat, last = none)", 6),
             _flag("location", "at location (one-hot)", L),
             _flag("storehouse", "at storehouse (one-hot)", W),
@@ -294,6 +295,8 @@ def _place(where: int, at: int) -> Any:
         return at
     if where == 3:
         return C.storehouses[at].id
+    if where == OUT:
+        return None
     return LOC_IDS[at]
 
 
@@ -302,7 +305,7 @@ def _goods_piece(key: tuple[int, int, int, int | None]) -> bytes:
     block: list[float] = []
     place = _place(where, at)
     shown = isinstance(place, str)
-    one_hot(block, _WHERE.get(WHERE[where]), 6)
+    one_hot(block, _WHERE.get(WHERE[where]), len(WHERE))
     one_hot(block, 5 if owner is None else owner, 6)
     one_hot(block, _LOC.get(place) if shown else None, L)
     one_hot(block, _STORE.get(place) if shown else None, W)
@@ -453,7 +456,7 @@ ACCELERATED = _compiled is not None
 
 class CornishSmugglerEncoder(Encoder):
     name = "cornish-smuggler"
-    version = 3
+    version = 4
 
     def __init__(self, game: Game, seats: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, seats, options)
@@ -583,7 +586,7 @@ class CornishSmugglerEncoder(Encoder):
         out += seats
         out += passed
         for g in v["goods"]:
-            one_hot(out, _WHERE.get(g["where"]), 6)
+            one_hot(out, _WHERE.get(g["where"]), len(WHERE))
             owner = rel(g["owner"], me, n)
             one_hot(out, 5 if owner is None else owner, 6)
             at = g["at"]

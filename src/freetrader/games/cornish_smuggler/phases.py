@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Phase", "PHASES", "MERCHANT", "SHIP", "LAND", "STORE", "WAREHOUSE", "SOLD", "WHERE"]
+__all__ = ["Phase", "PHASES", "MERCHANT", "SHIP", "LAND", "STORE", "WAREHOUSE", "SOLD", "OUT", "WHERE"]
 
 
 class Phase(enum.IntEnum):
@@ -53,5 +53,6 @@ class Phase(enum.IntEnum):
 PHASES = tuple(p.label for p in Phase)
 
 # Where a Goods Shape is (``g_where``); ``g_at`` is then the merchant, seat, location or storehouse.
-MERCHANT, SHIP, LAND, STORE, WAREHOUSE, SOLD = range(6)
-WHERE = ("merchant", "ship", "land", "storehouse", "warehouse", "sold")
+# OUT: a piece of a player count other than this game's (goods.toml ``extra``), never in play; ``g_at`` -1.
+MERCHANT, SHIP, LAND, STORE, WAREHOUSE, SOLD, OUT = range(7)
+WHERE = ("merchant", "ship", "land", "storehouse", "warehouse", "sold", "out")

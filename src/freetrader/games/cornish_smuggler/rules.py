@@ -93,13 +93,13 @@ from .board import passive as _passive
 from .components import COMPONENTS as C
 from .frames import CornishFrame, check_seizure, start_customs
 from .packing import fits, hold_of_ship, hold_of_store
-from .phases import LAND, MERCHANT, PHASES, SHIP, SOLD, STORE, WAREHOUSE, WHERE, Phase
+from .phases import LAND, MERCHANT, OUT, PHASES, SHIP, SOLD, STORE, WAREHOUSE, WHERE, Phase
 
 if TYPE_CHECKING:
     from .state import CornishState as S
 
 __all__ = [
-    "LAND", "MERCHANT", "SHIP", "SOLD", "STORE", "WAREHOUSE", "Phase",
+    "LAND", "MERCHANT", "OUT", "SHIP", "SOLD", "STORE", "WAREHOUSE", "Phase",
     "AfterAction", "FREE_MOVES", "FreeMoves", "GOODS_BY_ID", "GOODS_IDS", "LOC_IDS", "Main", "N_OFFICERS", "PHASES", "ROW_NAMES", "WHERE", "abandoned",
     "advance_customs_track", "advance_gold_wheel", "bribe_cost", "buy_price", "can_land", "can_land_at",
     "check_seizure", "chooser", "empty_land", "fits", "goods_at", "hire_price", "hold_of_ship", "hold_of_store",
@@ -129,8 +129,9 @@ def setup(s: S) -> None:
     s.infl = [C.start_influence] * n
     s.ship_card = [-1] * n
     s.ship_at = [-1] * n
-    s.g_where = [MERCHANT] * len(C.goods)
-    s.g_at = list(C.goods_start)
+    # pieces of other player counts (goods.toml ``extra``) stay out of the game
+    s.g_where = [MERCHANT if n in players else OUT for players in C.goods_players]
+    s.g_at = [m if n in players else -1 for m, players in zip(C.goods_start, C.goods_players, strict=True)]
     s.g_owner = [-1] * len(C.goods)
     s.off_at = list(C.start_officers) + [-1] * len(C.new_officer)
     s.off_bribe = [-1] * N_OFFICERS
@@ -141,7 +142,8 @@ def setup(s: S) -> None:
     s.sdeck = list(C.secret_deck)
     s.rng.shuffle(s.sdeck)
     s.ships_left = list(range(len(C.ships)))
-    s.stores_left = [st.index for st in C.storehouses if st.start]
+    s.stores_left = [st.index for st in C.storehouses if st.start and n in st.players]
+    s.track = C.track_start[n]
     s.first = s.options["first_player"] % n
     s.lantern = [-1] * n
     s.frames = (SetupShip(seat=s.first),)

@@ -23,7 +23,7 @@ from freetrader.core.results import results as make_results
 from .board import GOODS_IDS, LOC_IDS, ROW_NAMES, card_of
 from .components import COMPONENTS as C
 from .components import DECKS
-from .phases import PHASES, WHERE
+from .phases import OUT, PHASES, WHERE
 
 if TYPE_CHECKING:
     from .state import CornishState as S
@@ -40,6 +40,8 @@ def _goods(s: S) -> list[dict[str, Any]]:
             place = at
         elif w == 3:
             place = C.storehouses[at].id
+        elif w == OUT:  # a piece of another player count: in the box, not in this game
+            place = None
         else:
             place = LOC_IDS[at]
         out.append({"id": GOODS_IDS[g], "shape": C.shapes[C.goods[g]].id, "size": C.shapes[C.goods[g]].size,
