@@ -203,6 +203,13 @@ def test_workers_play_every_game_alike(bounded, game_name):
     assert _same(a[0], b[0]) and a[1:] == b[1:]
 
 
+def test_workers_play_a_one_seat_game_alike(bounded):
+    one = BatchedEnv("merchants-cove", 4, seats=1, **short_options("merchants-cove"))
+    with BatchedEnv("merchants-cove", 4, seats=1, workers=2, **short_options("merchants-cove")) as two:
+        a, b = _trace(one, 40, seed=4), _trace(two, 40, seed=4)
+    assert _same(a[0], b[0]) and a[1:] == b[1:]
+
+
 def test_workers_started_by_spawn_play_alike(bounded):
     one = BatchedEnv("contraband", 4, end="turns", turn_limit=4)
     with BatchedEnv("contraband", 4, workers=2, start_method="spawn", end="turns", turn_limit=4) as two:

@@ -132,6 +132,7 @@ class BatchedEnv:
             opponents = [opponents]
         if not opponents:
             raise BadOption("opponents needs at least one bot spec, e.g. ['random']")
+        given = list(opponents)  # as given: a one-seat game's list is empty once fitted to the seats
         g = find_game(game) if isinstance(game, str) else game
         if seats is None:
             seats = max(1 + len(opponents), g.spec.min_seats) if len(opponents) == 1 else 1 + len(opponents)
@@ -159,10 +160,10 @@ class BatchedEnv:
         self.observation_size = first.observation_size
         self.num_actions = first.num_actions
         self.last_scores: list[list[float] | None] = [None] * num_envs
-        self._setup(first, encoder, start_method)
+        self._setup(first, encoder, start_method, given)
         self._closed = None
 
-    def _setup(self, first: Session, encoder: Any, start_method: str | None) -> None:
+    def _setup(self, first: Session, encoder: Any, start_method: str | None, opponents: list[str]) -> None:
         """The games, in this process, and the buffers they are shown in."""
         g, num_envs = self.game, self.num_envs
         # one encoder for every game: its memos serve them all, and one call encodes the batch
@@ -458,7 +459,7 @@ def _serve(conn: Connection, segment: str, n: int, size: int, width: int, lo: in
 class _WorkerEnv(BatchedEnv):
     """``BatchedEnv(workers=k)``, k > 1: the games in k processes, the buffers in shared memory."""
 
-    def _setup(self, first: Session, encoder: Any, start_method: str | None) -> None:
+    def _setup(self, first: Session, encoder: Any, start_method: str | None, opponents: list[str]) -> None:
         n, k, size, width = self.num_envs, self.workers, self.observation_size, self.num_actions
         try:
             ctx: Any = multiprocessing.get_context(start_method)  # typeshed's BaseContext lacks Process
@@ -480,7 +481,7 @@ class _WorkerEnv(BatchedEnv):
         g = self.game
         config = {
             "game": g.spec.name if find_game(g.spec.name) is g else g,  # by name: nothing to pickle for spawn
-            "opponents": self.opponent_specs, "seats": self.seats, "seat": self.seat, "encoder": encoder,
+            "opponents": opponents, "seats": self.seats, "seat": self.seat, "encoder": encoder,
             "rewards": self.rewards_scheme, "max_actions": self.max_actions,
             "truncation_reward": self.truncation_reward, "options": first.options,
         }
