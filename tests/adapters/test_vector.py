@@ -270,6 +270,23 @@ def test_a_killed_worker_is_named_not_waited_for(bounded):
         env.reset(seed=1)
 
 
+def test_a_worker_that_raises_is_named_with_its_error(bounded, monkeypatch):
+    """Forked workers inherit this patch: the first game to end raises in its worker."""
+    import freetrader.adapters.vector as vector
+
+    def broken(state, scheme):
+        raise RuntimeError("no rewards today")
+
+    monkeypatch.setattr(vector, "final_rewards", broken)
+    env = BatchedEnv("contraband", 4, workers=2, start_method="fork", end="turns", turn_limit=2)
+    obs, mask = env.reset(seed=1)
+    with pytest.raises(WorkerFailed, match=r"worker \d \(pid \d+, games \d-\d\) raised RuntimeError: no rewards today"):
+        for _ in range(200):
+            obs, mask, *_ = env.step([int(np.flatnonzero(m)[0]) for m in mask])
+    with pytest.raises(EnvClosed, match="no rewards today"):
+        env.step([0] * 4)
+
+
 def _gone(name: str) -> bool:
     try:
         SharedMemory(name=name).close()

@@ -25,8 +25,45 @@ next call: copy what you keep.
 ``"random"`` opponents pick uniformly among the legal actions of the true
 state directly (what the ``random`` bot does from a determinized one; the
 choice does not depend on hidden cards); other bots decide through
-``freetrader.bots.decide`` as in the Gymnasium adapter. An illegal index
-raises ``IllegalAction`` naming the game.
+``freetrader.bots.decide`` as in the Gymnasium adapter. Every index is
+checked before any game moves: an illegal one raises ``IllegalAction``
+naming the first game it was given to, and no game changes. Each game deals
+from its own seed stream, derived from ``reset``'s seed and the game's index
+in the batch. ``actions_played()`` counts the actions of all seats that
+``step`` played since the last reset (a throughput count); ``close()`` ends
+the batch (also a context manager), after which using it raises
+``EnvClosed``.
+
+Worker processes. ``BatchedEnv(..., workers=k)`` splits the games into k
+nearly equal runs of consecutive indices, each played by a worker process
+(started by ``multiprocessing``'s default method, or ``start_method``) that
+runs a one-process batched env over its run. Observations, masks, rewards,
+flags and the learners' actions live in one ``multiprocessing.shared_memory``
+segment, each worker writing its own rows in place; a step writes the
+actions there, sends each worker one byte over its pipe and waits for each
+answer (empty unless an episode ended, whose final scores come back for
+``last_scores``). Nothing else changes: the same arguments, the same
+returned buffers (here views of the shared memory), and, since each game is
+seeded by its index and not its worker, the same games step for step as
+with ``workers=1``, auto-resets included. The indices are checked in the
+parent against the masks it holds; one the mask does not show is put to its
+game's session in the worker, so that the refusal is ``workers=1``'s word
+for word, before any worker steps. A worker that dies or raises is named in
+a ``WorkerFailed`` (its number, pid, games and exit signal or error) instead
+of a hang, and the batch closes with it. ``close()``, the env's collection
+and interpreter exit end the workers and unlink the shared memory; arrays
+already handed out stay readable (the memory is unmapped with the last of
+them). ``sessions`` is empty: the games live in the workers. With the
+``spawn`` and ``forkserver`` start methods the main script needs the usual
+``if __name__ == "__main__":`` guard (as for Gymnasium's ``AsyncVectorEnv``).
+
+Workers pay when there are idle cores and each step has enough work to
+cover a round trip per worker and the picks the parent makes alone: more
+cores, and bigger ``num_envs``. A step's work is split k ways, while its
+fixed costs (the policy's picks, the pipe round trips, the wake-ups) are
+not, so the speed-up is below k even on idle cores. On a machine whose cores
+are busy with other work (the one these numbers come from), they lose; see
+the README for the measurements.
 
 Speed. Beside ``gymnasium.vector.SyncVectorEnv`` of ``FreetraderGymEnv`` it
 skips, per game and step: the dicts of observations and infos and their
@@ -41,8 +78,8 @@ engine + encoder loop) in one run. With the engines as they are, the floor
 itself is only about 1.8-3.1x SyncVectorEnv (SyncVectorEnv takes 2.1-3.0x
 the raw engine's time, and the learner's observations cost a large share of
 an engine step), so issue 32's 5x is out of reach for Python-level batching
-in one process, and two worker processes on a 2-core machine could at most
-double it; see the README.
+in one process; worker processes multiply it by less than their number of
+free cores (see the README).
 """
 
 from __future__ import annotations
