@@ -4,7 +4,7 @@
 >>> env = BatchedEnv("contraband", num_envs=8, end="turns", turn_limit=12)
 >>> obs, mask = env.reset(seed=0)
 >>> obs.shape, mask.shape
-((8, 206), (8, 132))
+((8, 206), (8, 289))
 
 Each of the ``num_envs`` games seats one learner (``seat``, default 0) against
 ``opponents`` (bot specs as in the Gymnasium adapter; seats default to one
