@@ -287,6 +287,24 @@ def test_a_worker_that_raises_is_named_with_its_error(bounded, monkeypatch):
         env.step([0] * 4)
 
 
+def test_an_interrupted_step_closes_the_batch(bounded, monkeypatch):
+    """Ctrl-C while waiting for the workers leaves answers unread: the batch must not go on out of step."""
+    env = BatchedEnv("contraband", 4, workers=2)
+    _, mask = env.reset(seed=1)
+    procs = list(env._procs)
+    acts = [int(np.flatnonzero(m)[0]) for m in mask]
+
+    def interrupted(w):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(env, "_answer", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        env.step(acts)
+    with pytest.raises(EnvClosed, match="interrupted"):
+        env.step(acts)
+    assert not any(p.is_alive() for p in procs)
+
+
 def _gone(name: str) -> bool:
     try:
         SharedMemory(name=name).close()

@@ -570,19 +570,22 @@ class _WorkerEnv(BatchedEnv):
             self._fail(w, got[1:].decode())
         return got
 
-    def _everyone(self, msg: bytes) -> list[bytes]:
-        """Send ``msg`` to every worker and wait for all their answers. A step cut short (Ctrl-C) leaves
-        answers unread and games in unknown states, so it closes the batch."""
+    def _ask(self, workers: Sequence[int], msg: bytes) -> list[bytes]:
+        """Send ``msg`` to these workers and wait for all their answers. An exchange cut short (Ctrl-C)
+        leaves answers unread and games in unknown states, so it closes the batch."""
         try:
-            for w in range(self.workers):
+            for w in workers:
                 self._send(w, msg)
-            return [self._answer(w) for w in range(self.workers)]
+            return [self._answer(w) for w in workers]
         except WorkerFailed:
             raise
         except BaseException as exc:
             self._closed = f"this BatchedEnv is closed: a request to its workers was interrupted ({_why(exc)})"
             self._finalizer()
             raise
+
+    def _everyone(self, msg: bytes) -> list[bytes]:
+        return self._ask(range(self.workers), msg)
 
     def _checked(self, acts: list[Any]) -> np.ndarray:
         """The actions as indices, every one checked against its game's mask before any is sent; an index
@@ -605,8 +608,8 @@ class _WorkerEnv(BatchedEnv):
             out = np.zeros(self.num_envs, np.int64)
         for i in np.flatnonzero(~ok).tolist():  # in order: the first illegal game is the one named, as with one
             w = self._owner[i]
-            self._send(w, b"c" + pickle.dumps((i - self._spans[w][0], acts[i])))
-            legal, value = pickle.loads(self._answer(w)[1:])
+            got = self._ask([w], b"c" + pickle.dumps((i - self._spans[w][0], acts[i])))[0]
+            legal, value = pickle.loads(got[1:])
             if not legal:
                 raise IllegalAction(f"game {i}: {value}")
             out[i] = value
