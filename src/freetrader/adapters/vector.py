@@ -423,8 +423,10 @@ class _Segment(SharedMemory):
         self._close_descriptor()
 
 
-def _shut_down(procs: list[BaseProcess], conns: list[Connection], segment: _Segment) -> None:
+def _shut_down(owner: int, procs: list[BaseProcess], conns: list[Connection], segment: _Segment) -> None:
     """End the workers (asked, then killed) and free the shared memory: ``close()``, collection or exit."""
+    if os.getpid() != owner:  # a forked copy of the parent exiting: the batch is not its to end
+        return
     for c in conns:
         try:
             c.send_bytes(b"q")
@@ -514,7 +516,7 @@ class _WorkerEnv(BatchedEnv):
         self._procs: list[BaseProcess] = []
         self._conns: list[Connection] = []
         # Made before the first worker, over lists filled below: a failure half way still ends what started.
-        self._finalizer = weakref.finalize(self, _shut_down, self._procs, self._conns, segment)
+        self._finalizer = weakref.finalize(self, _shut_down, os.getpid(), self._procs, self._conns, segment)
         g = self.game
         config = {
             "game": g.spec.name if find_game(g.spec.name) is g else g,  # by name: nothing to pickle for spawn
