@@ -2,6 +2,7 @@
 
     python benchmarks/bench_adapters.py [--seconds S] [--repeats R] [--games contraband,...] [--seats N]
                                         [--whole-lists] [--loops raw,gymnasium,...] [--clock wall|cpu]
+                                        [--num-envs N] [--workers K]
     python benchmarks/bench_adapters.py --lists-only STEPS [--repeats R] [--games cornish-smuggler]
 
 For each game, one run of each loop in turn (raw engine, the two engine +
@@ -13,8 +14,11 @@ runs; ``x raw`` is the median, over runs, of raw actions/s ÷ adapter steps/s
 (lower is better; issue 32's goal for PettingZoo is 2x or less); ``x floor``
 the same over the loop's floor (below): what the adapter itself adds. A
 closing table per game gives the batched env ÷ SyncVectorEnv (issue 32's goal:
-5x) beside its ceiling, the batched floor ÷ SyncVectorEnv, and PettingZoo's
-``x raw`` beside its floor's.
+5x) beside its ceiling, the batched floor ÷ SyncVectorEnv, PettingZoo's
+``x raw`` beside its floor's, and the batched env with K workers ÷
+SyncVectorEnv and ÷ the one-process batched env, and AsyncVectorEnv ÷
+SyncVectorEnv. The load average is printed before and after: parallel
+loops on a shared machine read as much the other work as themselves.
 
 - raw: ``state.apply(rng.choice(state.legal_actions()))`` until the game ends
   or reaches the adapters' default bound (``limits.default_max_actions``; random
@@ -43,10 +47,19 @@ closing table per game gives the batched env ÷ SyncVectorEnv (issue 32's goal:
   adapter's ratio over raw cannot beat its floor's;
 - batched env (N): ``BatchedEnv`` of N games against ``random`` opponents,
   one ``step`` with a pick per row of the stacked mask as in the PettingZoo
-  loop; steps are all the games' actions;
+  loop; steps are all the games' actions (``actions_played``);
+- batched env (N, K workers): the same with ``workers=K`` (``--workers``,
+  default 2; 1 leaves out this loop and the next): the games in K processes,
+  the buffers in shared memory. Its time is the wall clock's (``--clock cpu``
+  would miss the workers' time, and is refused with K > 1); on a machine
+  with fewer free cores than K it can only lose;
 - gymnasium SyncVectorEnv (N): ``gymnasium.vector.SyncVectorEnv`` of N
   ``FreetraderGymEnv`` (random bots), picking the same way: the generic way
   to batch the Gymnasium adapter, which the batched env is measured against;
+- gymnasium AsyncVectorEnv (N, K at once): ``gymnasium.vector.AsyncVectorEnv``
+  of the same N games, one process each (Gymnasium has no fewer), at most K
+  stepping at a time (``max_concurrency=K``, its nearest to K workers); each
+  game's actions are counted in its process by a thin wrapper;
 - openspiel: ``apply_action(rng.choice(state.legal_actions()))`` on the
   registered Python game, no observation requested;
 - openspiel + observation: the same, with ``observation_tensor(player)`` of
@@ -78,6 +91,7 @@ Prints numbers only; never passes or fails.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -204,27 +218,21 @@ def gymnasium_loop(name: str, seats: int) -> Loop:
     return run
 
 
-def batched_loop(name: str, seats: int, num_envs: int) -> Loop:
-    """``BatchedEnv``: ``num_envs`` games, random opponents; steps are the games' actions, as in the raw loop."""
-    env = BatchedEnv(name, num_envs, ["random"], seats=seats)
+def batched_loop(name: str, seats: int, num_envs: int, workers: int = 1) -> Loop:
+    """``BatchedEnv``: ``num_envs`` games, random opponents, in ``workers`` processes; steps are the games'
+    actions, as in the raw loop (``actions_played``, read after the clock stops)."""
+    env = BatchedEnv(name, num_envs, ["random"], seats=seats, workers=workers)
 
     def run(seconds: float, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         start = clock()
         _, mask = env.reset(seed=seed)
-        before = sum(s.state.action_count for s in env.sessions)
-        done = 0
         while True:
             for _ in range(20):
-                acts = [rng.choice(m.view(BOOL).nonzero()[0].tolist()) for m in mask]
-                states = [s.state for s in env.sessions]
-                _, mask, _, term, trunc = env.step(acts)
-                ended = term | trunc
-                if ended.any():  # the ended games' actions (their states were replaced at the reset)
-                    done += sum(states[i].action_count for i in np.flatnonzero(ended).tolist())
+                _, mask, _, _, _ = env.step([rng.choice(m.view(BOOL).nonzero()[0].tolist()) for m in mask])
             if clock() - start >= seconds:
-                steps = done + sum(s.state.action_count for s in env.sessions) - before
-                return steps, clock() - start
+                elapsed = clock() - start
+                return env.actions_played(), elapsed
 
     return run
 
@@ -252,6 +260,54 @@ def sync_vector_loop(name: str, seats: int, num_envs: int) -> Loop | None:
                 steps += sum(old.action_count for old, s in zip(states, games, strict=True) if s.state is not old)
             if clock() - start >= seconds:
                 return steps + sum(s.state.action_count for s in games), clock() - start
+
+    return run
+
+
+def async_vector_loop(name: str, seats: int, num_envs: int, at_once: int) -> Loop | None:
+    """Gymnasium's ``AsyncVectorEnv`` of ``num_envs`` ``FreetraderGymEnv``: one process per game, at most
+    ``at_once`` stepping at a time (``max_concurrency``: Gymnasium's nearest to a number of workers)."""
+    import gymnasium
+    from gymnasium.vector import AsyncVectorEnv
+
+    class Counting(gymnasium.Wrapper):  # type: ignore[type-arg]
+        """Counts the game's actions (all seats) inside the worker, where the game is."""
+
+        played = 0
+        dealt = False
+
+        def reset(self, **kw):  # type: ignore[no-untyped-def]
+            got = self.env.reset(**kw)
+            if self.dealt:  # the bots' opening moves of a game dealt by auto-reset, as the other loops count
+                self.played += self.env.unwrapped.session.state.action_count
+            self.dealt = True
+            return got
+
+        def step(self, action):  # type: ignore[no-untyped-def]
+            state = self.env.unwrapped.session.state
+            before = state.action_count
+            got = self.env.step(action)
+            self.played += state.action_count - before
+            return got
+
+        def restart(self) -> None:
+            self.played, self.dealt = 0, False
+
+    env = AsyncVectorEnv([lambda: Counting(FreetraderGymEnv(name, ["random"], seats=seats)) for _ in range(num_envs)],
+                         max_concurrency=at_once)
+
+    def run(seconds: float, seed: int) -> tuple[int, float]:
+        rng = random.Random(seed)
+        env.call("restart")
+        start = clock()
+        obs, _ = env.reset(seed=seed)
+        while True:
+            for _ in range(20):
+                legal = [m.view(BOOL).nonzero()[0].tolist() for m in obs["action_mask"]]
+                obs, _, _, _, _ = env.step([rng.choice(x) if x else 0 for x in legal])
+            if clock() - start >= seconds:
+                elapsed = clock() - start
+                return sum(env.call("played")), elapsed
 
     return run
 
@@ -341,6 +397,10 @@ def lists_side_by_side(name: str, seats: int, steps: int, repeats: int) -> None:
         print(f"| {name} | {seats} | openspiel, {k} | {statistics.median(v):,.0f} | {ratio:.2f}x |", flush=True)
 
 
+def loadavg() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def kept(label: str, wanted: list[str]) -> bool:
     """Whether ``--loops`` keeps a loop: the raw engine always, each floor with the loops measured over it."""
     partners = {FLOOR_EVERY: ("pettingzoo",), FLOOR_LEARNER: ("batched", "gymnasium")}.get(label, (label,))
@@ -357,13 +417,19 @@ def main(argv: list[str] | None = None) -> None:
                     help="only OpenSpiel without observations and with each way of making lists, STEPS steps each")
     ap.add_argument("--loops", default="", help="only these loops (label prefixes, comma-separated)")
     ap.add_argument("--whole-lists", action="store_true", help="also time OpenSpiel observations made as whole lists")
-    ap.add_argument("--num-envs", type=int, default=8, help="games in the batched and SyncVectorEnv loops")
+    ap.add_argument("--num-envs", type=int, default=8, help="games in the batched and vector env loops")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="worker processes of the second batched env and AsyncVectorEnv's games stepping at once "
+                         "(1: neither loop)")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                     help="time with the wall clock (default) or this process's CPU time (steadier on a busy machine)")
     args = ap.parse_args(argv)
     global clock
     clock = CLOCKS[args.clock]
     names = [n.strip() for n in args.games.split(",") if n.strip()] or freetrader.games()
+    wanted = [w.strip() for w in args.loops.split(",") if w.strip()]
+    workers_label = f"batched env (N={args.num_envs}, {args.workers} workers)"
+    async_label = f"gymnasium AsyncVectorEnv (N={args.num_envs}, {args.workers} at once)"
     if args.lists_only:
         print(f"Python {platform.python_version()}; {args.repeats} runs of {args.lists_only} steps each\n")
         print("| game | seats | loop | steps/s | x without observations |")
@@ -373,8 +439,10 @@ def main(argv: list[str] | None = None) -> None:
             lists_side_by_side(name, args.seats or DEFAULT_SEATS.get(name, spec.min_seats), args.lists_only,
                                args.repeats)
         return
+    if args.clock == "cpu" and args.workers > 1:
+        ap.error("--clock cpu counts this process's CPU only, not its workers': use the wall clock or --workers 1")
     print(f"Python {platform.python_version()} on {platform.platform()}; {args.repeats} runs of {args.seconds} s each "
-          f"({args.clock} clock)")
+          f"({args.clock} clock); {os.cpu_count()} cores, load average {loadavg()} at the start")
     print()
     print("| game | seats | loop | steps/s | x raw | x floor | x os |")
     print("|---|---:|---|---:|---:|---:|---:|")
@@ -392,9 +460,15 @@ def main(argv: list[str] | None = None) -> None:
             FLOOR_LEARNER: floor_loop(name, seats, False),
             f"batched env (N={args.num_envs})": batched_loop(name, seats, args.num_envs),
         }
+        if args.workers > 1:
+            loops[workers_label] = batched_loop(name, seats, args.num_envs, args.workers)
         sync = sync_vector_loop(name, seats, args.num_envs)
         if sync is not None:
             loops[f"gymnasium SyncVectorEnv (N={args.num_envs})"] = sync
+        if args.workers > 1 and (not wanted or kept(async_label, wanted)):  # N processes: made only if run
+            made = async_vector_loop(name, seats, args.num_envs, args.workers)
+            if made is not None:
+                loops[async_label] = made
         variants = [("openspiel", False, False), ("openspiel + observation_tensor", True, False)]
         if args.whole_lists:
             variants.append(("openspiel + observation_tensor (whole lists)", True, True))
@@ -402,7 +476,6 @@ def main(argv: list[str] | None = None) -> None:
             spiel = openspiel_loop(name, seats, observe, whole)
             if spiel is not None:
                 loops[label] = spiel
-        wanted = [w.strip() for w in args.loops.split(",") if w.strip()]
         if wanted:
             loops = {k: v for k, v in loops.items() if kept(k, wanted)}
         rates: dict[str, list[float]] = {k: [] for k in loops}
@@ -438,12 +511,19 @@ def main(argv: list[str] | None = None) -> None:
         def cell(x: float | None) -> str:
             return "" if x is None else f"{x:.2f}x"
 
+        pooled = rates.get(workers_label)
         summary.append(f"| {name} | {seats} | {cell(over(batched, synced))} | {cell(over(rates.get(FLOOR_LEARNER), synced))} "
-                       f"| {cell(over(raw, pz))} | {cell(over(raw, rates.get(FLOOR_EVERY)))} |")
+                       f"| {cell(over(raw, pz))} | {cell(over(raw, rates.get(FLOOR_EVERY)))} "
+                       f"| {cell(over(pooled, synced))} | {cell(over(pooled, batched))} "
+                       f"| {cell(over(rates.get(async_label), synced))} |")
     print()
+    print(f"load average {loadavg()} at the end")
+    print()
+    k = args.workers
     print(f"| game | seats | batched env ÷ SyncVectorEnv (N={args.num_envs}) | its ceiling: learner floor ÷ SyncVectorEnv "
-          "| PettingZoo x raw | its floor: engine + encoder x raw |")
-    print("|---|---:|---:|---:|---:|---:|")
+          f"| PettingZoo x raw | its floor: engine + encoder x raw | batched env, {k} workers ÷ SyncVectorEnv "
+          f"| {k} workers ÷ one process | AsyncVectorEnv ({k} at once) ÷ SyncVectorEnv |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in summary:
         print(row)
 

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import gc
+import os
+import signal
+import subprocess
+import sys
+from multiprocessing.shared_memory import SharedMemory
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -9,7 +18,7 @@ import freetrader
 
 pytest.importorskip("gymnasium")
 from freetrader.adapters.encoders import encoder_for  # noqa: E402
-from freetrader.adapters.vector import BatchedEnv  # noqa: E402
+from freetrader.adapters.vector import BatchedEnv, EnvClosed, WorkerFailed  # noqa: E402
 from freetrader.core import BadOption, IllegalAction  # noqa: E402
 
 from .conftest import short_options, small_seats  # noqa: E402
@@ -138,3 +147,221 @@ def test_actions_as_a_list_or_an_array_play_alike_and_every_step_rewrites_its_bu
             quiet += 1
             assert not got[2].any() and not got[3].any() and not got[4].any()
     assert ended > 0 and quiet > 0
+
+
+# --- worker processes (workers=k): the same games as one process, over shared memory ---------------------
+
+
+@pytest.fixture
+def bounded():
+    """Fail a test that would hang (a worker waited for forever) instead of hanging the suite."""
+    def expire(signum, frame):
+        raise TimeoutError("the test took over 60 s: a wait that never ended")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def _trace(env: BatchedEnv, steps: int, seed: int) -> tuple[list[np.ndarray], list[Any], int]:
+    """Every array the env returns, copied, over ``steps`` random legal steps; then its scores and count."""
+    rng = np.random.default_rng(seed)
+    obs, mask = env.reset(seed=seed)
+    seen = [obs.copy(), mask.copy()]
+    for _ in range(steps):
+        acts = [int(rng.choice(np.flatnonzero(m))) for m in mask]
+        obs, mask, reward, terminated, truncated = env.step(acts)
+        seen += [obs.copy(), mask.copy(), reward.copy(), terminated.copy(), truncated.copy()]
+    return seen, list(env.last_scores), env.actions_played()
+
+
+def _same(a: list[np.ndarray], b: list[np.ndarray]) -> bool:
+    return len(a) == len(b) and all(x.dtype == y.dtype and np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize(("opponents", "steps"), [(["random"], 300), (["heuristic"], 60)])
+def test_workers_play_the_same_games_as_one_process(bounded, opponents, steps):
+    """Each game is seeded by its index in the batch, not by its worker: observations, masks, rewards,
+    flags and auto-resets are the same step for step, with random opponents and with bots in the workers."""
+    kw = dict(end="turns", turn_limit=4)
+    one = BatchedEnv("contraband", 5, opponents, **kw)
+    with BatchedEnv("contraband", 5, opponents, workers=2, **kw) as two:
+        a, b = _trace(one, steps, seed=11), _trace(two, steps, seed=11)
+    assert _same(a[0], b[0])
+    ends = sum(int((t | u).sum()) for t, u in zip(a[0][5::5], a[0][6::5], strict=True))
+    assert ends >= 5  # auto-resets happened, in every game's worker
+    assert a[1] == b[1] and a[2] == b[2] > 0
+
+
+def test_workers_play_every_game_alike(bounded, game_name):
+    seats = small_seats(game_name)
+    one = BatchedEnv(game_name, 3, seats=seats, **short_options(game_name))
+    with BatchedEnv(game_name, 3, seats=seats, workers=3, **short_options(game_name)) as three:
+        a, b = _trace(one, 40, seed=4), _trace(three, 40, seed=4)
+    assert _same(a[0], b[0]) and a[1:] == b[1:]
+
+
+def test_workers_play_a_one_seat_game_alike(bounded):
+    one = BatchedEnv("merchants-cove", 4, seats=1, **short_options("merchants-cove"))
+    with BatchedEnv("merchants-cove", 4, seats=1, workers=2, **short_options("merchants-cove")) as two:
+        a, b = _trace(one, 40, seed=4), _trace(two, 40, seed=4)
+    assert _same(a[0], b[0]) and a[1:] == b[1:]
+
+
+def test_workers_started_by_spawn_play_alike(bounded):
+    one = BatchedEnv("contraband", 4, end="turns", turn_limit=4)
+    with BatchedEnv("contraband", 4, workers=2, start_method="spawn", end="turns", turn_limit=4) as two:
+        a, b = _trace(one, 50, seed=2), _trace(two, 50, seed=2)
+    assert _same(a[0], b[0]) and a[1:] == b[1:]
+
+
+def test_an_illegal_index_is_refused_alike_before_any_game_moves(bounded):
+    """The first illegal game is named in the same one line with and without workers, and no game moved:
+    the steps that follow are those of a batch that never saw the bad step."""
+    kw = dict(end="turns", turn_limit=4)
+    one, ref = BatchedEnv("contraband", 4, **kw), BatchedEnv("contraband", 4, **kw)
+    with BatchedEnv("contraband", 4, workers=2, **kw) as two:
+        envs = (one, two, ref)
+        for env in envs:
+            env.reset(seed=6)
+        mask = one.mask.copy()
+        assert np.array_equal(mask, two.mask)
+        legal = [int(np.flatnonzero(m)[0]) for m in mask]
+        bad = list(legal)
+        bad[2] = int(np.flatnonzero(mask[2] == 0)[0])  # game 2 (worker 1's first) and 3 are illegal
+        bad[3] = one.num_actions + 5
+        said = []
+        for env in (one, two):
+            before = [env.obs.copy(), env.mask.copy()]
+            with pytest.raises(IllegalAction) as got:
+                env.step(bad)
+            said.append(str(got.value))
+            assert _same(before, [env.obs, env.mask])
+            with pytest.raises(IllegalAction, match="one action per game"):
+                env.step(legal[:3])
+            with pytest.raises(IllegalAction, match="game 0: an action index must be a whole number"):
+                env.step([None] + legal[1:])
+        assert said[0] == said[1] and said[0].startswith("game 2: action index") and "\n" not in said[0]
+        # int-like indices (numpy integers, an array) are taken alike
+        for env in envs:
+            env.step([np.int64(a) for a in legal])
+        rng = np.random.default_rng(0)
+        for _ in range(30):
+            acts = np.array([rng.choice(np.flatnonzero(m)) for m in one.mask])
+            got = [[x.copy() for x in env.step(acts)] for env in envs]
+            assert _same(got[0], got[1]) and _same(got[0], got[2])
+
+
+def test_a_killed_worker_is_named_not_waited_for(bounded):
+    env = BatchedEnv("contraband", 4, workers=2)
+    obs, mask = env.reset(seed=1)
+    victim = env._procs[1]
+    os.kill(victim.pid, signal.SIGKILL)
+    victim.join(10)
+    acts = [int(np.flatnonzero(m)[0]) for m in mask]
+    with pytest.raises(WorkerFailed, match=rf"worker 1 \(pid {victim.pid}, games 2-3\) was killed by SIGKILL"):
+        env.step(acts)
+    assert not any(p.is_alive() for p in env._procs)  # the other worker is ended with it
+    with pytest.raises(EnvClosed, match="worker 1"):
+        env.step(acts)
+    with pytest.raises(EnvClosed):
+        env.reset(seed=1)
+
+
+def test_a_worker_that_raises_is_named_with_its_error(bounded, monkeypatch):
+    """Forked workers inherit this patch: the first game to end raises in its worker."""
+    import freetrader.adapters.vector as vector
+
+    def broken(state, scheme):
+        raise RuntimeError("no rewards today")
+
+    monkeypatch.setattr(vector, "final_rewards", broken)
+    env = BatchedEnv("contraband", 4, workers=2, start_method="fork", end="turns", turn_limit=2)
+    obs, mask = env.reset(seed=1)
+    with pytest.raises(WorkerFailed, match=r"worker \d \(pid \d+, games \d-\d\) raised RuntimeError: no rewards today"):
+        for _ in range(200):
+            obs, mask, *_ = env.step([int(np.flatnonzero(m)[0]) for m in mask])
+    with pytest.raises(EnvClosed, match="no rewards today"):
+        env.step([0] * 4)
+
+
+def test_an_interrupted_step_closes_the_batch(bounded, monkeypatch):
+    """Ctrl-C while waiting for the workers leaves answers unread: the batch must not go on out of step."""
+    env = BatchedEnv("contraband", 4, workers=2)
+    _, mask = env.reset(seed=1)
+    procs = list(env._procs)
+    acts = [int(np.flatnonzero(m)[0]) for m in mask]
+
+    def interrupted(w):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(env, "_answer", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        env.step(acts)
+    with pytest.raises(EnvClosed, match="interrupted"):
+        env.step(acts)
+    assert not any(p.is_alive() for p in procs)
+
+
+def _gone(name: str) -> bool:
+    try:
+        SharedMemory(name=name).close()
+    except FileNotFoundError:
+        return True
+    return False
+
+
+def test_close_and_collection_end_the_workers_and_free_the_memory(bounded):
+    env = BatchedEnv("contraband", 4, workers=2)
+    obs, _ = env.reset(seed=1)
+    kept = obs.copy()
+    procs, name = list(env._procs), env._segment.name
+    env.close()
+    assert not any(p.is_alive() for p in procs) and _gone(name)
+    assert np.array_equal(obs, kept)  # the buffers handed out stay readable after close
+    for use in (lambda: env.reset(seed=1), lambda: env.step([0] * 4), env.actions_played):
+        with pytest.raises(EnvClosed, match="closed: make a new one"):
+            use()
+    env.close()  # twice is fine
+
+    dropped = BatchedEnv("contraband", 4, workers=2)
+    dropped.reset(seed=1)
+    procs, name = list(dropped._procs), dropped._segment.name
+    del dropped
+    gc.collect()
+    for p in procs:
+        p.join(10)
+    assert not any(p.is_alive() for p in procs) and _gone(name)
+
+
+def test_interpreter_exit_ends_the_workers_and_frees_the_memory(tmp_path):
+    script = tmp_path / "leave.py"
+    script.write_text(
+        "from freetrader.adapters.vector import BatchedEnv\n"
+        "env = BatchedEnv('contraband', 4, workers=2)\n"
+        "env.reset(seed=0)\n"
+        "print(env._segment.name, *(p.pid for p in env._procs))\n"
+    )
+    src = str(Path(freetrader.__file__).parents[1])
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": src})
+    assert done.returncode == 0 and done.stderr == ""
+    name, *pids = done.stdout.split()
+    assert len(pids) == 2 and _gone(name)
+    for pid in map(int, pids):
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+def test_bad_worker_arguments_are_refused_with_a_reason():
+    for workers in (0, 5, True, 1.5):
+        with pytest.raises(BadOption, match="workers must be a whole number from 1 to num_envs"):
+            BatchedEnv("contraband", 4, workers=workers)
+    with pytest.raises(BadOption, match="start_method is for worker processes"):
+        BatchedEnv("contraband", 4, start_method="spawn")
+    with pytest.raises(BadOption, match="start_method must be one of"):
+        BatchedEnv("contraband", 4, workers=2, start_method="teleport")
+    with pytest.raises(BadOption, match="seed must be a whole number"):
+        BatchedEnv("contraband", 2).reset(seed="x")
