@@ -10,9 +10,12 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
 (``spawn``), read it through ``$FREETRADER_DATA``. The values (all designed, none printed):
 
 - ``wheel``: Gold Wheel spaces (``tracks.toml [gold_wheel] size``);
+- ``lead``: the Customs Track spaces only 5-player games play (2-4 players start after them;
+  shipped: 6), each with the first space's Discovery Level and Bribe Cost;
 - ``track``: Customs Track spaces; the shipped Discovery Levels and Bribe Costs are stretched to
   the new length, and the new-officer spaces keep their share of the track (the first stays, for
   the Gold Wheel example's officer, as the track moves from 1 to 3);
+- ``new-officers``: the new-officer spaces, joined by ``+`` (``2+8+18``);
 - ``officers``: how many highlighted (new-officer) spaces, spread evenly over the track;
 - ``bribe``: added to every Bribe Cost;
 - ``goods``: Goods Shapes kept at each Merchant, as a share in percent (the smallest are dropped
@@ -77,10 +80,10 @@ HOMES_MOVED = {
     6: {"ludgvan": "st-just"},
 }
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "track", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "hold-<storehouse>", "home-<storehouse>", "turks")
+KNOBS = ("wheel", "lead", "track", "new-officers", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "hold-<storehouse>", "home-<storehouse>", "turks")
 PLACE_KNOBS = ("size-", "risk-", "sea-")
 #: knobs whose value is a name (or names joined by ``+``), not a number
-NAME_KNOBS = ("sea-", "goods-", "hold-", "home-")
+NAME_KNOBS = ("sea-", "goods-", "hold-", "home-", "new-officers")
 Knobs = dict[str, "int | str"]
 
 
@@ -112,12 +115,22 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
     tracks = tomllib.loads(text)
     track = tracks["customs_track"]
     discovery, bribe, new = list(track["discovery"]), list(track["bribe"]), list(track["new_officer"])
+    if "lead" in knobs:  # the spaces only 5 players play, before the space 2-4 players start on
+        start = dict(track.get("start_space", {})).get("4", 0)
+        lead = int(knobs["lead"])
+        discovery = [discovery[start]] * lead + discovery[start:]
+        bribe = [bribe[start]] * lead + bribe[start:]
+        new = [x - start + lead for x in new]
+        text = re.sub(r"^start_space = .*$", f"start_space = {{ 2 = {lead}, 3 = {lead}, 4 = {lead} }}", text,
+                      flags=re.M)
     n = len(discovery)
     if "track" in knobs:
         m = int(knobs["track"])
         # the first highlighted space stays: the Gold Wheel example's officer appears as the track moves 1 -> 3
         new = sorted({new[0]} | {max(1, min(m - 2, round(x * (m - 1) / (n - 1)))) for x in new[1:]})
         discovery, bribe, n = _stretch(discovery, m), _stretch(bribe, m), m
+    if "new-officers" in knobs:  # the new-officer spaces, joined by +
+        new = sorted(int(x) for x in str(knobs["new-officers"]).split("+"))
     if "officers" in knobs:
         k = int(knobs["officers"])
         new = sorted({max(1, round((i + 1) * (n - 1) / (k + 1))) for i in range(k)})

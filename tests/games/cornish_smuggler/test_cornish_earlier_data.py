@@ -3,7 +3,8 @@
 The fixtures are the golden playthroughs of the commit before Sennen became a market, The Under The First
 and Last a 5-player START card, Ireland's five 5-player pieces and the 44-space Customs Track (DESIGNED.md,
 "Five players"). With the pack of those four files (``examples/cornish-before-five-seats``) they replay
-exactly, every view digest included; with today's data the 5-player game is refused, naming both data
+to the end, to the same scores and winners (the views have gained a field since: ``customs.track_start``);
+with today's data the 5-player game is refused, naming both data
 hashes, at the first action the new board does not allow.
 """
 
@@ -24,16 +25,19 @@ ROOT = Path(__file__).resolve().parents[3]
 PACK = ROOT / "examples" / "cornish-before-five-seats"
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("before-five-seats-*.txt"))
 CHECK = """
-import sys
+import json, sys
 from pathlib import Path
-from freetrader.testing.golden import check_playthrough
+import freetrader
+from freetrader.testing.golden import read_record
 for name in sys.argv[1:]:
-    check_playthrough(Path(name))
+    end = Path(name).read_text().splitlines()[-1].split(" | ")
+    s = freetrader.replay(read_record(Path(name)))
+    assert s.is_over and end[1] == "scores " + json.dumps(s.scores()) and end[2] == "winners " + json.dumps(s.winners()), name
 print("replayed", len(sys.argv) - 1)
 """
 
 
-def test_the_earlier_records_replay_exactly_with_their_pack():
+def test_the_earlier_records_replay_to_the_same_end_with_their_pack():
     assert len(FIXTURES) == 2
     env = {**os.environ, data.ENV: str(PACK)}
     proc = subprocess.run([sys.executable, "-c", CHECK, *map(str, FIXTURES)], capture_output=True, text=True,

@@ -1,8 +1,9 @@
 """Components dealt by the number of players (DESIGNED.md, "Five players"), and the data that says so.
 
-A 5-player game adds a START card (Under The First and Last, at Sennen), five Irish Goods Shapes and six
-Customs Track spaces; a 2-4 player game leaves the card in the box, the five pieces out ("out": never at a
-Merchant, never bought) and starts the Customs Counter on space 6, so that it plays the 38 spaces of before.
+A 5-player game adds a START card (Under The First and Last, at Sennen), five Irish Goods Shapes, ten
+Customs Track spaces and an officer waiting on the fourth of them; a 2-4 player game leaves the card in the
+box, the five pieces out ("out": never at a Merchant, never bought) and starts the Customs Counter on space
+10, so that it plays the 38 spaces of before and never meets that officer.
 """
 
 from __future__ import annotations
@@ -60,13 +61,25 @@ def test_the_fifth_players_start_card_is_offered_only_to_five_players():
     assert "under-the-first-and-last" in _start_cards(_at_storehouse_draft(5))
 
 
-def test_two_to_four_players_start_the_customs_counter_six_spaces_in():
-    assert len(C.discovery) == 44
+def test_two_to_four_players_start_the_customs_counter_ten_spaces_in():
+    assert len(C.discovery) == 48
     for seats in (2, 3, 4):
         s = GAME.new_state(seats, 1)
-        assert s.track == 6 and C.discovery[s.track] == 8 and C.bribe[s.track] == 3
+        assert s.track == 10 and C.discovery[s.track] == 8 and C.bribe[s.track] == 3
         assert len(C.discovery) - 1 - s.track == 37  # the 38 spaces of before
-    assert GAME.new_state(5, 1).track == 0
+        assert [x - s.track for x in C.new_officer if x > s.track] == [2, 12, 20, 27, 35]  # their officers too
+        assert s.view(0)["customs"]["track_start"] == 10
+    s = GAME.new_state(5, 1)
+    assert s.track == 0 and s.view(0)["customs"]["track_start"] == 0
+
+
+def test_the_officer_only_five_players_meet_enters_at_space_4_and_never_in_a_smaller_game():
+    from freetrader.games.cornish_smuggler import board
+    s = GAME.new_state(5, 1)
+    assert [board.advance_customs_track(s, 1) for _ in range(4)] == [0, 0, 0, 1]  # space 4: one to post
+    assert 4 in C.new_officer and sum(board.advance_customs_track(s, 1) for _ in range(len(C.discovery))) == 5
+    s = GAME.new_state(3, 1)
+    assert sum(board.advance_customs_track(s, 1) for _ in range(len(C.discovery))) == len(C.new_officer) - 1
 
 
 @pytest.mark.parametrize("seats", [3, 5])
@@ -98,9 +111,9 @@ def _pack(tmp_path, name: str, edit) -> object:
     ("storehouses.toml", lambda t: t.replace("players = [5]", "players = []"), "players [] must list"),
     ("goods.toml", lambda t: t.replace("{ players = [5], goods", "{ players = [5], colour = 1, goods"),
      "unknown key(s) 'colour'"),
-    ("tracks.toml", lambda t: t.replace("start_space = { 2 = 6,", "start_space = { 1 = 6,"),
-     "start_space 1 = 6 must map a player count (2 to 5) to a space before the track's last"),
-    ("tracks.toml", lambda t: t.replace("3 = 6, 4 = 6 }", "3 = 6, 4 = 43 }"), "start_space 4 = 43 must map"),
+    ("tracks.toml", lambda t: t.replace("start_space = { 2 = 10,", "start_space = { 1 = 10,"),
+     "start_space 1 = 10 must map a player count (2 to 5) to a space before the track's last"),
+    ("tracks.toml", lambda t: t.replace("3 = 10, 4 = 10 }", "3 = 10, 4 = 47 }"), "start_space 4 = 47 must map"),
 ])
 def test_a_broken_player_count_is_refused_with_one_line(tmp_path, name, edit, message):
     with pytest.raises(DataError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")

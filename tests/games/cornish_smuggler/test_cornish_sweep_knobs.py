@@ -110,3 +110,18 @@ def test_a_home_knob_moves_that_storehouse_only(tmp_path: Path) -> None:
     moved = _load(_script().write_pack(tmp_path / "b", {"home-the-glebe-barn": "porthleven"}))["homes"]
     assert isinstance(shipped, list) and isinstance(moved, list)
     assert moved == sorted([h for h in shipped if h != "ludgvan"] + ["porthleven"])
+
+
+def test_the_lead_knob_sets_the_spaces_only_five_players_play(tmp_path: Path) -> None:
+    probe = ("import json\nfrom freetrader.games.cornish_smuggler.components import COMPONENTS as C\n"
+             "print(json.dumps([C.discovery, C.new_officer, C.track_start]))")
+
+    def track(pack: Path) -> list[object]:
+        out = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "FREETRADER_DATA": str(pack)},
+                             capture_output=True, text=True, check=True)
+        return list(json.loads(out.stdout))
+
+    shipped = track(_script().write_pack(tmp_path / "a", {}))
+    longer = track(_script().write_pack(tmp_path / "b", {"lead": 14}))
+    assert longer[0] == [8] * 4 + shipped[0] and longer[1] == [x + 4 for x in shipped[1]]
+    assert longer[2] == {"2": 14, "3": 14, "4": 14, "5": 0} and shipped[2]["4"] == 10

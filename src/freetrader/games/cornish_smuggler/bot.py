@@ -730,11 +730,13 @@ class CornishBot(CornishBotV2):
 
     @staticmethod
     def _turns_left(s: Any) -> float:
-        """Turns still to come, from how far the Customs Track has moved in the Turns played (at most 8)."""
+        """Turns still to come, from how far the Customs Track has moved in the Turns played (at most 8).
+        Counted from the space this game started on (2-4 players skip the first spaces)."""
         if s.ending:
             return 0.0
-        end = max(1, len(C.discovery) - 1)
-        done = (s.track + s.wheel / max(1, C.wheel)) / end
+        start = C.track_start[s.seats]
+        end = max(1, len(C.discovery) - 1 - start)
+        done = (s.track - start + s.wheel / max(1, C.wheel)) / end
         if done <= 0.0:
             return 8.0
         return float(min(8.0, max(0.0, (1.0 - done) * max(1, s.turn) / done)))

@@ -114,6 +114,8 @@ def view(s: S, seat: int | None) -> dict[str, Any]:
             "wheel": s.wheel,
             "wheel_size": C.wheel,
             "track_end": len(C.discovery) - 1,
+            # where this game's Customs Counter started (2-4 players skip the spaces only 5 play)
+            "track_start": C.track_start[s.seats],
         },
         "bank": s.bank,
         "characters": {

@@ -709,10 +709,11 @@
     const body = S("g");
     body.append(S("text", { x: 12, y: 22, class: "panel-label big", text: "Customs Track" }));
     body.append(S("text", { x: PW - 12, y: 22, "text-anchor": "end", class: "panel-small", text: `Discovery Level ${num(c.discovery, "?")} · Bribe Cost ${num(c.bribe, "?")}` }));
-    const end = num(c.track_end, 15), track = num(c.track, 0);
-    const cw = Math.min(29, (PW - 24) / (end + 1));
-    for (let i = 0; i <= end; i++) {
-      const x = 12 + i * cw, here = i === track;
+    // only the spaces this game plays: 2-4 players start past the ones only 5 play
+    const end = num(c.track_end, 15), track = num(c.track, 0), first = num(c.track_start, 0);
+    const cw = Math.min(29, (PW - 24) / (end - first + 1));
+    for (let i = first; i <= end; i++) {
+      const x = 12 + (i - first) * cw, here = i === track;
       body.append(S("rect", { x, y: 32, width: cw - 2, height: 44, rx: 4, fill: here ? "#1f3b63" : (i < track ? "#d9d2c2" : "#f4efe4"), stroke: "#8b7a5a" }));
       const disc = here ? num(c.discovery, TRACK.discovery[i]) : TRACK.discovery[i];
       const bribe = here ? num(c.bribe, TRACK.bribe[i]) : TRACK.bribe[i];
@@ -735,11 +736,12 @@
     }
     body.append(S("title", { text: `Gold Wheel: space ${wheel} of ${size} (S = START; passing it moves the Customs Track)` }));
     const officers = arr(view.officers).filter((o) => o && typeof o === "object");
-    const waiting = officers.filter((o) => !o.at).length;
+    // still to come: those on spaces ahead of the counter (one on a space a smaller game skips never comes)
+    const waiting = TRACK.new_officer.filter((x) => x > track).length;
     const facts = [
       // numbered as the log numbers it ("moves to space 1"): the first box is space 0
       `Customs Track: space ${track} of ${end}`,
-      `Customs Officers on the board: ${officers.length - waiting}, waiting: ${waiting}`,
+      `Customs Officers on the board: ${officers.filter((o) => o.at).length}, waiting: ${waiting}`,
       `Bribed: ${officers.filter((o) => num(o.bribed_by, -1) >= 0).map((o) => "officer " + o.id + " by seat " + o.bribed_by).join(", ") || "none"}`,
       `Seized in the Customs House: ${arr(view.goods).filter((g) => g && g.where === "warehouse").length} goods`,
       `Secrets deck: ${num(view.secrets_deck, "?")} · Bank: ${num(view.bank, "?")} Gold`,
