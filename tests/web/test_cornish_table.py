@@ -320,3 +320,30 @@ def test_the_side_panel_is_short_and_the_page_fits(browser: Any, tmp_path: Path,
         assert page.evaluate("document.documentElement.scrollWidth") <= width + 2
     finally:
         server.stop()
+
+
+def test_the_customs_track_shows_the_spaces_this_game_plays(browser: Any, tmp_path: Path) -> None:
+    """2-4 players start the Customs Counter on space 10 of 48 (DESIGNED.md "Five players"): their panel draws
+    the 38 spaces they play, a 5-player panel all 48, each in two rows a person can read."""
+    server = LiveServer(f"sqlite:///{tmp_path}/track.db", bot_delay=0.0).start(timeout=300)
+    try:
+        seen = {}
+        for seats in (3, 5):
+            tid = api(server, "POST", "/api/tables", {"game": "cornish-smuggler",
+                                                      "seats": ["human"] + ["heuristic"] * (seats - 1)})["table"]["id"]
+            link = api(server, "POST", f"/api/tables/{tid}/join", {"name": "Ann"})["link"]
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.goto(server.url + link)
+            panel = page.locator("svg[aria-label='Customs Track and Gold Wheel']")
+            panel.wait_for(timeout=120_000)
+            boxes = panel.locator("rect[height='44']")
+            rows = {round(float(y)) for y in boxes.evaluate_all("els => els.map(e => e.getAttribute('y'))")}
+            widths = boxes.evaluate_all("els => els.map(e => e.getBBox().width)")
+            seen[seats] = (boxes.count(), len(rows), min(widths), panel.text_content())
+        assert seen[3][:2] == (38, 2) and seen[5][:2] == (48, 2)
+        assert min(seen[3][2], seen[5][2]) >= 17  # wide enough for "$10" at the panel's scale
+        facts = {k: re.sub(r"\s", "", v[3]) for k, v in seen.items()}  # the panel wraps its lines anywhere
+        assert "CustomsTrack:space10of47(thisgamestartedonspace10)" in facts[3]
+        assert "CustomsTrack:space0of47" in facts[5] and "startedon" not in facts[5]
+    finally:
+        server.stop()

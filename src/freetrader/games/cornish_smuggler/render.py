@@ -208,7 +208,8 @@ def render_cornish(view: Mapping[str, Any], names: Sequence[str] | None = None) 
     cu = view["customs"]
     head = Text(
         f"Turn {view['turn']} · First Player seat {view['first_player']} · Customs Track {cu['track']}/{cu['track_end']}"
-        f" · Discovery Level {cu['discovery']} · Bribe Cost {cu['bribe']} · Gold Wheel {cu['wheel']}/{cu['wheel_size']}"
+        + (f" (from {cu['track_start']})" if cu.get("track_start") else "")
+        + f" · Discovery Level {cu['discovery']} · Bribe Cost {cu['bribe']} · Gold Wheel {cu['wheel']}/{cu['wheel_size']}"
         + (" · LAST TURN" if view.get("ending") else ""),
         style="bold",
     )

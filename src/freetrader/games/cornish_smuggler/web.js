@@ -711,22 +711,25 @@
     body.append(S("text", { x: PW - 12, y: 22, "text-anchor": "end", class: "panel-small", text: `Discovery Level ${num(c.discovery, "?")} · Bribe Cost ${num(c.bribe, "?")}` }));
     // only the spaces this game plays: 2-4 players start past the ones only 5 play
     const end = num(c.track_end, 15), track = num(c.track, 0), first = num(c.track_start, 0);
-    const cw = Math.min(29, (PW - 24) / (end - first + 1));
+    // in rows of at most 24 spaces, so that a long track stays readable (48 spaces at 5 players)
+    const spaces = end - first + 1, rows = Math.ceil(spaces / 24), perRow = Math.ceil(spaces / rows);
+    const cw = Math.min(29, (PW - 24) / perRow), RH = 58;
     for (let i = first; i <= end; i++) {
-      const x = 12 + (i - first) * cw, here = i === track;
-      body.append(S("rect", { x, y: 32, width: cw - 2, height: 44, rx: 4, fill: here ? "#1f3b63" : (i < track ? "#d9d2c2" : "#f4efe4"), stroke: "#8b7a5a" }));
+      const k = i - first, x = 12 + (k % perRow) * cw, ty = 32 + Math.floor(k / perRow) * RH, here = i === track;
+      body.append(S("rect", { x, y: ty, width: cw - 2, height: 44, rx: 4, fill: here ? "#1f3b63" : (i < track ? "#d9d2c2" : "#f4efe4"), stroke: "#8b7a5a" }));
       const disc = here ? num(c.discovery, TRACK.discovery[i]) : TRACK.discovery[i];
       const bribe = here ? num(c.bribe, TRACK.bribe[i]) : TRACK.bribe[i];
-      body.append(S("text", { x: x + cw / 2 - 1, y: 51, "text-anchor": "middle", class: "track-num" + (here ? " here" : ""), text: disc === undefined ? "" : disc }));
-      body.append(S("text", { x: x + cw / 2 - 1, y: 69, "text-anchor": "middle", class: "track-num small" + (here ? " here" : ""), text: bribe === undefined ? "" : "$" + bribe }));
-      if (TRACK.new_officer.includes(i)) body.append(S("path", { d: `M${x + cw - 9} 36 l3 -6 l3 6 Z`, fill: here ? "#fff" : "#111" }));
-      if (i === end) body.append(S("text", { x: x + cw / 2 - 1, y: 88, "text-anchor": "middle", class: "track-num", text: "END" }));
+      body.append(S("text", { x: x + cw / 2 - 1, y: ty + 19, "text-anchor": "middle", class: "track-num" + (here ? " here" : ""), text: disc === undefined ? "" : disc }));
+      body.append(S("text", { x: x + cw / 2 - 1, y: ty + 37, "text-anchor": "middle", class: "track-num small" + (here ? " here" : ""), text: bribe === undefined ? "" : "$" + bribe }));
+      if (TRACK.new_officer.includes(i)) body.append(S("path", { d: `M${x + cw - 9} ${ty + 4} l3 -6 l3 6 Z`, fill: here ? "#fff" : "#111" }));
+      if (i === end) body.append(S("text", { x: x + cw / 2 - 1, y: ty + 56, "text-anchor": "middle", class: "track-num", text: "END" }));
     }
-    body.append(S("text", { x: 12, y: 102, class: "panel-small", text: "top: Discovery Level · bottom: Bribe Cost · ▲ a new officer" }));
+    const dy = (rows - 1) * RH;  // what follows moves down by the extra rows
+    body.append(S("text", { x: 12, y: 102 + dy, class: "panel-small", text: "top: Discovery Level · bottom: Bribe Cost · ▲ a new officer" }));
     // the Gold Wheel
     const size = Math.max(1, num(c.wheel_size, 8)), wheel = num(c.wheel, 0);
-    const cx = 70, cy = 176, R = 50;
-    body.append(S("text", { x: 12, y: 118, class: "panel-label", text: "Gold Wheel" }));
+    const cx = 70, cy = 176 + dy, R = 50;
+    body.append(S("text", { x: 12, y: 118 + dy, class: "panel-label", text: "Gold Wheel" }));
     for (let i = 0; i < size; i++) {
       const a0 = -Math.PI / 2 + (2 * Math.PI * i) / size, a1 = a0 + (2 * Math.PI) / size;
       const d = `M${cx} ${cy} L${cx + R * Math.cos(a0)} ${cy + R * Math.sin(a0)} A${R} ${R} 0 0 1 ${cx + R * Math.cos(a1)} ${cy + R * Math.sin(a1)} Z`;
@@ -740,19 +743,19 @@
     const waiting = TRACK.new_officer.filter((x) => x > track).length;
     const facts = [
       // numbered as the log numbers it ("moves to space 1"): the first box is space 0
-      `Customs Track: space ${track} of ${end}`,
+      `Customs Track: space ${track} of ${end}` + (first ? ` (this game started on space ${first})` : ""),
       `Customs Officers on the board: ${officers.filter((o) => o.at).length}, waiting: ${waiting}`,
       `Bribed: ${officers.filter((o) => num(o.bribed_by, -1) >= 0).map((o) => "officer " + o.id + " by seat " + o.bribed_by).join(", ") || "none"}`,
       `Seized in the Customs House: ${arr(view.goods).filter((g) => g && g.where === "warehouse").length} goods`,
       `Secrets deck: ${num(view.secrets_deck, "?")} · Bank: ${num(view.bank, "?")} Gold`,
     ];
     // each fact wrapped to the panel's width (a long list of bribes was cut off: issue 34)
-    let fy = 146;
+    let fy = 146 + dy;
     for (const t of facts) {
       for (const line of words(t, 48, 3)) { body.append(S("text", { x: 140, y: fy, class: "panel-small", text: line })); fy += 16; }
       fy += 4;
     }
-    const y = Math.max(236, fy);
+    const y = Math.max(236 + dy, fy);
     svg.setAttribute("viewBox", `0 0 ${PW} ${y}`);
     svg.append(S("rect", { x: 1, y: 1, width: PW - 2, height: y - 2, rx: 8, fill: "#fffdf7", stroke: "#c9bb9b", "stroke-width": 2 }), body);
     return svg;
