@@ -134,6 +134,15 @@ def _base_seed(seed: Any) -> int:
         raise BadOption(f"seed must be a whole number or None, got {seed!r}") from None
 
 
+
+def _one_per_game(actions: Any, n: int) -> list[Any]:
+    """The learner's actions as a list: a list of ints as it is (its items are checked one by one after);
+    anything else through numpy. One per game, or ``IllegalAction``."""
+    acts: list[Any] = actions if type(actions) is list else np.asarray(actions).reshape(-1).tolist()
+    if len(acts) != n:
+        raise IllegalAction(f"step needs one action per game ({n}), got {len(acts)}")
+    return acts
+
 class BatchedEnv:
     """``num_envs`` games of one learner seat against opponents, stepped together (see the module docstring)."""
 
@@ -304,10 +313,7 @@ class BatchedEnv:
         if self._closed is not None:
             raise EnvClosed(self._closed)
         n = self.num_envs
-        # a list of ints as it is (its items are checked one by one below); anything else through numpy
-        acts: list[Any] = actions if type(actions) is list else np.asarray(actions).reshape(-1).tolist()
-        if len(acts) != n:
-            raise IllegalAction(f"step needs one action per game ({n}), got {len(acts)}")
+        acts = _one_per_game(actions, n)
         sessions, legals, indices, limit, seat = self.sessions, self._legal, self._idx, self.max_actions, self.seat
         # Every index is checked before any is played, so that an illegal one leaves every game as it was.
         picked: list[Action] = []
@@ -626,11 +632,7 @@ class _WorkerEnv(BatchedEnv):
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         if self._closed is not None:
             raise EnvClosed(self._closed)
-        n = self.num_envs
-        acts: list[Any] = actions if type(actions) is list else np.asarray(actions).reshape(-1).tolist()
-        if len(acts) != n:
-            raise IllegalAction(f"step needs one action per game ({n}), got {len(acts)}")
-        self._acts[:] = self._checked(acts)
+        self._acts[:] = self._checked(_one_per_game(actions, self.num_envs))
         for got in self._everyone(b"s"):
             if got:
                 for i, scores in pickle.loads(got[1:]).items():
