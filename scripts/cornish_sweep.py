@@ -120,7 +120,8 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
         lead = int(knobs["lead"])
         discovery = [discovery[start]] * lead + discovery[start:]
         bribe = [bribe[start]] * lead + bribe[start:]
-        new = [x - start + lead for x in new]
+        # the officers of the lead spaces (only 5 players meet them) stay where they are; the rest move with it
+        new = [x if x < start else x - start + lead for x in new]
         text = re.sub(r"^start_space = .*$", f"start_space = {{ 2 = {lead}, 3 = {lead}, 4 = {lead} }}", text,
                       flags=re.M)
     n = len(discovery)
