@@ -11,7 +11,7 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
 
 - ``wheel``: Gold Wheel spaces (``tracks.toml [gold_wheel] size``);
 - ``lead``: the Customs Track spaces only 5-player games play (2-4 players start after them;
-  shipped: 6), each with the first space's Discovery Level and Bribe Cost;
+  shipped: 10), each with the first space's Discovery Level and Bribe Cost;
 - ``track``: Customs Track spaces; the shipped Discovery Levels and Bribe Costs are stretched to
   the new length, and the new-officer spaces keep their share of the track (the first stays, for
   the Gold Wheel example's officer, as the track moves from 1 to 3);

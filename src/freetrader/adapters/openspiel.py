@@ -267,7 +267,7 @@ class _Lister:
     information-state lists, whose long vectors change in few places.
 
     pyspiel's API hands out tensors as Python lists, and for long vectors (Cornish Smuggler's
-    2,909 floats) making the list costs more than encoding it. Where the encoder gives its
+    3,258 floats) making the list costs more than encoding it. Where the encoder gives its
     vector as blocks (``Encoder.encode_parts``: Cornish Smuggler, Merchants Cove) the list is
     joined from each block's floats, kept (``from_parts``). Otherwise consecutive observations
     differ in a few entries, so the list last made is kept, the entries whose bits differ are

@@ -3,17 +3,17 @@
 Seats are counted from the observer (``r = 0`` is the observer; a spectator
 counts from seat 0); blocks for seats beyond the game's are zero. Sizes come
 from ``data/`` (shipped: L=27 locations, E=21 sea nodes, G=35 goods pieces,
-H=48 characters, X=17 secret kinds, B=10 ships, W=12 storehouses, O=7 officers,
+H=48 characters, X=17 secret kinds, B=10 ships, W=12 storehouses, O=8 officers,
 M=3 merchants, 7 goods places, 4 Character stacks, 22 phases). Version 4 adds the
 goods place ``out``: a piece of another player count (goods.toml ``extra``), never in play. Amounts are
 scaled (gold /20, influence and reputation /10, counts /10).
 
-Observation (2,909 floats with the shipped data): declared once as named pieces in
+Observation (3,258 floats with the shipped data): declared once as named pieces in
 ``layout(seats, options)``; the table with offsets and bounds is generated into
 ``docs/reference/observations.md``. Influence and reputation have no upper bound in the rules
 (their pieces' high is infinite); every other piece is bounded by the data or the options.
 
-Actions (``NOTATIONS``, 6,123 with the shipped data), in this order: set-up
+Actions (``NOTATIONS``, 6,978 with the shipped data), in this order: set-up
 ``ship <ship>``, ``storehouse <st>``, ``draw <stack>``, ``keep <character>``,
 ``place <location>``, ``launch <sea node>``; ``sail to <sea node> with
 influence|gold``; ``carry`` then ``escort <goods> to <location> with
