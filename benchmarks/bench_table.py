@@ -6,7 +6,10 @@ over its own websocket: on its turn it picks a random legal action from its
 view, sends it with ``expected_index`` and waits for the acknowledgement,
 which the server sends only after the commit (from issue 20's merged
 acknowledgements on, inside the state message the action brings). An
-action's latency is the time from sending it to receiving its ack. Every socket is opened (and has
+action's latency is the time from sending it to reading its ack (``p50 ms``, ``p99 ms``);
+``p99 arr`` times it to the moment the ack's last frame reached this client's event loop instead,
+before the seat's coroutine ran: the difference is the client's own queue, one Python process
+reading every socket, which is no part of what a player with one socket waits. Every socket is opened (and has
 its welcome view) before the clock starts; the play time, the actions and
 the server's CPU are counted from then on (``--open-seconds`` bounds the
 opening; the ``opened`` column says how many sockets made it). A run that
@@ -95,6 +98,9 @@ WIDE = ["--max-tables-per-minute", "100000", "--max-open-tables", "100000", "--m
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    #: the same, to the moment the acknowledgement's last frame reached this process's event loop: the
+    #: difference is this client's own queue (every socket's messages are read by one Python process)
+    arrivals: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     over: int = 0
 
@@ -214,6 +220,31 @@ class Clock:
             self.all_open.set()
 
 
+def _stamped_connection() -> Any:
+    """A websockets client connection that notes when each whole text message reaches the event loop.
+
+    ``recv()`` returns a message only when the seat's coroutine next runs; with 600 sockets in one
+    process that waits behind every other seat's parsing, so an acknowledgement read late would be
+    counted as slow. The protocol callback runs as soon as the loop reads the socket.
+    """
+    from collections import deque
+
+    from websockets.asyncio.client import ClientConnection
+    from websockets.frames import Opcode
+
+    class Stamped(ClientConnection):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.arrived: deque[float] = deque()
+
+        def process_event(self, event: Any) -> None:
+            if getattr(event, "fin", False) and event.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONT):
+                self.arrived.append(time.perf_counter())
+            super().process_event(event)
+
+    return Stamped
+
+
 async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Random,
                 pace: dict[str, float] | None, pace_s: float, open_s: float, think: float = 0.0,
                 start: str = "together") -> None:
@@ -221,11 +252,14 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
 
     # offers compression, as browsers do; sockets open before the clock starts, so a slow opening costs
     # no play time (600 sockets open at once on a busy machine)
-    async with websockets.connect(url, max_size=2**24, open_timeout=open_s) as ws:
+    async with websockets.connect(url, max_size=2**24, open_timeout=open_s,
+                                  create_connection=_stamped_connection()) as ws:
         last: dict[str, Any] | None = None  # the newest state message
         view: dict[str, Any] = {}  # its view
         while last is None:  # the welcome: this seat's whole view
             msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=open_s))
+            if ws.arrived:
+                ws.arrived.popleft()
             if msg.get("type") == "state":
                 last = msg
                 view = msg["view"]
@@ -278,17 +312,21 @@ async def _seat(url: str, seat: int, clock: Clock, tally: Tally, rng: random.Ran
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
                 except TimeoutError:
                     return
+            read_at = time.perf_counter()
+            arrived_at = ws.arrived.popleft() if ws.arrived else read_at
             msg = json.loads(raw)
             kind = msg.get("type")
             if kind == "ack" and sent_at is not None:
-                tally.latencies.append(time.perf_counter() - sent_at)
+                tally.latencies.append(read_at - sent_at)
+                tally.arrivals.append(arrived_at - sent_at)
                 sent_at = None
             elif kind == "error":
                 tally.errors.append(str(msg.get("error")))
                 sent_at = None
             elif kind == "state":
                 if "ack" in msg and sent_at is not None:  # its own action's acknowledgement rides along
-                    tally.latencies.append(time.perf_counter() - sent_at)
+                    tally.latencies.append(read_at - sent_at)
+                    tally.arrivals.append(arrived_at - sent_at)
                     sent_at = None
                 # as the page does: a view sent whole, or its changed fields over the one held
                 # (servers from issue 20's view deltas on); a view it does not hold is asked for
@@ -324,9 +362,9 @@ async def _play(bases: list[str], tables: int, seats: int, seconds: float, pace_
             return None
 
     links: list[tuple[str, list[str]]] = []
-    for start in range(0, tables, 20):
+    for first in range(0, tables, 20):  # not ``start``: that names the think scenario's first moves
         got = await asyncio.gather(*(loop.run_in_executor(None, setup, i)
-                                     for i in range(start, min(tables, start + 20))))
+                                     for i in range(first, min(tables, first + 20))))
         links += [g for g in got if g is not None]
     for i in range(bots):
         try:
@@ -389,7 +427,8 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
     """One scenario on fresh servers; a failure is reported as what it is, with whatever was measured."""
     out: dict[str, Any] = {"tables": tables, "connections": tables * seats, "opened": 0, "open_s": float("nan"),
                            "actions": 0, "actions_per_s": float("nan"), "p50_ms": float("nan"),
-                           "p99_ms": float("nan"), "mean_ms": float("nan"), "cpu_ms_per_action": float("nan"),
+                           "p99_ms": float("nan"), "p99_arrived_ms": float("nan"), "mean_ms": float("nan"),
+                           "cpu_ms_per_action": float("nan"),
                            "wait_ms_per_action": float("nan"),
                            "errors": 0, "first_errors": [], "failed": None}
     procs: list[subprocess.Popen[bytes]] = []
@@ -417,6 +456,7 @@ def run(db: str, processes: int, src: str | None, tables: int, seats: int, secon
         "opened": played["opened"], "open_s": played["open_s"], "actions": len(lat),
         "actions_per_s": len(lat) / elapsed if elapsed else 0.0,
         "p50_ms": _pct(lat, 50) * 1000, "p99_ms": _pct(lat, 99) * 1000,
+        "p99_arrived_ms": _pct(played["tally"].arrivals, 99) * 1000,
         "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
         "cpu_ms_per_action": played["cpu"] / len(lat) * 1000 if lat else float("nan"),
         "wait_ms_per_action": played["waited"] / len(lat) * 1000 if lat else float("nan"),
@@ -479,13 +519,14 @@ def _reset_pg(db: str, src: str | None) -> None:
 
 
 _HEAD = (f"{'scenario':<48} {'db':<10} {'procs':>5} {'code':<8} {'opened':>9} {'actions':>7} {'act/s':>7} "
-         f"{'p50 ms':>7} {'p99 ms':>7} {'cpu ms/act':>10} {'wait ms/act':>11} {'errors':>6} {'load':>5}")
+         f"{'p50 ms':>7} {'p99 ms':>7} {'p99 arr':>7} {'cpu ms/act':>10} {'wait ms/act':>11} {'errors':>6} {'load':>5}")
 
 
 def _row(label: str, kind: str, procs: int, name: str, r: dict[str, Any]) -> None:
     opened = f"{r['opened']:.0f}/{r['connections']:.0f}"
     print(f"{label:<48} {kind:<10} {procs:>5} {name:<8} {opened:>9} {r['actions']:>7.0f} {r['actions_per_s']:>7.1f} "
-          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['cpu_ms_per_action']:>10.2f} {r['wait_ms_per_action']:>11.2f} {r['errors']:>6.0f} "
+          f"{r['p50_ms']:>7.1f} {r['p99_ms']:>7.1f} {r.get('p99_arrived_ms', float('nan')):>7.1f} "
+          f"{r['cpu_ms_per_action']:>10.2f} {r['wait_ms_per_action']:>11.2f} {r['errors']:>6.0f} "
           f"{r.get('load', float('nan')):>5.1f}", flush=True)
     if r.get("failed"):
         print(f"  FAILED: {r['failed']}", flush=True)
@@ -598,7 +639,7 @@ def main() -> int:
                         (label, kind, procs, name) and not r["failed"]]  # a failed run has no figures
                 if runs:
                     med = {key: statistics.median(r[key] for r in runs)
-                           for key in ("connections", "opened", "actions", "actions_per_s", "p50_ms", "p99_ms",
+                           for key in ("connections", "opened", "actions", "actions_per_s", "p50_ms", "p99_ms", "p99_arrived_ms",
                                        "cpu_ms_per_action", "wait_ms_per_action", "errors", "load")}
                     _row(f"{label} ({len(runs)} runs)", kind, procs, name, med)
     if args.json:

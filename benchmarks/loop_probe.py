@@ -9,7 +9,9 @@ Runs ``freetrader serve`` with, once the first human action arrives (the clock o
   ``act`` and ``_bot_turn`` coroutines, and over decoding a worker's answer and sending it the next
   call): figures that do not move with the machine's load;
 - each garbage collection's pause, by generation, and a full collection timed at the end;
-- the main thread's CPU and its wait for a core (``/proc/self/task/PID/schedstat``, Linux).
+- the main thread's CPU and its wait for a core (``/proc/self/task/PID/schedstat``, Linux);
+- where the loop stalls: while the lag's sleep is over 30 ms late, a thread samples the main
+  thread's stack every 2 ms (the innermost frames, counted), so that a stall names its code.
 
 On SIGUSR1 it writes them to OUT.json (``bench_table.py`` sends it before it stops the server);
 ``summary`` turns that file into lines. Diagnostics only: it wraps the server's methods from outside.
@@ -23,7 +25,9 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
+from collections import Counter
 from collections.abc import Coroutine, Generator
 from typing import Any
 
@@ -68,12 +72,34 @@ def install(out: str) -> None:
 
     rec: Record = {"lag": [], "human_cpu": [], "bot_cpu": [], "answer_cpu": [], "gc": [], "later_cpu": [],
                    "commits": [], "arrived": [], "acked": [], "read": [], "answered": [], "later_at": []}
-    state = {"on": False, "gc_start": 0.0, "gc_cpu": 0.0}
+    state = {"on": False, "gc_start": 0.0, "gc_cpu": 0.0, "tick": 0.0}
+    stalls: Counter[str] = Counter()
+    main_ident, main_tid = threading.get_ident(), threading.get_native_id()
+
+    def sample_stalls() -> None:
+        while True:
+            time.sleep(0.002)
+            if state["on"] and state["tick"] and time.perf_counter() - state["tick"] > 0.04:
+                frame = sys._current_frames().get(main_ident)
+                names = []
+                while frame is not None and len(names) < 8:
+                    code = frame.f_code
+                    names.append(f"{os.path.basename(code.co_filename)}:{code.co_name}")
+                    frame = frame.f_back
+                try:  # where the kernel has the thread: its wait channel and system call (Linux)
+                    with open(f"/proc/self/task/{main_tid}/wchan") as f:
+                        wchan = f.read().strip() or "running"
+                    with open(f"/proc/self/task/{main_tid}/syscall") as f:
+                        call = f.read().split(" ", 1)[0]
+                except OSError:
+                    wchan = call = "?"
+                stalls[f"[kernel: {wchan}, syscall {call}] " + " < ".join(names)] += 1
 
     async def probe() -> None:
         rec["sched0"], rec["t0"] = _schedstat(), time.time()
+        threading.Thread(target=sample_stalls, daemon=True, name="probe-stalls").start()
         while True:
-            began = time.perf_counter()
+            began = state["tick"] = time.perf_counter()
             await asyncio.sleep(0.01)
             rec["lag"].append(time.perf_counter() - began - 0.01)
 
@@ -160,6 +186,7 @@ def install(out: str) -> None:
     def dump(*_: Any) -> None:
         rec["sched1"], rec["t1"] = _schedstat(), time.time()
         rec["tracked"], rec["frozen"] = len(gc.get_objects()), gc.get_freeze_count()
+        rec["stalls"] = stalls.most_common(12)
         state["on"] = False
         began = time.perf_counter()
         gc.collect()
@@ -278,6 +305,7 @@ def summary(path: str) -> list[str]:
         + f"; all gc pauses {pauses * 1e3:.0f}"
         + (f" (CPU {sum(gc_cpu) * 1e3:.0f}, the longest {max(gc_cpu) * 1e3:.1f})" if gc_cpu else "")
         + f"; {r['tracked']} objects tracked ({r['frozen']} frozen), a full collection {r['full_gc'] * 1e3:.1f}",
+        *(f"stalled (samples every 2 ms past 40 ms late) {n}x in {where}" for where, n in r.get("stalls", [])[:5]),
     ]
 
 
