@@ -72,3 +72,13 @@ def test_a_worker_past_its_deadline_is_replaced_alone() -> None:
             pool.close()
 
     asyncio.run(run())
+
+
+def test_bot_workers_leave_the_event_loop_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    # with every core searching, the host took cores back in ~100 ms slices and the server's
+    # acknowledgements waited them out (benchmarks/busy_cores_lag.py)
+    from freetrader.server import workers
+
+    for cores, expected in ((None, 1), (1, 1), (2, 1), (8, 7)):
+        monkeypatch.setattr(workers.os, "cpu_count", lambda cores=cores: cores)
+        assert workers.default_bot_workers() == expected

@@ -215,7 +215,7 @@ def _configure_capacity(p: argparse.ArgumentParser) -> None:
     d = Limits()
     g = p.add_argument_group("capacity and limits (a client over a limit gets 429 and one line saying which)")
     g.add_argument("--bot-workers", type=int, default=None, metavar="N",
-                   help="processes that decide for bots (default: the number of cores)")
+                   help="processes that decide for bots (default: one fewer than the cores, at least 1)")
     g.add_argument("--heavy-workers", type=int, default=1, metavar="N",
                    help="processes that replay records for /api/replay (default 1)")
     g.add_argument("--bot-deadline", type=float, default=10.0, metavar="SECONDS",

@@ -31,7 +31,7 @@ def create_app(db_url: str = "sqlite:///freetrader-table.db", *, bot_delay: floa
                limits: Limits | None = None, sweep_seconds: float = 1.0) -> FastAPI:
     """The table server on ``db_url`` (SQLite file or PostgreSQL URL).
 
-    ``bot_workers`` processes decide for bots (default: one per core), each decision within
+    ``bot_workers`` processes decide for bots (default: one fewer than the cores), each decision within
     ``bot_deadline`` seconds; ``heavy_workers`` processes run replays. ``limits``: see ``Limits``.
     On PostgreSQL the process joins the others on the database (``cluster``); every ``sweep_seconds``
     it takes over the tables whose owner died.

@@ -8,7 +8,6 @@ app runs (``lifespan``), so the app can be started again.
 from __future__ import annotations
 
 import gc
-import os
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,7 +23,7 @@ from .hints import Coach
 from .limits import Bucket, Limits, PerMinute, TooMany
 from .storage import Store, normalize_url
 from .tables import Lobby
-from .workers import Deadline, WorkerLost, WorkerPool, prefer_idle_workers, replay_view
+from .workers import Deadline, WorkerLost, WorkerPool, default_bot_workers, prefer_idle_workers, replay_view
 
 __all__ = ["AppContext", "MAX_BODY", "MAX_MESSAGE", "MAX_RECORD"]
 
@@ -68,7 +67,7 @@ class AppContext:
     async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
         """Open the store, start the lobby (and on PostgreSQL join the cluster); close it all at the end."""
         warm_games()
-        bots = WorkerPool(self.bot_workers or os.cpu_count() or 1, "bot")
+        bots = WorkerPool(self.bot_workers or default_bot_workers(), "bot")
         ident = Cluster.new_id()
         on_pg = normalize_url(self.db_url).startswith("postgresql")
         store = Store(tagged_url(self.db_url, ident) if on_pg else self.db_url)

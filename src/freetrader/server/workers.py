@@ -1,7 +1,7 @@
 """Work the event loop must not do: bot decisions and replays, in worker processes with deadlines.
 
 The server keeps two ``WorkerPool``s: one for bots (``--bot-workers``, default
-the number of cores) and one for heavy requests such as ``POST /api/replay``
+one fewer than the cores: ``default_bot_workers``) and one for heavy requests such as ``POST /api/replay``
 (``--heavy-workers``). A pool's processes are forked together at its first
 call, from the event loop's thread, each talking to the server over a pipe of
 its own, and die with the server (``PR_SET_PDEATHSIG``), so a ``kill -9`` of
@@ -97,6 +97,19 @@ def prefer_idle_workers() -> None:
     """
     global _idle_policy
     _idle_policy = True
+
+
+def default_bot_workers() -> int:
+    """Bot workers when ``--bot-workers`` is not given: one fewer than the cores, at least one.
+
+    The event loop needs a core of its own even though the workers yield to it. With every core
+    busy (two workers searching on two cores), a machine whose host shares its cores out took them
+    back in slices of about 100 ms, and whatever woke in such a slice waited for its end: the
+    server's acknowledgements (paced p99 36-82 ms beside four IS-MCTS tables, 6 ms without them),
+    and any process, niced or not (``benchmarks/busy_cores_lag.py``). With a core left free the
+    slices did not come. Bots then think in turn on fewer workers, which only slows bot tables.
+    """
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 class Deadline(Exception):
