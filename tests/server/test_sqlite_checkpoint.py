@@ -11,6 +11,8 @@ import shutil
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from freetrader.server.storage import Store, TableRow
@@ -45,49 +47,51 @@ def _wait_for_rounds(store: Store, more: int) -> None:
         time.sleep(0.01)
 
 
-def test_commits_leave_the_log_to_the_checkpointer_which_copies_it(tmp_path: Path) -> None:
-    db = tmp_path / "served.db"
+@contextmanager
+def _store(db: Path, checkpoint_every: float | None) -> Iterator[Store]:
+    """A store on ``db`` with its schema; serving (``lock_sqlite``) when ``checkpoint_every`` is given."""
     store = Store(f"sqlite:///{db}")
     store.create_schema()
-    store.lock_sqlite(checkpoint_every=0.05)
+    if checkpoint_every is not None:
+        store.lock_sqlite(checkpoint_every=checkpoint_every)
     try:
-        with store.engine.connect() as conn:
-            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
-            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        yield store
+    finally:
+        store.close()
+
+
+def _autocheckpoint(store: Store) -> int:
+    with store.engine.connect() as conn:
+        return int(conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() or 0)
+
+
+def test_commits_leave_the_log_to_the_checkpointer_which_copies_it(tmp_path: Path) -> None:
+    db = tmp_path / "served.db"
+    with _store(db, 0.05) as store:
+        assert _autocheckpoint(store) == 0
         _wait_for_rounds(store, 1)
         _fill(store, 40)
         _wait_for_rounds(store, 2)  # one round may have begun before the last commit
         assert _rows_in_the_database_file_alone(db, tmp_path) == 40
-    finally:
-        store.close()
 
 
 def test_without_a_checkpointer_the_rows_stay_in_the_log_until_closed(tmp_path: Path) -> None:
     # the control for the test above: a store that does not serve keeps SQLite's own threshold, which
     # 40 small tables do not reach, so nothing but a checkpoint puts them in the database file
     db = tmp_path / "script.db"
-    store = Store(f"sqlite:///{db}")
-    store.create_schema()
-    try:
-        with store.engine.connect() as conn:
-            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 1000
+    with _store(db, None) as store:
+        assert _autocheckpoint(store) == 1000
         before = _rows_in_the_database_file_alone(db, tmp_path)
         _fill(store, 40)
         time.sleep(0.2)
         assert _rows_in_the_database_file_alone(db, tmp_path) == before
-    finally:
-        store.close()
 
 
 def test_closing_checkpoints_once_more_and_ends_the_thread(tmp_path: Path) -> None:
     db = tmp_path / "closed.db"
-    store = Store(f"sqlite:///{db}")
-    store.create_schema()
-    store.lock_sqlite(checkpoint_every=3600)  # no round before close
-    _fill(store, 5)
-    store.close()
+    with _store(db, 3600) as store:  # no round before close
+        _fill(store, 5)
     assert not [t for t in threading.enumerate() if t.name == "ft-db-checkpoint"]
     assert _rows_in_the_database_file_alone(db, tmp_path) == 5
-    _ = Store(f"sqlite:///{db}")  # the file is free again for a new server
-    _.lock_sqlite()
-    _.close()
+    with _store(db, 1.0):  # the file is free again for a new server
+        pass
