@@ -21,6 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from loop_probe import _pct  # noqa: E402 - beside this file
+
 from freetrader.server.storage import LogRow, Store, TableRow  # noqa: E402
 
 
@@ -50,10 +52,6 @@ def _run(folder: str, checkpointer: bool, batches: int, tables: int) -> list[flo
         return times
     finally:
         store.close()
-
-
-def _pct(xs: list[float], p: float) -> float:
-    return sorted(xs)[min(len(xs) - 1, int(p / 100 * (len(xs) - 1)))]
 
 
 def main() -> None:

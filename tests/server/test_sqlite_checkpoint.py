@@ -18,8 +18,8 @@ from pathlib import Path
 from freetrader.server.storage import Store, TableRow
 
 
-def _fill(store: Store, n: int, first: int = 0) -> None:
-    for i in range(first, first + n):
+def _fill(store: Store, n: int) -> None:
+    for i in range(n):
         store.create_table(TableRow(id=f"t{i}", game="contraband-v1", options={}, seats=["human"] * 3, seed=i,
                                     settings={}, status="playing", created=time.time()), [0, 1, 2])
 
