@@ -1,11 +1,16 @@
-"""Records of the data before the five-player components still replay, with that data.
+"""Records of earlier Cornish data still replay, with that data; today's data names the difference.
 
-The fixtures are the golden playthroughs of the commit before Sennen became a market, The Under The First
-and Last a 5-player START card, Ireland's five 5-player pieces and the 44-space Customs Track (DESIGNED.md,
-"Five players"). With the pack of those four files (``examples/cornish-before-five-seats``) they replay
-to the end, to the same scores and winners (the views have gained a field since: ``customs.track_start``);
-with today's data the 5-player game is refused, naming both data
-hashes, at the first action the new board does not allow.
+Each pack below holds the data files of Cornish Smuggler as they were before a designed change, and its
+fixtures are golden playthroughs made with that data. With the pack they replay to the end, to the same
+scores and winners (the views may have gained fields since). With today's data a record says which data
+it was made with and which is loaded now; where the new board no longer allows one of its actions, it is
+refused at that action, naming both hashes.
+
+- ``cornish-before-five-seats``: before Sennen became a market, Under The First and Last a 5-player START
+  card, Ireland's five 5-player pieces and the 44-space Customs Track (DESIGNED.md, "Five players");
+- ``cornish-before-four-seats``: before Under The First and Last became a START card of 4-player games
+  too (DESIGNED.md, "Four players under search"). A 4-player record of before replays with today's data
+  as well (the card is offered and left), so only the mismatch is named.
 """
 
 from __future__ import annotations
@@ -19,11 +24,16 @@ import pytest
 
 import freetrader
 from freetrader.core import BadRecord, data
+from freetrader.core.record import pack_mismatch
 from freetrader.testing.golden import read_record
 
 ROOT = Path(__file__).resolve().parents[3]
-PACK = ROOT / "examples" / "cornish-before-five-seats"
-FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("before-five-seats-*.txt"))
+FIXTURES = Path(__file__).parent / "fixtures"
+# pack folder -> (its fixtures' prefix, their data hash, the fixture today's data refuses, if one is)
+PACKS = {
+    "cornish-before-five-seats": ("before-five-seats", "2cd93ea0a25821df", "5p-seed6"),
+    "cornish-before-four-seats": ("before-four-seats", "c8d9af6aad59f4f7", None),
+}
 CHECK = """
 import json, sys
 from pathlib import Path
@@ -35,21 +45,38 @@ for name in sys.argv[1:]:
     assert s.is_over and end[1] == "scores " + json.dumps(s.scores()) and end[2] == "winners " + json.dumps(s.winners()), name
 print("replayed", len(sys.argv) - 1)
 """
+with_todays_data = pytest.mark.skipif(data.pack_root() is not None, reason="runs with the shipped components")
 
 
-def test_the_earlier_records_replay_to_the_same_end_with_their_pack():
-    assert len(FIXTURES) == 2
-    env = {**os.environ, data.ENV: str(PACK)}
-    proc = subprocess.run([sys.executable, "-c", CHECK, *map(str, FIXTURES)], capture_output=True, text=True,
+def _fixtures(pack: str) -> list[Path]:
+    return sorted(FIXTURES.glob(f"{PACKS[pack][0]}-*.txt"))
+
+
+@pytest.mark.parametrize("pack", sorted(PACKS))
+def test_the_earlier_records_replay_to_the_same_end_with_their_pack(pack: str) -> None:
+    fixtures = _fixtures(pack)
+    assert fixtures
+    env = {**os.environ, data.ENV: str(ROOT / "examples" / pack)}
+    proc = subprocess.run([sys.executable, "-c", CHECK, *map(str, fixtures)], capture_output=True, text=True,
                           timeout=300, env=env, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert proc.stdout.strip() == "replayed 2"
+    assert proc.stdout.strip() == f"replayed {len(fixtures)}"
 
 
-def test_the_earlier_five_player_record_is_refused_with_todays_data_naming_both_hashes():
-    if data.pack_root() is not None:
-        pytest.skip("runs with the shipped components")
-    record = read_record(next(p for p in FIXTURES if "5p" in p.name))
-    with pytest.raises(BadRecord, match=r"made with data sha256:2cd93ea0a25821df, but cornish-smuggler-v1 now "
-                                        r"has data sha256:"):
+@with_todays_data
+@pytest.mark.parametrize("pack", sorted(PACKS))
+def test_todays_data_names_both_hashes(pack: str) -> None:
+    made = PACKS[pack][1]
+    for path in _fixtures(pack):
+        record = read_record(path)
+        assert record["data"] == f"sha256:{made}"
+        assert f"made with data sha256:{made}, but cornish-smuggler-v1 now has data sha256:" in str(pack_mismatch(record))
+
+
+@with_todays_data
+@pytest.mark.parametrize("pack", sorted(p for p in PACKS if PACKS[p][2]))
+def test_an_earlier_record_the_board_no_longer_allows_is_refused_naming_both_hashes(pack: str) -> None:
+    prefix, made, which = PACKS[pack]
+    record = read_record(FIXTURES / f"{prefix}-{which}.txt")
+    with pytest.raises(BadRecord, match=rf"made with data sha256:{made}, but cornish-smuggler-v1 now has data sha256:"):
         freetrader.replay(record)

@@ -1,8 +1,8 @@
 """Components dealt by the number of players (DESIGNED.md, "Five players"), and the data that says so.
 
-A 5-player game adds a START card (Under The First and Last, at Sennen), five Irish Goods Shapes, ten
-Customs Track spaces and an officer waiting on the fourth of them; a 2-4 player game leaves the card in the
-box, the five pieces out ("out": never at a Merchant, never bought) and starts the Customs Counter on space
+A 5-player game adds five Irish Goods Shapes, ten Customs Track spaces and an officer waiting on the fourth
+of them; a 4- or 5-player game adds a START card (Under The First and Last, at Sennen, DESIGNED.md "Four
+players under search"). A 2-3 player game leaves the card in the box; a 2-4 player game leaves the five pieces out ("out": never at a Merchant, never bought) and starts the Customs Counter on space
 10, so that it plays the 38 spaces of before and never meets that officer.
 """
 
@@ -54,11 +54,13 @@ def test_five_irish_pieces_are_dealt_only_to_five_players():
     assert sum(w == R.MERCHANT for w in s.g_where) == 35 and all(s.g_at[g] == ireland for g in FIVE_ONLY)
 
 
-def test_the_fifth_players_start_card_is_offered_only_to_five_players():
-    for seats in (2, 3, 4):
+def test_the_sennen_start_card_is_offered_only_to_four_and_five_players():
+    for seats in (2, 3):
         cards = _start_cards(_at_storehouse_draft(seats))
         assert "behind-the-turks-head" in cards and "under-the-first-and-last" not in cards
-    assert "under-the-first-and-last" in _start_cards(_at_storehouse_draft(5))
+    for seats in (4, 5):
+        cards = _start_cards(_at_storehouse_draft(seats))
+        assert "behind-the-turks-head" in cards and "under-the-first-and-last" in cards and len(cards) == 8
 
 
 def test_two_to_four_players_start_the_customs_counter_ten_spaces_in():
@@ -106,9 +108,9 @@ def _pack(tmp_path, name: str, edit) -> object:
 
 
 @pytest.mark.parametrize("name, edit, message", [
-    ("storehouses.toml", lambda t: t.replace("players = [5]", "players = [6]"),
+    ("storehouses.toml", lambda t: t.replace("players = [4, 5]", "players = [6]"),
      "players [6] must list player counts from 2 to 5, each once"),
-    ("storehouses.toml", lambda t: t.replace("players = [5]", "players = []"), "players [] must list"),
+    ("storehouses.toml", lambda t: t.replace("players = [4, 5]", "players = []"), "players [] must list"),
     ("goods.toml", lambda t: t.replace("{ players = [5], goods", "{ players = [5], colour = 1, goods"),
      "unknown key(s) 'colour'"),
     ("tracks.toml", lambda t: t.replace("start_space = { 2 = 10,", "start_space = { 1 = 10,"),
@@ -125,7 +127,7 @@ def test_a_broken_player_count_is_refused_with_one_line(tmp_path, name, edit, me
 def test_data_without_player_counts_deals_everything_to_everyone(tmp_path):
     """The fields are optional: a pack written before them (examples/cornish-before-issue-30) loads as it was."""
     def strip(t: str) -> str:
-        return t.replace("players = [5]\n", "")
+        return t.replace("players = [4, 5]\n", "")
 
     c = load_components(_pack(tmp_path, "storehouses.toml", strip))
     assert all(st.players == PLAYER_COUNTS for st in c.storehouses)
