@@ -2,8 +2,9 @@
 
 A 5-player game adds five Irish Goods Shapes, ten Customs Track spaces and an officer waiting on the fourth
 of them; a 4- or 5-player game adds a START card (Under The First and Last, at Sennen, DESIGNED.md "Four
-players under search"). A 2-3 player game leaves the card in the box; a 2-4 player game leaves the five pieces out ("out": never at a Merchant, never bought) and starts the Customs Counter on space
-10, so that it plays the 38 spaces of before and never meets that officer.
+players under search"). A 2-3 player game leaves the card in the box; a 2-4 player game leaves the five
+pieces out ("out": never at a Merchant, never bought) and starts the Customs Counter on space 10, so that
+it plays the 38 spaces of before and never meets that officer.
 """
 
 from __future__ import annotations
@@ -55,12 +56,11 @@ def test_five_irish_pieces_are_dealt_only_to_five_players():
 
 
 def test_the_sennen_start_card_is_offered_only_to_four_and_five_players():
-    for seats in (2, 3):
+    for seats in (2, 3, 4, 5):
         cards = _start_cards(_at_storehouse_draft(seats))
-        assert "behind-the-turks-head" in cards and "under-the-first-and-last" not in cards
-    for seats in (4, 5):
-        cards = _start_cards(_at_storehouse_draft(seats))
-        assert "behind-the-turks-head" in cards and "under-the-first-and-last" in cards and len(cards) == 8
+        assert "behind-the-turks-head" in cards
+        assert ("under-the-first-and-last" in cards) == (seats >= 4)
+        assert len(cards) == (8 if seats >= 4 else 7)
 
 
 def test_two_to_four_players_start_the_customs_counter_ten_spaces_in():
