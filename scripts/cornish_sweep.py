@@ -36,6 +36,8 @@ shipped ``cornish-smuggler`` data with the value changed) and the worker process
   ``goods-ireland=domino+i-tromino+l-tetromino`` (the shapes' counts follow);
 - ``home-<storehouse>``: the town a storehouse stands in, e.g. ``home-the-glebe-barn=porthleven``
   (run at 5 seats alone, a START card moved into play there is what a 5-seat-only card would be);
+- ``players-<storehouse>``: the player counts whose games deal a START card, joined by ``+``, e.g.
+  ``players-the-pilchard-palace=2+3+4`` (it stays out of 5-player games);
 
 Per game it records the Turns played, the actions, which end fired, the winners by seat and by
 turn position (position 0 starts with the First Player marker), the Price List row of every
@@ -80,10 +82,10 @@ HOMES_MOVED = {
     6: {"ludgvan": "st-just"},
 }
 MAX_ACTIONS = 5_000
-KNOBS = ("wheel", "lead", "track", "new-officers", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "hold-<storehouse>", "home-<storehouse>", "turks")
+KNOBS = ("wheel", "lead", "track", "new-officers", "officers", "bribe", "goods", "homes", "size-<town>", "risk-<town>", "sea-<port>", "goods-<merchant>", "hold-<storehouse>", "home-<storehouse>", "players-<storehouse>", "turks")
 PLACE_KNOBS = ("size-", "risk-", "sea-")
 #: knobs whose value is a name (or names joined by ``+``), not a number
-NAME_KNOBS = ("sea-", "goods-", "hold-", "home-", "new-officers")
+NAME_KNOBS = ("sea-", "goods-", "hold-", "home-", "players-", "new-officers")
 Knobs = dict[str, "int | str"]
 
 
@@ -172,7 +174,7 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
         text = stores_path.read_text()
         for store, rows in holds.items():
             hold = "hold = [" + ", ".join(f'"{r}"' for r in rows) + "]"
-            text = re.sub(rf'(id = "{store}"(?:.*\n)*?)hold = \[[^\]]*\]', lambda m: m.group(1) + hold, text, count=1)
+            text = re.sub(rf'(id = "{store}"(?:.*\n)*?)hold = \[[^\]]*\]', lambda m, hold=hold: m.group(1) + hold, text, count=1)
         stores_path.write_text(text)
     moved = {k.removeprefix("home-"): str(v) for k, v in knobs.items() if k.startswith("home-")}
     if moved:
@@ -182,6 +184,17 @@ def write_pack(root: Path, knobs: Knobs) -> Path:
             text = re.sub(rf'(id = "{store}"\n(?:.*\n)*?)location = "[a-z-]+"', rf'\g<1>location = "{town}"',
                           text, count=1)
         stores_path.write_text(text)
+    dealt = {k.removeprefix("players-"): str(v).split("+") for k, v in knobs.items() if k.startswith("players-")}
+    if dealt:
+        stores_path = folder / "storehouses.toml"
+        blocks = stores_path.read_text().split("[[storehouse]]")
+        for i, b in enumerate(blocks[1:], 1):
+            at = re.search(r'^id = "([a-z-]+)"', b, flags=re.M)
+            if at and at.group(1) in dealt:
+                line = f"players = [{', '.join(str(int(n)) for n in dealt[at.group(1)])}]"
+                b = re.sub(r"^players = \[[^\]]*\]\n", "", b, flags=re.M)
+                blocks[i] = re.sub(r"^(start = true)$", rf"\g<1>\n{line}", b, count=1, flags=re.M)
+        stores_path.write_text("[[storehouse]]".join(blocks))
     if knobs.get("homes"):
         stores_path = folder / "storehouses.toml"
         blocks = stores_path.read_text().split("[[storehouse]]")

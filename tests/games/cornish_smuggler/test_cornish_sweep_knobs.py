@@ -112,6 +112,24 @@ def test_a_home_knob_moves_that_storehouse_only(tmp_path: Path) -> None:
     assert moved == sorted([h for h in shipped if h != "ludgvan"] + ["porthleven"])
 
 
+def test_a_players_knob_sets_the_counts_that_deal_that_card_only(tmp_path: Path) -> None:
+    probe = ("import json\nfrom freetrader.games.cornish_smuggler.components import COMPONENTS as C\n"
+             "print(json.dumps({st.id: list(st.players) for st in C.storehouses if st.start}))")
+
+    def dealt(pack: Path) -> dict[str, list[int]]:
+        out = subprocess.run([sys.executable, "-c", probe], env={**os.environ, "FREETRADER_DATA": str(pack)},
+                             capture_output=True, text=True, check=True)
+        return dict(json.loads(out.stdout))
+
+    shipped = dealt(_script().write_pack(tmp_path / "a", {}))
+    knobs = {"players-the-pilchard-palace": "2+3+4", "players-under-the-first-and-last": "5"}
+    changed = dealt(_script().write_pack(tmp_path / "b", knobs))
+    assert shipped["the-pilchard-palace"] == [2, 3, 4, 5] and shipped["under-the-first-and-last"] == [4, 5]
+    assert changed["the-pilchard-palace"] == [2, 3, 4] and changed["under-the-first-and-last"] == [5]
+    assert {k: v for k, v in changed.items() if k not in {"the-pilchard-palace", "under-the-first-and-last"}} == \
+        {k: v for k, v in shipped.items() if k not in {"the-pilchard-palace", "under-the-first-and-last"}}
+
+
 def test_the_lead_knob_sets_the_spaces_only_five_players_play(tmp_path: Path) -> None:
     probe = ("import json\nfrom freetrader.games.cornish_smuggler.components import COMPONENTS as C\n"
              "print(json.dumps([C.discovery, C.new_officer, C.track_start]))")
