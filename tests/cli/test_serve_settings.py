@@ -46,7 +46,8 @@ def test_settings_come_from_the_flag_then_the_environment_then_the_default() -> 
            "FREETRADER_ACCESS_LOG": "off", "FREETRADER_BOT_DELAY": "0"}
     s = settings_from(ns(port="9002"), env)
     assert s == {"host": "127.0.0.1", "port": 9002, "db": "postgresql://a:b@h/d", "bot_delay": 0.0,
-                 "log_level": "debug", "access_log": False, "trusted_proxies": "", "log_format": "text"}
+                 "log_level": "debug", "access_log": False, "trusted_proxies": "", "log_format": "text",
+                 "worker_cpu": "idle"}
     assert settings_from(ns(), {})["port"] == 8000 and settings_from(ns(), {})["access_log"] is True
     assert settings_from(ns(access_log=False), {"FREETRADER_ACCESS_LOG": "on"})["access_log"] is False
 
@@ -58,6 +59,7 @@ def test_settings_come_from_the_flag_then_the_environment_then_the_default() -> 
     ({"FREETRADER_LOG_LEVEL": "loud"}, "FREETRADER_LOG_LEVEL must be one of critical, error, warning, info, debug"),
     ({"FREETRADER_ACCESS_LOG": "maybe"}, "FREETRADER_ACCESS_LOG must be on or off"),
     ({"FREETRADER_LOG_FORMAT": "xml"}, "FREETRADER_LOG_FORMAT must be one of text, json, got 'xml'"),
+    ({"FREETRADER_WORKER_CPU": "fast"}, "FREETRADER_WORKER_CPU must be one of idle, nice, got 'fast'"),
 ])
 def test_a_bad_environment_value_names_the_variable_and_what_it_takes(env, needle) -> None:
     with pytest.raises(SettingError, match="^" + needle.replace("(", r"\(").replace(".", r"\.")):

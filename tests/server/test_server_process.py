@@ -97,3 +97,29 @@ def test_serve_settles_the_process_before_uvicorn_runs(tmp_path: Path) -> None:
         f"sys.exit(main(['serve', '--db', 'sqlite:///{tmp_path}/t.db', '--host', '127.0.0.1', '--port', '{port}']))\n", tmp_path)
     frozen = int(out.split("frozen ")[1].split()[0])
     assert frozen > 10_000
+
+
+@pytest.mark.parametrize("how, idle", [([], 1), (["--worker-cpu", "nice"], 0), (["--worker-cpu", "idle"], 1)])
+def test_serve_s_worker_cpu_setting_says_whether_workers_run_idle(tmp_path: Path, how: list[str], idle: int) -> None:
+    pytest.importorskip("uvicorn")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    out = _python(
+        "import sys, uvicorn\n"
+        "from freetrader.server import workers\n"
+        "uvicorn.Server.run = lambda self: print('idle', int(workers._idle_policy))\n"
+        "from freetrader.cli import main\n"
+        f"sys.exit(main(['serve', '--db', 'sqlite:///{tmp_path}/t.db', '--host', '127.0.0.1', '--port', '{port}', "
+        f"*{how!r}]))\n", tmp_path)
+    assert int(out.split("idle ")[1].split()[0]) == idle
+
+
+def test_a_worker_cpu_value_serve_does_not_know_is_one_line_naming_the_choices(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    env = {**os.environ, "FREETRADER_WORKER_CPU": "fast"}
+    done = subprocess.run([sys.executable, "-m", "freetrader.server", "--db", f"sqlite:///{tmp_path}/t.db"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines()[-1].endswith("FREETRADER_WORKER_CPU must be one of idle, nice, got 'fast'")
+    assert "Traceback" not in done.stderr

@@ -34,7 +34,9 @@ class LiveServer:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "freetrader.server", "--port", str(self.port), "--db", self.db_url,
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay),
+             # beside the rest of a test run, workers under the idle policy got no CPU (a review never came)
+             "--worker-cpu", "nice"],
             env=env, stdout=subprocess.DEVNULL, stderr=self.log,
         )
         end = time.monotonic() + timeout

@@ -15,6 +15,7 @@ flag                   variable                  default
 ``--log-format``       ``FREETRADER_LOG_FORMAT`` ``text`` (``json``: one JSON object a line)
 ``--data``             ``FREETRADER_DATA``       the shipped components
 ``--trusted-proxies``  ``FREETRADER_TRUSTED_PROXIES``  none: ``X-Forwarded-For`` is ignored
+``--worker-cpu``       ``FREETRADER_WORKER_CPU`` ``idle`` (``nice``: on a machine busy with other work)
 =====================  ========================  =========================================
 
 Nothing secret is printed: a database password is shown as ``***``, and seat
@@ -41,6 +42,8 @@ __all__ = ["DEFAULT_DB", "SETTINGS", "mask_url", "redact", "settings_from"]
 DEFAULT_DB = "sqlite:///freetrader-table.db"
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 LOG_FORMATS = ("text", "json")
+#: how the bot, review and hint workers yield the CPU (``workers.prefer_idle_workers``)
+WORKER_CPU = ("idle", "nice")
 
 #: (flag destination, environment variable, default) of every serve setting
 SETTINGS: tuple[tuple[str, str, Any], ...] = (
@@ -52,6 +55,7 @@ SETTINGS: tuple[tuple[str, str, Any], ...] = (
     ("access_log", "FREETRADER_ACCESS_LOG", True),
     ("log_format", "FREETRADER_LOG_FORMAT", "text"),
     ("trusted_proxies", "FREETRADER_TRUSTED_PROXIES", ""),
+    ("worker_cpu", "FREETRADER_WORKER_CPU", "idle"),
 )
 
 _PASSWORD = re.compile(r"(?P<head>://[^/@:]*:)(?P<secret>[^@/]*)@")
@@ -151,7 +155,7 @@ def _convert(name: str, value: Any, default: Any, where: str) -> Any:
             raise SettingError(f"{where} must be 0 or more seconds, got {value!r}")
         return seconds
     text = str(value).strip()
-    words = {"log_level": LOG_LEVELS, "log_format": LOG_FORMATS}.get(name)
+    words = {"log_level": LOG_LEVELS, "log_format": LOG_FORMATS, "worker_cpu": WORKER_CPU}.get(name)
     if words is not None and text.lower() not in words:
         raise SettingError(f"{where} must be one of {', '.join(words)}, got {value!r}")
     if not text:
@@ -190,6 +194,11 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--trusted-proxies", metavar="ADDRESSES",
                    help="reverse proxies whose X-Forwarded-For is believed, as addresses or networks, "
                         "comma-separated [$FREETRADER_TRUSTED_PROXIES] (default: none, the header is ignored)")
+    p.add_argument("--worker-cpu", choices=WORKER_CPU,
+                   help="how the bot, review and hint workers yield the CPU [$FREETRADER_WORKER_CPU]: idle "
+                        "(default) gives them only what every other process leaves, so the table answers at "
+                        "once; nice lowers them by 5, for a machine busy with other work, where idle "
+                        "workers could wait without end")
     _configure_capacity(p)
 
 
@@ -420,7 +429,7 @@ def _run(args: argparse.Namespace, console: Any) -> int:
         logging.getLogger("freetrader.server").info(banner)
     else:
         print(banner, file=sys.stderr, flush=True)
-    settle_server_process()
+    settle_server_process(idle_workers=s["worker_cpu"] == "idle")
     uvicorn.Server(config).run()
     return 0
 

@@ -130,7 +130,7 @@ def warm_games() -> None:
             warm()
 
 
-def settle_server_process() -> None:
+def settle_server_process(idle_workers: bool = True) -> None:
     """For a process that will only serve (``freetrader serve``, before uvicorn starts): the games' caches
     filled, then every object made so far (modules, those caches; about 140,000) frozen out of the cyclic
     collector's sight.
@@ -138,7 +138,10 @@ def settle_server_process() -> None:
     They live as long as the process, yet each full collection walked them all: with 200 tables playing,
     a pause of the event loop of 72 ms at 234,000 objects (issue 35). Frozen, a full collection walks
     only what play made since; the worker pools fork later and inherit the freeze. And the workers
-    will run under the idle CPU policy (``workers.prefer_idle_workers``). Not in ``lifespan``: an app
+    will run under the idle CPU policy (``workers.prefer_idle_workers``) unless ``idle_workers`` is
+    false (``serve --worker-cpu nice``): idle workers get no CPU while any other process of the
+    machine wants it, so beside other work (a test suite's other half) a review could wait past
+    every deadline. Not in ``lifespan``: an app
     made in another process (a test's) keeps its collector, its switch interval and its workers'
     ``nice`` as they are.
 
@@ -157,7 +160,8 @@ def settle_server_process() -> None:
     warm_games()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    prefer_idle_workers()
+    if idle_workers:
+        prefer_idle_workers()
     sys.setswitchinterval(SWITCH_INTERVAL)
 
 
