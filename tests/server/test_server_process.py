@@ -84,35 +84,31 @@ def test_settling_fills_the_games_caches_and_freezes_what_exists(tmp_path: Path)
     assert tracked < frozen / 10  # a full collection now walks only what comes after
 
 
-def test_serve_settles_the_process_before_uvicorn_runs(tmp_path: Path) -> None:
+def _serve_reports(tmp_path: Path, report: str, args: tuple[str, ...] = ()) -> str:
+    """What ``report`` (an expression, run where uvicorn would start serving) prints in a ``serve`` process."""
     pytest.importorskip("uvicorn")
     with socket.socket() as probe:  # a free port: serve checks that it can listen there
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    # uvicorn's run replaced by a report of the collector's state at that moment: nothing is served
+    # uvicorn's run replaced by the report: nothing is served
     out = _python(
         "import gc, sys, uvicorn\n"
-        "uvicorn.Server.run = lambda self: print('frozen', gc.get_freeze_count())\n"
-        "from freetrader.cli import main\n"
-        f"sys.exit(main(['serve', '--db', 'sqlite:///{tmp_path}/t.db', '--host', '127.0.0.1', '--port', '{port}']))\n", tmp_path)
-    frozen = int(out.split("frozen ")[1].split()[0])
-    assert frozen > 10_000
-
-
-@pytest.mark.parametrize("how, idle", [([], 1), (["--worker-cpu", "nice"], 0), (["--worker-cpu", "idle"], 1)])
-def test_serve_s_worker_cpu_setting_says_whether_workers_run_idle(tmp_path: Path, how: list[str], idle: int) -> None:
-    pytest.importorskip("uvicorn")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    out = _python(
-        "import sys, uvicorn\n"
         "from freetrader.server import workers\n"
-        "uvicorn.Server.run = lambda self: print('idle', int(workers._idle_policy))\n"
+        f"uvicorn.Server.run = lambda self: print('report', {report})\n"
         "from freetrader.cli import main\n"
         f"sys.exit(main(['serve', '--db', 'sqlite:///{tmp_path}/t.db', '--host', '127.0.0.1', '--port', '{port}', "
-        f"*{how!r}]))\n", tmp_path)
-    assert int(out.split("idle ")[1].split()[0]) == idle
+        f"*{list(args)!r}]))\n", tmp_path)
+    return out.split("report ")[1].split()[0]
+
+
+def test_serve_settles_the_process_before_uvicorn_runs(tmp_path: Path) -> None:
+    assert int(_serve_reports(tmp_path, "gc.get_freeze_count()")) > 10_000
+
+
+@pytest.mark.parametrize("how, idle", [((), 1), (("--worker-cpu", "nice"), 0), (("--worker-cpu", "idle"), 1)])
+def test_serve_s_worker_cpu_setting_says_whether_workers_run_idle(tmp_path: Path, how: tuple[str, ...],
+                                                                  idle: int) -> None:
+    assert int(_serve_reports(tmp_path, "int(workers._idle_policy)", how)) == idle
 
 
 def test_a_worker_cpu_value_serve_does_not_know_is_one_line_naming_the_choices(tmp_path: Path) -> None:
