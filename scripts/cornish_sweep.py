@@ -293,8 +293,9 @@ def play(task: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
         m = re.match(r"Seat (\d+) places a Network Counter in (.+)$", e)
         if m and starts[(int(m.group(1)) - first) % seats] == "-":
             starts[(int(m.group(1)) - first) % seats] = m.group(2)
+    ships = [COMPONENTS.ships[s.ship_card[p]].id if s.ship_card[p] >= 0 else "-" for p in by_pos]
     return {
-        "homes": homes, "starts": starts, "last_first": (s.first - first) % seats,
+        "homes": homes, "starts": starts, "ships": ships, "last_first": (s.first - first) % seats,
         "seats": seats, "first": first, "turns": s.turn, "actions": s.action_count,
         "trigger": "goods" if "Goods Shape" in trigger else "track" if "Customs" in trigger else "cut",
         "winners": winners, "positions": [(w - first) % seats for w in winners], "rows": rows,
@@ -343,6 +344,7 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
         "seat": [rate(k) for k in seat_wins], "position": [rate(k) for k in pos_wins],
         "rows": [k / sales for k in rows], "sales_per_game": sum(rows) / n,
         "by_start": _by_place(games, "starts"), "by_home": _by_place(games, "homes"),
+        "by_ship": _by_place(games, "ships"),
         "after_last_first": [rate(k) for k in _after_last_first(games, seats)],
     }
 
@@ -357,7 +359,8 @@ def _after_last_first(games: list[dict[str, Any]], seats: int) -> list[float]:
 
 
 def _by_place(games: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]]:
-    """Win rate by (position, place): where each position's network started or its START storehouse stood."""
+    """Win rate by (position, place): where each position's network started or its START storehouse stood,
+    or which Ship Card it chose."""
     out: dict[str, dict[str, Any]] = {}
     for r in games:
         for q, place in enumerate(r.get(key, [])):
@@ -372,11 +375,11 @@ def _by_place(games: list[dict[str, Any]], key: str) -> dict[str, dict[str, Any]
 
 
 def by_start_table(summary: dict[str, Any]) -> str:
-    """Position, START storehouse town, first Network Counter: games and win rate (places in 5%+ of games)."""
+    """Position, START storehouse town, first Network Counter, Ship Card: games and win rate (in 5%+ of games)."""
     lines = ["    by place in the last Turn's order (0: held the marker): "
              + " / ".join(f"{r['rate']:.1%} ({r['lo']:.1%}-{r['hi']:.1%})" for r in summary["after_last_first"])]
-    for key in ("by_home", "by_start"):
-        for place, c in summary[key].items():
+    for key in ("by_home", "by_start", "by_ship"):
+        for place, c in summary.get(key, {}).items():
             if c["games"] >= 0.05 * summary["games"]:
                 lines.append(f"    {key[3:]:5} position {place}: {c['games']} games, "
                              f"won {c['rate']:.1%} ({c['lo']:.1%}-{c['hi']:.1%})")

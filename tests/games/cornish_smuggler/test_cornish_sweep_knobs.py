@@ -143,3 +143,17 @@ def test_the_lead_knob_sets_the_spaces_only_five_players_play(tmp_path: Path) ->
     longer = track(_script().write_pack(tmp_path / "b", {"lead": 14}))
     assert longer[0] == [8] * 4 + shipped[0] and longer[1] == [x if x < 10 else x + 4 for x in shipped[1]]
     assert longer[2] == {"2": 14, "3": 14, "4": 14, "5": 0} and shipped[2]["4"] == 10
+
+
+def test_a_played_game_records_each_positions_ship_and_the_summary_counts_them() -> None:
+    from freetrader.games.cornish_smuggler.components import COMPONENTS as C
+
+    sweep = _script()
+    games = [sweep.play((31, i, 2, ("heuristic",))) for i in range(2)]
+    ids = {ship.id for ship in C.ships}
+    for g in games:
+        assert len(g["ships"]) == 2 and len(set(g["ships"])) == 2 and set(g["ships"]) <= ids
+    by_ship = sweep.summarize(games)["by_ship"]
+    assert sum(c["games"] for c in by_ship.values()) == 4
+    assert sum(c["wins"] for c in by_ship.values()) == pytest.approx(2)
+    assert all(key.split()[0] in {"0", "1"} for key in by_ship)
