@@ -10,7 +10,10 @@ refused at that action, naming both hashes.
   card, Ireland's five 5-player pieces and the 44-space Customs Track (DESIGNED.md, "Five players");
 - ``cornish-before-four-seats``: before Under The First and Last became a START card of 4-player games
   too (DESIGNED.md, "Four players under search"). A 4-player record of before replays with today's data
-  as well (the card is offered and left), so only the mismatch is named.
+  as well (the card is offered and left), so only the mismatch is named;
+- ``cornish-before-two-seats``: before a 2-player game drafted only the three Mount's Bay homes (DESIGNED.md,
+  "Two players: the deal"). A 2-player record of before whose players chose two of them (as the heuristic
+  does) replays with today's data as well; one with another home (the St Ives home, 2p-seed9) is refused there.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 PACKS = {
     "cornish-before-five-seats": ("before-five-seats", "2cd93ea0a25821df", "5p-seed6"),
     "cornish-before-four-seats": ("before-four-seats", "c8d9af6aad59f4f7", None),
+    "cornish-before-two-seats": ("before-two-seats", "28c74c72b5f7c2cb", "2p-seed9"),
 }
 CHECK = """
 import json, sys

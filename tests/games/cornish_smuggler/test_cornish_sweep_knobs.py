@@ -122,12 +122,12 @@ def test_a_players_knob_sets_the_counts_that_deal_that_card_only(tmp_path: Path)
         return dict(json.loads(out.stdout))
 
     shipped = dealt(_script().write_pack(tmp_path / "a", {}))
-    knobs = {"players-the-pilchard-palace": "2+3+4", "players-under-the-first-and-last": "5"}
+    knobs = {"players-behind-the-turks-head": "2+3+4", "players-under-the-first-and-last": "5"}
     changed = dealt(_script().write_pack(tmp_path / "b", knobs))
-    assert shipped["the-pilchard-palace"] == [2, 3, 4, 5] and shipped["under-the-first-and-last"] == [4, 5]
-    assert changed["the-pilchard-palace"] == [2, 3, 4] and changed["under-the-first-and-last"] == [5]
-    assert {k: v for k, v in changed.items() if k not in {"the-pilchard-palace", "under-the-first-and-last"}} == \
-        {k: v for k, v in shipped.items() if k not in {"the-pilchard-palace", "under-the-first-and-last"}}
+    assert shipped["behind-the-turks-head"] == [2, 3, 4, 5] and shipped["under-the-first-and-last"] == [4, 5]
+    assert changed["behind-the-turks-head"] == [2, 3, 4] and changed["under-the-first-and-last"] == [5]
+    assert {k: v for k, v in changed.items() if k not in {"behind-the-turks-head", "under-the-first-and-last"}} == \
+        {k: v for k, v in shipped.items() if k not in {"behind-the-turks-head", "under-the-first-and-last"}}
 
 
 def test_the_lead_knob_sets_the_spaces_only_five_players_play(tmp_path: Path) -> None:
