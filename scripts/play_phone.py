@@ -38,7 +38,8 @@ def main() -> int:
     ap.add_argument("--seats", type=int, default=3)
     ap.add_argument("--options", default="{}", help="the table's options as JSON")
     ap.add_argument("--seed", type=int, default=1, help="seeds this script's choice of button")
-    ap.add_argument("--shots", default="", help="a folder for screenshots of every 10th decision and of each with a fault")
+    ap.add_argument("--shots", default="", help="a folder for screenshots of every --every-th decision and of each with a fault")
+    ap.add_argument("--every", type=int, default=10, help="screenshot every N-th decision (1: every one)")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--budget", type=float, default=900.0, help="seconds before giving up")
     ap.add_argument("--size", default="390x844", help="the window, WIDTHxHEIGHT (1280x900: a laptop)")
@@ -85,7 +86,7 @@ def main() -> int:
                         found.append(f"the dock moved: {dock} -> {box}")
                     dock = box
                     faults += [f"decision {decisions} ({page.inner_text('#prompt')[:60]}): {f}" for f in found]
-                    if shots and (found or decisions % 10 == 1):  # every fault is seen, not only counted
+                    if shots and (found or decisions % args.every == 1 % args.every):  # every fault is seen, not only counted
                         page.screenshot(path=str(shots / f"{args.game}-{decisions:03d}.png"))
                 buttons = page.locator(CLICKABLE)
                 buttons.nth(rng.randrange(buttons.count())).click()
