@@ -3,7 +3,7 @@
 A 5-player game adds five Irish Goods Shapes, ten Customs Track spaces and an officer waiting on the fourth
 of them; a 4- or 5-player game adds a START card (Under The First and Last, at Sennen, DESIGNED.md "Four
 players under search"). A 2-3 player game leaves the card in the box, and a 2-player game four more: it
-drafts only the three Mount's Bay homes, and only a 5-player game the St Ives home (DESIGNED.md, "Two players:
+drafts only the three Mount's Bay homes, and only a 4- or 5-player game the St Ives home (DESIGNED.md, "Two players:
 the deal"); a 2-4 player game leaves the five
 pieces out ("out": never at a Merchant, never bought) and starts the Customs Counter on space 10, so that
 it plays the 38 spaces of before and never meets that officer.
@@ -62,7 +62,7 @@ def test_the_sennen_start_card_is_offered_only_to_four_and_five_players():
         cards = _start_cards(_at_storehouse_draft(seats))
         assert "behind-the-turks-head" in cards
         assert ("under-the-first-and-last" in cards) == (seats >= 4)
-        assert len(cards) == {2: 3, 3: 6, 4: 7, 5: 8}[seats]
+        assert len(cards) == {2: 3, 3: 6, 4: 8, 5: 8}[seats]
 
 
 def test_two_players_draft_only_the_three_mounts_bay_homes():
@@ -72,9 +72,9 @@ def test_two_players_draft_only_the_three_mounts_bay_homes():
         "penzance", "marazion", "porthleven"}
 
 
-def test_the_st_ives_start_card_is_offered_only_to_five_players():
+def test_the_st_ives_start_card_is_offered_only_to_four_and_five_players():
     for seats in (2, 3, 4, 5):
-        assert ("the-pilchard-palace" in _start_cards(_at_storehouse_draft(seats))) == (seats == 5)
+        assert ("the-pilchard-palace" in _start_cards(_at_storehouse_draft(seats))) == (seats >= 4)
 
 
 def test_two_to_four_players_start_the_customs_counter_ten_spaces_in():
@@ -141,7 +141,7 @@ def test_a_broken_player_count_is_refused_with_one_line(tmp_path, name, edit, me
 def test_data_without_player_counts_deals_everything_to_everyone(tmp_path):
     """The fields are optional: a pack written before them (examples/cornish-before-issue-30) loads as it was."""
     def strip(t: str) -> str:
-        for marked in ("players = [4, 5]\n", "players = [3, 4, 5]\n", "players = [5]\n"):
+        for marked in ("players = [4, 5]\n", "players = [3, 4, 5]\n"):
             t = t.replace(marked, "")
         return t
 
