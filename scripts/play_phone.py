@@ -86,7 +86,7 @@ def main() -> int:
                         found.append(f"the dock moved: {dock} -> {box}")
                     dock = box
                     faults += [f"decision {decisions} ({page.inner_text('#prompt')[:60]}): {f}" for f in found]
-                    if shots and (found or decisions % args.every == 1 % args.every):  # every fault is seen, not only counted
+                    if shots and (found or (decisions - 1) % args.every == 0):  # every fault is seen, not only counted
                         page.screenshot(path=str(shots / f"{args.game}-{decisions:03d}.png"))
                 buttons = page.locator(CLICKABLE)
                 buttons.nth(rng.randrange(buttons.count())).click()
